@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Run every PolyBench/C 4.2.1 kernel through `weft compile --target=seq` and
+# compare the array dumps of the original and the recompiled program.
+#
+#   bash bench/polybench-check.sh POLYBENCH_DIR [BUILD_DIR] [KERNEL_NAME ...]
+#
+# POLYBENCH_DIR holds utilities/{polybench.c,polybench.h} and the kernel
+# directories under linear-algebra/, datamining/, medley/ and stencils/, each
+# with KERNEL.c and KERNEL.h.  BUILD_DIR defaults to <repo>/build ($WEFT
+# overrides the weft path).  Optional kernel names restrict the run.
+# $PB_DATASET (default MINI_DATASET) picks the size, $CC the C compiler,
+# $PB_KEEP=1 keeps the work directory.  PolyBench dumps floating-point values
+# with "%0.2lf", which hides most rounding differences; $PB_EXACT=1 runs on a
+# copy of each kernel whose header prints "%.17g" instead (same code otherwise).  Prints PASS/FAIL per kernel and a final
+# "N passed, N failed" line; exits 1 if any kernel failed.
+set -euo pipefail
+
+if [ $# -lt 1 ]; then
+  echo "usage: bash polybench-check.sh POLYBENCH_DIR [BUILD_DIR] [KERNEL_NAME ...]" >&2
+  exit 2
+fi
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+pb=$(cd "$1" && pwd)
+shift
+build=$root/build
+if [ $# -gt 0 ] && [ -d "$1" ]; then
+  build=$1
+  shift
+fi
+only=("$@")
+weft=${WEFT:-$build/bin/weft}
+CC=${CC:-gcc}
+DATASET=${PB_DATASET:-MINI_DATASET}
+RUN_TIMEOUT=${RUN_TIMEOUT:-120}
+
+[ -f "$pb/utilities/polybench.c" ] || { echo "polybench-check: $pb/utilities/polybench.c not found" >&2; exit 2; }
+[ -x "$weft" ] || { echo "polybench-check: no weft executable at $weft" >&2; exit 2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/weft-pb.XXXXXX")
+if [ "${PB_KEEP:-0}" = 1 ]; then
+  echo "work directory: $work"
+else
+  trap 'rm -rf "$work"' EXIT
+fi
+
+run_timeout=()
+if command -v timeout >/dev/null 2>&1; then
+  run_timeout=(timeout "$RUN_TIMEOUT")
+fi
+
+# The kernel sources: DIR/NAME/NAME.c under the four category trees.
+mapfile -t srcs < <(
+  for cat in linear-algebra datamining medley stencils; do
+    [ -d "$pb/$cat" ] || continue
+    find "$pb/$cat" -name '*.c' | while read -r f; do
+      d=$(dirname "$f")
+      [ "$(basename "$f" .c)" = "$(basename "$d")" ] && echo "$f"
+    done
+  done | sort)
+
+passed=0
+failed=0
+report() { # report NAME STATUS MESSAGE [LOGFILE]
+  if [ "$2" = PASS ]; then
+    printf 'PASS %s\n' "$1"
+    passed=$((passed + 1))
+  else
+    printf 'FAIL %s: %s\n' "$1" "$3"
+    if [ -n "${4:-}" ] && [ -s "$4" ]; then
+      grep -m3 -iE 'error|fail|assert' "$4" | cut -c1-200 | sed 's/^/     | /' || true
+      grep -qiE 'error|fail|assert' "$4" || sed -n '1,3p' "$4" | cut -c1-200 | sed 's/^/     | /'
+    fi
+    failed=$((failed + 1))
+  fi
+}
+
+for src in "${srcs[@]}"; do
+  name=$(basename "$src" .c)
+  if [ ${#only[@]} -gt 0 ]; then
+    hit=0
+    for o in "${only[@]}"; do [ "$o" = "$name" ] && hit=1; done
+    [ $hit = 1 ] || continue
+  fi
+  kdir=$(dirname "$src")
+  w=$work/$name
+  mkdir -p "$w"
+  if [ "${PB_EXACT:-0}" = 1 ]; then
+    # Private copy with full-precision dumps; KERNEL.c must sit next to its
+    # header because it includes it with quotes.
+    mkdir -p "$w/src"
+    cp "$src" "$w/src/"
+    sed 's/"%0\.2l\?f "/"%.17g "/' "$kdir/$name.h" >"$w/src/$name.h"
+    kdir=$w/src
+    src=$w/src/$name.c
+  fi
+  flags=(-I "$pb/utilities" -I "$kdir" -DPOLYBENCH_DUMP_ARRAYS "-D$DATASET")
+
+  if ! "$CC" -O2 "${flags[@]}" "$pb/utilities/polybench.c" "$src" -o "$w/ref.exe" -lm \
+       >"$w/ref.cc.log" 2>&1; then
+    report "$name" FAIL "original does not build" "$w/ref.cc.log"; continue
+  fi
+  if ! ${run_timeout[@]+"${run_timeout[@]}"} "$w/ref.exe" >"$w/ref.stdout" 2>"$w/ref.stderr"; then
+    report "$name" FAIL "original does not run"; continue
+  fi
+  if ! "$weft" compile --target=seq "${flags[@]}" "$src" -o "$w/out.c" >"$w/weft.log" 2>&1; then
+    report "$name" FAIL "weft failed" "$w/weft.log"; continue
+  fi
+  if ! "$CC" -O2 "${flags[@]}" "$pb/utilities/polybench.c" "$w/out.c" -o "$w/weft.exe" -lm \
+       >"$w/weft.cc.log" 2>&1; then
+    report "$name" FAIL "weft output does not build" "$w/weft.cc.log"; continue
+  fi
+  set +e
+  ${run_timeout[@]+"${run_timeout[@]}"} "$w/weft.exe" >"$w/weft.stdout" 2>"$w/weft.stderr"
+  rc=$?
+  set -e
+  if [ $rc -ne 0 ]; then
+    report "$name" FAIL "weft output exited with status $rc"; continue
+  fi
+  if ! cmp -s "$w/ref.stderr" "$w/weft.stderr"; then
+    n=$(diff "$w/ref.stderr" "$w/weft.stderr" | grep -c '^<' || true)
+    e=$(diff "$w/ref.stderr" "$w/weft.stderr" | grep -m1 '^<' | cut -c3-80 || true)
+    g=$(diff "$w/ref.stderr" "$w/weft.stderr" | grep -m1 '^>' | cut -c3-80 || true)
+    report "$name" FAIL "array dump differs ($n lines; first expected: $e | got: $g)"; continue
+  fi
+  if ! cmp -s "$w/ref.stdout" "$w/weft.stdout"; then
+    report "$name" FAIL "stdout differs"; continue
+  fi
+  report "$name" PASS ""
+done
+
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]

@@ -1,0 +1,49 @@
+//===- DistBase.td - Dist dialect definition ---------------*- tablegen -*-===//
+//
+// Part of the weft project.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_DIALECTS_DIST_IR_DISTBASE_TD
+#define WEFT_DIALECTS_DIST_IR_DISTBASE_TD
+
+include "mlir/IR/OpBase.td"
+
+def Dist_Dialect : Dialect {
+  let name = "dist";
+  let summary = "Distribution of loop nests and arrays over a process grid";
+  let description = [{
+    The `dist` dialect describes how loop iterations and array elements are
+    split across the ranks of a process grid, and the explicit communication
+    (halo exchange, redistribution, reduction, broadcast, gather) that the
+    Arachne code generator emits.
+
+    Memref operands of the communication ops are each rank's *local
+    storage*; the layout attribute of an op says how the global array maps
+    onto the ranks' local buffers. See docs/dialects/dist.md.
+  }];
+  let cppNamespace = "::weft::dist";
+  let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  // `dist.layout` as a discardable attribute on loops, allocations, globals
+  // and function arguments/results.
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let extraClassDeclaration = [{
+    /// Registers the attributes (defined in DistAttrs.cpp, next to their
+    /// storage classes).
+    void registerAttributes();
+
+    /// Name of the discardable attribute that carries a `#dist.layout`.
+    static constexpr ::llvm::StringLiteral getLayoutAttrName() {
+      return ::llvm::StringLiteral("dist.layout");
+    }
+  }];
+}
+
+class Dist_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Dist_Dialect, mnemonic, traits>;
+
+#endif // WEFT_DIALECTS_DIST_IR_DISTBASE_TD

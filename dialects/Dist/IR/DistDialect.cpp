@@ -1,0 +1,158 @@
+//===- DistDialect.cpp - Dist dialect ---------------------------*- C++ -*-===//
+//
+// Part of the weft project.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file registers the dist dialect's operations and attributes, and
+// verifies `dist.layout` when it is used as a discardable attribute.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Dist/IR/DistDialect.h"
+#include "dialects/Dist/IR/DistOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace weft::dist;
+
+#include "dialects/Dist/IR/DistOpsDialect.cpp.inc"
+
+void DistDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/Dist/IR/DistOps.cpp.inc"
+      >();
+  registerAttributes();
+}
+
+Operation *DistDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// `dist.layout` as a discardable attribute
+//===----------------------------------------------------------------------===//
+
+/// Number of loops in the perfectly nested band rooted at `loop`: the loop
+/// itself, then, as long as a loop body holds exactly one operation besides
+/// its terminator and that operation is a loop, that loop. Loops with several
+/// induction variables (affine.parallel) count each of them.
+static unsigned getBandDepth(LoopLikeOpInterface loop) {
+  unsigned depth = 0;
+  while (loop) {
+    SmallVector<Region *> regions = loop.getLoopRegions();
+    if (regions.size() != 1 || !regions.front()->hasOneBlock())
+      break;
+    // Loops that do not report their induction variables (affine.parallel in
+    // MLIR 19): the body arguments that are not iteration arguments.
+    std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
+    unsigned numIvs = ivs ? ivs->size()
+                          : regions.front()->getNumArguments() -
+                                loop.getRegionIterArgs().size();
+    if (numIvs == 0)
+      break;
+    depth += numIvs;
+    Operation *only = nullptr;
+    bool perfect = true;
+    for (Operation &op : regions.front()->front()) {
+      if (op.hasTrait<OpTrait::IsTerminator>())
+        continue;
+      if (only) {
+        perfect = false;
+        break;
+      }
+      only = &op;
+    }
+    if (!perfect || !only)
+      break;
+    loop = dyn_cast<LoopLikeOpInterface>(only);
+  }
+  return depth;
+}
+
+static LogicalResult
+verifyLayoutOnType(Type type, LayoutAttr layout,
+                   function_ref<InFlightDiagnostic()> emitError) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return emitError() << "'dist.layout' annotates a memref, not " << type;
+  return layout.verifyMemRefType(memref, emitError);
+}
+
+static FailureOr<LayoutAttr> getLayout(Operation *op, NamedAttribute attr) {
+  if (attr.getName() != DistDialect::getLayoutAttrName()) {
+    op->emitOpError() << "has unknown dist attribute '"
+                      << attr.getName().getValue() << "'";
+    return failure();
+  }
+  auto layout = dyn_cast<LayoutAttr>(attr.getValue());
+  if (!layout) {
+    op->emitOpError() << "'dist.layout' must be a #dist.layout, got "
+                      << attr.getValue();
+    return failure();
+  }
+  return layout;
+}
+
+LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  FailureOr<LayoutAttr> layout = getLayout(op, attr);
+  if (failed(layout))
+    return failure();
+  auto emitError = [&] { return op->emitOpError(); };
+
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+    unsigned depth = getBandDepth(loop);
+    if (layout->getRank() > depth)
+      return emitError() << "has a 'dist.layout' of rank " << layout->getRank()
+                         << " but roots a perfectly nested band of only "
+                         << depth << " loop(s)";
+    return success();
+  }
+  if (auto global = dyn_cast<memref::GlobalOp>(op))
+    return verifyLayoutOnType(global.getType(), *layout, emitError);
+  if (op->getNumResults() == 1 && isa<MemRefType>(op->getResult(0).getType()))
+    return verifyLayoutOnType(op->getResult(0).getType(), *layout, emitError);
+  return emitError() << "cannot carry 'dist.layout': expected a loop, a "
+                        "memref.global or an op with one memref result";
+}
+
+LogicalResult DistDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  FailureOr<LayoutAttr> layout = getLayout(op, attr);
+  if (failed(layout))
+    return failure();
+  Type type;
+  if (auto func = dyn_cast<FunctionOpInterface>(op))
+    type = func.getArgumentTypes()[argIndex];
+  else
+    type = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  return verifyLayoutOnType(type, *layout, [&] {
+    return op->emitOpError() << "argument " << argIndex << ": ";
+  });
+}
+
+LogicalResult DistDialect::verifyRegionResultAttribute(Operation *op,
+                                                       unsigned regionIndex,
+                                                       unsigned resultIndex,
+                                                       NamedAttribute attr) {
+  FailureOr<LayoutAttr> layout = getLayout(op, attr);
+  if (failed(layout))
+    return failure();
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func)
+    return op->emitOpError() << "'dist.layout' on a result needs a function";
+  return verifyLayoutOnType(func.getResultTypes()[resultIndex], *layout, [&] {
+    return op->emitOpError() << "result " << resultIndex << ": ";
+  });
+}

@@ -1,0 +1,448 @@
+//===- DistOps.cpp - Dist dialect operations --------------------*- C++ -*-===//
+//
+// Part of the weft project.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the operations of the dist dialect: custom assembly
+// pieces, type inference, verifiers and folders.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Dist/IR/DistOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace weft::dist;
+
+/// Largest tag every MPI implementation accepts (MPI_TAG_UB >= 32767).
+static constexpr int64_t kMaxPortableTag = 32767;
+
+//===----------------------------------------------------------------------===//
+// Custom assembly pieces
+//===----------------------------------------------------------------------===//
+
+/// slice ::= (`[` offsets `]` `[` sizes `]`)?
+/// Each list mixes integers and index values, as in memref.subview.
+static ParseResult
+parseSlice(OpAsmParser &parser,
+           SmallVectorImpl<OpAsmParser::UnresolvedOperand> &offsets,
+           DenseI64ArrayAttr &staticOffsets,
+           SmallVectorImpl<OpAsmParser::UnresolvedOperand> &sizes,
+           DenseI64ArrayAttr &staticSizes) {
+  DenseI64ArrayAttr parsedOffsets;
+  if (parseDynamicIndexList(parser, offsets, parsedOffsets,
+                            /*valueTypes=*/nullptr,
+                            AsmParser::Delimiter::OptionalSquare))
+    return failure();
+  if (parsedOffsets.empty())
+    return success(); // No slice: the whole buffer.
+  staticOffsets = parsedOffsets;
+  return parseDynamicIndexList(parser, sizes, staticSizes);
+}
+
+static void printSlice(OpAsmPrinter &printer, Operation *op,
+                       OperandRange offsets, DenseI64ArrayAttr staticOffsets,
+                       OperandRange sizes, DenseI64ArrayAttr staticSizes) {
+  if (!staticOffsets || !staticSizes)
+    return;
+  printDynamicIndexList(printer, op, offsets, staticOffsets);
+  printer << ' ';
+  printDynamicIndexList(printer, op, sizes, staticSizes);
+}
+
+/// The result type of ops that take a scalar or a memref: a scalar operand
+/// yields a result of its own type, a memref is updated in place.
+static ParseResult parseScalarResult(OpAsmParser &parser, Type valueType,
+                                     Type &resultType) {
+  if (!isa<MemRefType>(valueType))
+    resultType = valueType;
+  return success();
+}
+
+static void printScalarResult(OpAsmPrinter &, Operation *, Type, Type) {}
+
+//===----------------------------------------------------------------------===//
+// Verification helpers
+//===----------------------------------------------------------------------===//
+
+static std::optional<int64_t> getConstant(Value value) {
+  if (!value)
+    return std::nullopt;
+  return getConstantIntValue(value);
+}
+
+/// A linear rank given as a constant must be non-negative and, when the
+/// number of processes is known, below it.
+static LogicalResult verifyRank(Operation *op, Value rank, StringRef what,
+                                std::optional<int64_t> numProcesses = {}) {
+  std::optional<int64_t> value = getConstant(rank);
+  if (!value)
+    return success();
+  if (*value < 0)
+    return op->emitOpError()
+           << what << " rank must be non-negative, got " << *value;
+  if (numProcesses && *value >= *numProcesses)
+    return op->emitOpError()
+           << what << " rank " << *value << " is out of range for a grid of "
+           << *numProcesses << " processes";
+  return success();
+}
+
+/// Checks the optional slice `[offsets] [sizes]` of a buffer.
+static LogicalResult verifySlice(Operation *op, Type type, ValueRange offsets,
+                                 DenseI64ArrayAttr staticOffsets,
+                                 ValueRange sizes,
+                                 DenseI64ArrayAttr staticSizes) {
+  if (!staticOffsets && !staticSizes) {
+    if (!offsets.empty() || !sizes.empty())
+      return op->emitOpError("has slice operands but no slice");
+    return success();
+  }
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return op->emitOpError("can only slice a memref operand");
+  if (!staticOffsets || !staticSizes)
+    return op->emitOpError("needs both slice offsets and slice sizes");
+  int64_t rank = memref.getRank();
+  if (static_cast<int64_t>(staticOffsets.size()) != rank ||
+      static_cast<int64_t>(staticSizes.size()) != rank)
+    return op->emitOpError()
+           << "slice of a rank-" << rank << " memref needs " << rank
+           << " offsets and sizes, got " << staticOffsets.size() << " and "
+           << staticSizes.size();
+  if (failed(verifyListOfOperandsOrIntegers(
+          op, "offset", rank, staticOffsets.asArrayRef(), offsets)) ||
+      failed(verifyListOfOperandsOrIntegers(op, "size", rank,
+                                            staticSizes.asArrayRef(), sizes)))
+    return failure();
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t offset = staticOffsets[d], size = staticSizes[d];
+    if (!ShapedType::isDynamic(offset) && offset < 0)
+      return op->emitOpError() << "slice offset along dimension " << d
+                               << " must be non-negative, got " << offset;
+    if (!ShapedType::isDynamic(size) && size < 0)
+      return op->emitOpError() << "slice size along dimension " << d
+                               << " must be non-negative, got " << size;
+    if (ShapedType::isDynamic(offset) || ShapedType::isDynamic(size) ||
+        memref.isDynamicDim(d))
+      continue;
+    if (offset + size > memref.getDimSize(d))
+      return op->emitOpError() << "slice [" << offset << ", " << offset + size
+                               << ") exceeds dimension " << d << " of extent "
+                               << memref.getDimSize(d);
+  }
+  return success();
+}
+
+/// A scalar operand yields one result of the same type; a memref none.
+static LogicalResult verifyScalarResult(Operation *op, Type valueType,
+                                        Value result) {
+  if (isa<MemRefType>(valueType)) {
+    if (result)
+      return op->emitOpError("updates a memref in place and has no result");
+    return success();
+  }
+  if (!result || result.getType() != valueType)
+    return op->emitOpError()
+           << "on a scalar must yield one result of type " << valueType;
+  return success();
+}
+
+/// Along every dimension whose global extent and number of processes are
+/// static, a static local extent must equal the number of indices that every
+/// process owns.
+static LogicalResult verifyLocalExtents(Operation *op, StringRef name,
+                                        MemRefType local, LayoutAttr layout,
+                                        ArrayRef<int64_t> globalShape) {
+  for (auto [d, dist] : llvm::enumerate(layout.getDims())) {
+    int64_t n = globalShape[d];
+    if (ShapedType::isDynamic(n) || local.isDynamicDim(d))
+      continue;
+    int64_t extent = 1;
+    if (std::optional<int64_t> axis = dist.getGridAxis()) {
+      extent = layout.getGrid().getShape()[*axis];
+      if (ShapedType::isDynamic(extent))
+        continue;
+    }
+    auto [min, max] = getOwnedCountRange(dist, n, extent);
+    int64_t have = local.getDimSize(d);
+    if (min == max && have == min)
+      continue;
+    InFlightDiagnostic diag = op->emitOpError()
+                              << name << " extent " << have
+                              << " along dimension " << d << " cannot hold ";
+    if (min == max)
+      return diag << "the " << min << " indices every process owns (" << n
+                  << " over " << extent << ")";
+    return diag << "the " << min << " to " << max << " indices a process owns ("
+                << n << " over " << extent << "); use a dynamic extent";
+  }
+  return success();
+}
+
+/// Shared checks of a local buffer and its global counterpart.
+static LogicalResult verifyLocalGlobal(Operation *op, MemRefType local,
+                                       MemRefType global, LayoutAttr layout,
+                                       Value root) {
+  auto emitError = [&] { return op->emitOpError(); };
+  if (failed(layout.verifyMemRefType(local, emitError)))
+    return failure();
+  if (global.getRank() != local.getRank())
+    return op->emitOpError()
+           << "global memref of rank " << global.getRank()
+           << " does not match local memref of rank " << local.getRank();
+  if (global.getElementType() != local.getElementType())
+    return op->emitOpError()
+           << "element types differ: " << local.getElementType() << " and "
+           << global.getElementType();
+  if (failed(verifyRank(op, root, "root", layout.getGrid().getNumProcesses())))
+    return failure();
+  return verifyLocalExtents(op, "local", local, layout, global.getShape());
+}
+
+//===----------------------------------------------------------------------===//
+// Process queries
+//===----------------------------------------------------------------------===//
+
+LogicalResult GridShapeOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  if (!adaptor.getGrid())
+    return failure();
+  inferredReturnTypes.assign(adaptor.getGrid().getRank(),
+                             IndexType::get(context));
+  return success();
+}
+
+LogicalResult GridShapeOp::fold(FoldAdaptor adaptor,
+                                SmallVectorImpl<OpFoldResult> &results) {
+  GridAttr grid = getGrid();
+  if (!grid.hasStaticShape())
+    return failure();
+  Builder builder(getContext());
+  for (int64_t extent : grid.getShape())
+    results.push_back(builder.getIndexAttr(extent));
+  return success();
+}
+
+LogicalResult GridCoordOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  if (!adaptor.getGrid())
+    return failure();
+  inferredReturnTypes.assign(adaptor.getGrid().getRank(),
+                             IndexType::get(context));
+  return success();
+}
+
+LogicalResult GridCoordOp::verify() {
+  return verifyRank(*this, getRank(), "process", getGrid().getNumProcesses());
+}
+
+LogicalResult GridRankOp::verify() {
+  GridAttr grid = getGrid();
+  if (getCoords().size() != grid.getRank())
+    return emitOpError() << "expects " << grid.getRank()
+                         << " coordinates for the grid, got "
+                         << getCoords().size();
+  for (auto [axis, coord] : llvm::enumerate(getCoords())) {
+    std::optional<int64_t> value = getConstant(coord);
+    if (!value)
+      continue;
+    int64_t extent = grid.getShape()[axis];
+    if (*value < 0 || (!ShapedType::isDynamic(extent) && *value >= extent))
+      return emitOpError() << "coordinate " << *value << " along axis " << axis
+                           << " is outside the grid extent "
+                           << (ShapedType::isDynamic(extent)
+                                   ? std::string("?")
+                                   : std::to_string(extent));
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Index arithmetic of a distributed dimension
+//===----------------------------------------------------------------------===//
+
+/// Checks the number of processes of the grid axis and, when given, the
+/// coordinate on it.
+static LogicalResult verifyDimQuery(Operation *op, Value extent, Value coord) {
+  std::optional<int64_t> numProcs = getConstant(extent);
+  if (numProcs && *numProcs <= 0)
+    return op->emitOpError() << "number of processes along the grid axis "
+                                "must be positive, got "
+                             << *numProcs;
+  std::optional<int64_t> c = getConstant(coord);
+  if (c && (*c < 0 || (numProcs && *c >= *numProcs)))
+    return op->emitOpError()
+           << "coordinate " << *c << " is outside [0, "
+           << (numProcs ? std::to_string(*numProcs) : std::string("extent"))
+           << ")";
+  return success();
+}
+
+LogicalResult LocalBoundsOp::verify() {
+  return verifyDimQuery(*this, getExtent(), getCoord());
+}
+
+LogicalResult LocalBoundsOp::fold(FoldAdaptor adaptor,
+                                  SmallVectorImpl<OpFoldResult> &results) {
+  // A replicated dimension, or a block or cyclic one over a single process,
+  // is owned entirely: [lb, ub) with step 1.
+  DistKind kind = getDistribution().getKind();
+  bool whole = kind == DistKind::Replicated;
+  if (kind == DistKind::Block || kind == DistKind::Cyclic)
+    whole = getConstant(getExtent()) == 1;
+  if (!whole)
+    return failure();
+  results.push_back(getLowerBound());
+  results.push_back(getUpperBound());
+  results.push_back(Builder(getContext()).getIndexAttr(1));
+  return success();
+}
+
+LogicalResult LocalSizeOp::verify() {
+  return verifyDimQuery(*this, getExtent(), getCoord());
+}
+
+LogicalResult LocateOp::verify() {
+  if (!getDistribution().isDistributed())
+    return emitOpError("has no single owner on a replicated dimension");
+  if (failed(verifyDimQuery(*this, getExtent(), Value())))
+    return failure();
+  std::optional<int64_t> index = getConstant(getIndex());
+  std::optional<int64_t> lb = getConstant(getLowerBound());
+  std::optional<int64_t> ub = getConstant(getUpperBound());
+  if (index && lb && ub && (*index < *lb || *index >= *ub))
+    return emitOpError() << "index " << *index << " is outside [" << *lb << ", "
+                         << *ub << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Communication
+//===----------------------------------------------------------------------===//
+
+LogicalResult HaloExchangeOp::verify() {
+  MemRefType type = getBuffer().getType();
+  LayoutAttr layout = getLayout();
+  if (failed(layout.verifyMemRefType(type, [&] { return emitOpError(); })))
+    return failure();
+  int64_t rank = type.getRank();
+  for (auto [name, widths] : {std::make_pair(StringRef("low"), getLow()),
+                              std::make_pair(StringRef("high"), getHigh())}) {
+    if (static_cast<int64_t>(widths.size()) != rank)
+      return emitOpError() << "expects " << rank << " " << name
+                           << " halo widths, got " << widths.size();
+    for (auto [d, width] : llvm::enumerate(widths)) {
+      if (width < 0)
+        return emitOpError() << name << " halo width along dimension " << d
+                             << " must be non-negative, got " << width;
+      DistKind kind = layout.getDims()[d].getKind();
+      if (width > 0 && kind != DistKind::Block)
+        return emitOpError()
+               << "dimension " << d << " is " << stringifyDistKind(kind)
+               << ", only block-distributed dimensions have "
+                  "halos";
+    }
+  }
+  for (int64_t d = 0; d < rank; ++d) {
+    if (type.isDynamicDim(d))
+      continue;
+    int64_t halo = getLow()[d] + getHigh()[d];
+    if (type.getDimSize(d) < halo)
+      return emitOpError() << "extent " << type.getDimSize(d)
+                           << " along dimension " << d
+                           << " is smaller than its halo widths (" << halo
+                           << ")";
+  }
+  return success();
+}
+
+LogicalResult RedistributeOp::verify() {
+  MemRefType source = getSource().getType(), dest = getDest().getType();
+  auto emitError = [&] { return emitOpError(); };
+  if (failed(getSourceLayout().verifyMemRefType(source, emitError)) ||
+      failed(getDestLayout().verifyMemRefType(dest, emitError)))
+    return failure();
+  if (source.getElementType() != dest.getElementType())
+    return emitOpError() << "element types differ: " << source.getElementType()
+                         << " and " << dest.getElementType();
+  ArrayRef<int64_t> global = getStaticGlobalShape();
+  if (static_cast<int64_t>(global.size()) != source.getRank())
+    return emitOpError() << "expects " << source.getRank()
+                         << " global extents, got " << global.size();
+  if (failed(verifyListOfOperandsOrIntegers(
+          *this, "global extent", global.size(), global, getGlobalShape())))
+    return failure();
+  for (auto [d, n] : llvm::enumerate(global))
+    if (!ShapedType::isDynamic(n) && n < 0)
+      return emitOpError() << "global extent along dimension " << d
+                           << " must be non-negative, got " << n;
+  if (failed(verifyLocalExtents(*this, "source", source, getSourceLayout(),
+                                global)))
+    return failure();
+  return verifyLocalExtents(*this, "dest", dest, getDestLayout(), global);
+}
+
+LogicalResult GatherOp::verify() {
+  return verifyLocalGlobal(*this, getLocal().getType(), getGlobal().getType(),
+                           getLayout(), getRoot());
+}
+
+LogicalResult ScatterOp::verify() {
+  return verifyLocalGlobal(*this, getLocal().getType(), getGlobal().getType(),
+                           getLayout(), getRoot());
+}
+
+LogicalResult BroadcastOp::verify() {
+  if (failed(verifyRank(*this, getRoot(), "root")) ||
+      failed(verifyScalarResult(*this, getValue().getType(), getResult())))
+    return failure();
+  return verifySlice(*this, getValue().getType(), getOffsets(),
+                     getStaticOffsetsAttr(), getSizes(), getStaticSizesAttr());
+}
+
+LogicalResult ReduceOp::verify() {
+  if (failed(verifyRank(*this, getRoot(), "root")))
+    return failure();
+  return verifyScalarResult(*this, getValue().getType(), getResult());
+}
+
+LogicalResult AllReduceOp::verify() {
+  return verifyScalarResult(*this, getValue().getType(), getResult());
+}
+
+template <typename OpTy>
+static LogicalResult verifyPointToPoint(OpTy op, StringRef peer) {
+  if (failed(verifyRank(op, op.getPeer(), peer)))
+    return failure();
+  // I64Attr accessors are unsigned: read the tag as a signed value.
+  int64_t tag = op.getTagValue();
+  if (tag < 0 || tag > kMaxPortableTag)
+    return op.emitOpError()
+           << "tag must be in [0, " << kMaxPortableTag << "], got " << tag;
+  return verifySlice(op, op.getBuffer().getType(), op.getOffsets(),
+                     op.getStaticOffsetsAttr(), op.getSizes(),
+                     op.getStaticSizesAttr());
+}
+
+LogicalResult SendOp::verify() { return verifyPointToPoint(*this, "peer"); }
+
+LogicalResult RecvOp::verify() { return verifyPointToPoint(*this, "peer"); }
+
+//===----------------------------------------------------------------------===//
+// Generated definitions
+//===----------------------------------------------------------------------===//
+
+#define GET_OP_CLASSES
+#include "dialects/Dist/IR/DistOps.cpp.inc"

@@ -1,0 +1,43 @@
+//===- DistOps.h - Dist dialect operations ----------------------*- C++ -*-===//
+//
+// Part of the weft project.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file declares the enums, attributes and operations of the dist
+// dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WEFT_DIALECTS_DIST_IR_DISTOPS_H
+#define WEFT_DIALECTS_DIST_IR_DISTOPS_H
+
+#include "dialects/Dist/IR/DistDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "dialects/Dist/IR/DistEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/Dist/IR/DistAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "dialects/Dist/IR/DistOps.h.inc"
+
+namespace weft::dist {
+
+/// Smallest and largest number of indices that one process owns when `n`
+/// indices are distributed by `dist` over `extent` processes (all positive or
+/// zero; `n >= 0`, `extent >= 1`). Used by verifiers and by lowerings.
+std::pair<int64_t, int64_t> getOwnedCountRange(DimDistAttr dist, int64_t n,
+                                               int64_t extent);
+
+} // namespace weft::dist
+
+#endif // WEFT_DIALECTS_DIST_IR_DISTOPS_H

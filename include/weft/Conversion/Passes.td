@@ -1,0 +1,44 @@
+//===- Passes.td - weft conversion passes ------------------*- tablegen -*-===//
+#ifndef WEFT_CONVERSION_PASSES_TD
+#define WEFT_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertLoopsToEmitC : Pass<"convert-loops-to-emitc", "::mlir::ModuleOp"> {
+  let summary = "Lower imported region functions (scf, arith, math, memref, func) to EmitC";
+  let description = [{
+    Converts the functions that the C front end produces, after `lower-affine`,
+    into EmitC so that the MLIR C++ emitter prints them as C:
+
+    * `func.func` becomes a `static` `emitc.func`; a memref argument becomes a
+      pointer to its element type followed by one `int64_t` per dynamic
+      dimension after the first (the "region ABI", see docs/architecture.md);
+    * `memref.load`/`memref.store` become subscripts of row-major linearised
+      indices, `memref.alloca` a local C array;
+    * `scf.for`/`scf.if` become `emitc.for`/`emitc.if`; values yielded by an
+      `scf.if` go through a variable declared before it;
+    * `arith` and `math` ops become C operators, casts and libm calls;
+    * `index` becomes `int64_t`.
+
+    Anything without a faithful C spelling is reported as an error at the
+    op's location.
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
+def LinearizeMemRefAccesses
+    : Pass<"linearize-memref-accesses", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite multi-dimensional memref accesses as row-major 1-D ones";
+  let description = [{
+    C has no multi-dimensional pointer of run-time shape, so before lowering
+    to EmitC every `memref.load`/`memref.store` on a memref of rank 2 or more
+    is rewritten to access a `memref.collapse_shape` of it with a row-major
+    linear index. Static extents become constants; a dynamic extent after the
+    first must be available as a function argument named by the memref
+    argument's `weft.dim_args` attribute (the C front end provides it).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+#endif // WEFT_CONVERSION_PASSES_TD

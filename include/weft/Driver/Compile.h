@@ -1,0 +1,29 @@
+//===- Compile.h - The `weft compile` pipeline ------------------*- C++ -*-===//
+#ifndef WEFT_DRIVER_COMPILE_H
+#define WEFT_DRIVER_COMPILE_H
+
+#include <string>
+#include <vector>
+
+namespace weft {
+
+enum class CompileTarget { Seq, Mpi };
+enum class EmitKind { C, MLIR };
+
+struct CompileOptions {
+  std::string input;
+  std::string output;
+  CompileTarget target = CompileTarget::Mpi;
+  EmitKind emit = EmitKind::C;
+  std::vector<std::string> includeDirs;
+  std::vector<std::string> defines;
+};
+
+/// Parses `options.input` with Clang, imports its scop regions, and writes
+/// the result to `options.output` (atomically: nothing is written on error).
+/// Diagnostics go to stderr. Returns the process exit code.
+int runCompile(const CompileOptions &options);
+
+} // namespace weft
+
+#endif // WEFT_DRIVER_COMPILE_H

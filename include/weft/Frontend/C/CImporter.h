@@ -1,0 +1,54 @@
+//===- CImporter.h - Import scop regions into MLIR --------------*- C++ -*-===//
+//
+// Imports one scop region of a C function into a `func.func` in the affine,
+// arith, math, memref and scf dialects. Loops and conditions whose bounds are
+// affine in the enclosing iterators and the region's integer parameters
+// become affine ops; everything else takes the conservative scf/memref path.
+// Constructs without a faithful translation are reported at their source
+// location, never approximated.
+//
+// Each argument of the function is one C value the region reads or writes:
+//   * an array (global, local, VLA parameter or pointer to an array) is a
+//     memref of its element type; dimensions after the first that are not
+//     compile-time constants are passed as extra `index` arguments, listed in
+//     the memref argument's `weft.dim_args` attribute;
+//   * a scalar the region writes is a rank-0 memref (passed by address);
+//   * a scalar the region only reads is passed by value.
+// `ImportedRegion::callArgs` holds the C expression for each argument, to
+// call the generated C function in place of the region.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_FRONTEND_C_CIMPORTER_H
+#define WEFT_FRONTEND_C_CIMPORTER_H
+
+#include "weft/Frontend/C/ScopRegions.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace weft {
+
+struct ImportedRegion {
+  mlir::func::FuncOp func;
+  std::vector<std::string> callArgs;
+};
+
+/// Imports `region` as a function named `name` at the end of `module`.
+/// Errors go to the AST context's diagnostics; returns false if any.
+bool importScopRegion(clang::ASTContext &ctx, const ScopRegion &region,
+                      mlir::ModuleOp module, llvm::StringRef name,
+                      ImportedRegion &result);
+
+/// Registers the dialects that imported regions use.
+void registerImportedDialects(mlir::DialectRegistry &registry);
+
+} // namespace weft
+
+#endif // WEFT_FRONTEND_C_CIMPORTER_H

@@ -1,0 +1,38 @@
+//===- SpliceRegions.h - Put generated C back into the source ---*- C++ -*-===//
+//
+// Rewrites the main file: each scop region becomes a call of its generated
+// function, whose definition goes right before the enclosing function. All
+// other bytes are kept; `#line` directives after each insertion keep the
+// line numbers of the original code (for diagnostics and __LINE__).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_TARGET_C_SPLICEREGIONS_H
+#define WEFT_TARGET_C_SPLICEREGIONS_H
+
+#include "weft/Frontend/C/ScopRegions.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace weft {
+
+struct RegionReplacement {
+  const ScopRegion *region;
+  std::string functionName;
+  std::string definition;            // C text of the generated function
+  std::vector<std::string> callArgs; // C expressions, one per parameter
+};
+
+/// Returns the main file with the replacements applied; `preamble` goes at
+/// the top of the file when there is at least one replacement.
+std::string spliceRegions(clang::ASTContext &ctx,
+                          const std::vector<RegionReplacement> &replacements,
+                          const std::string &preamble);
+
+} // namespace weft
+
+#endif // WEFT_TARGET_C_SPLICEREGIONS_H

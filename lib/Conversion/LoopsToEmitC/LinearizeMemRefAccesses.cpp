@@ -1,0 +1,127 @@
+//===- LinearizeMemRefAccesses.cpp - Row-major 1-D memref accesses -*- C++ -*-===//
+//
+// This file implements the linearize-memref-accesses pass: loads and stores
+// on memrefs of rank >= 2 become accesses of a collapsed 1-D view at a
+// row-major linear index, which is what a C pointer can express.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Conversion/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace weft {
+#define GEN_PASS_DEF_LINEARIZEMEMREFACCESSES
+#include "weft/Conversion/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+
+namespace {
+struct LinearizeMemRefAccesses
+    : weft::impl::LinearizeMemRefAccessesBase<LinearizeMemRefAccesses> {
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  /// Extents of dimensions 1..rank-1 of `memref`, or failure.
+  LogicalResult getExtents(Operation *user, Value memref,
+                           SmallVectorImpl<Value> &extents);
+  /// The 1-D view of `memref`, created once next to its definition.
+  Value getFlatView(Value memref);
+
+  DenseMap<Value, Value> flatViews;
+  DenseMap<Value, SmallVector<Value>> extentCache;
+};
+} // end anonymous namespace
+
+LogicalResult
+LinearizeMemRefAccesses::getExtents(Operation *user, Value memref,
+                                    SmallVectorImpl<Value> &extents) {
+  auto it = extentCache.find(memref);
+  if (it != extentCache.end()) {
+    extents.assign(it->second.begin(), it->second.end());
+    return success();
+  }
+  auto type = cast<MemRefType>(memref.getType());
+  func::FuncOp func = getOperation();
+  OpBuilder b(func.getBody());
+  auto arg = dyn_cast<BlockArgument>(memref);
+  DenseI64ArrayAttr dimArgs;
+  if (arg && arg.getOwner()->isEntryBlock())
+    dimArgs = func.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
+                                                       "weft.dim_args");
+  for (int64_t d = 1; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d)) {
+      extents.push_back(b.create<arith::ConstantIndexOp>(
+          memref.getLoc(), type.getDimSize(d)));
+      continue;
+    }
+    if (!dimArgs || dimArgs.size() != type.getRank() || dimArgs[d] < 0 ||
+        dimArgs[d] >= (int64_t)func.getNumArguments())
+      return user->emitOpError("dynamic extent of dimension ")
+             << d << " is not available as a 'weft.dim_args' argument";
+    extents.push_back(func.getArgument(dimArgs[d]));
+  }
+  extentCache[memref].assign(extents.begin(), extents.end());
+  return success();
+}
+
+Value LinearizeMemRefAccesses::getFlatView(Value memref) {
+  Value &view = flatViews[memref];
+  if (view)
+    return view;
+  OpBuilder b(&getContext());
+  if (auto arg = dyn_cast<BlockArgument>(memref))
+    b.setInsertionPointToStart(arg.getOwner());
+  else
+    b.setInsertionPointAfter(memref.getDefiningOp());
+  auto type = cast<MemRefType>(memref.getType());
+  ReassociationIndices all;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    all.push_back(d);
+  view = b.create<memref::CollapseShapeOp>(
+      memref.getLoc(), memref, ArrayRef<ReassociationIndices>{all});
+  return view;
+}
+
+void LinearizeMemRefAccesses::runOnOperation() {
+  flatViews.clear();
+  extentCache.clear();
+  SmallVector<Operation *> accesses;
+  getOperation().walk([&](Operation *op) {
+    if (auto load = dyn_cast<memref::LoadOp>(op);
+        load && load.getMemRefType().getRank() >= 2)
+      accesses.push_back(op);
+    if (auto store = dyn_cast<memref::StoreOp>(op);
+        store && store.getMemRefType().getRank() >= 2)
+      accesses.push_back(op);
+  });
+  for (Operation *op : accesses) {
+    Value memref = isa<memref::LoadOp>(op) ? cast<memref::LoadOp>(op).getMemRef()
+                                           : cast<memref::StoreOp>(op).getMemRef();
+    ValueRange indices = isa<memref::LoadOp>(op)
+                             ? cast<memref::LoadOp>(op).getIndices()
+                             : cast<memref::StoreOp>(op).getIndices();
+    SmallVector<Value> extents;
+    if (failed(getExtents(op, memref, extents)))
+      return signalPassFailure();
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value linear = indices[0];
+    for (size_t d = 1; d < indices.size(); ++d)
+      linear = b.create<arith::AddIOp>(
+          loc, b.create<arith::MulIOp>(loc, linear, extents[d - 1]),
+          indices[d]);
+    Value flat = getFlatView(memref);
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      Value v = b.create<memref::LoadOp>(loc, flat, ValueRange{linear});
+      load.replaceAllUsesWith(v);
+    } else {
+      auto store = cast<memref::StoreOp>(op);
+      b.create<memref::StoreOp>(loc, store.getValueToStore(), flat,
+                                ValueRange{linear});
+    }
+    op->erase();
+  }
+}

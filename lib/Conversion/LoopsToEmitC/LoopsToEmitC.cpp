@@ -1,0 +1,448 @@
+//===- LoopsToEmitC.cpp - Region functions to EmitC -------------*- C++ -*-===//
+//
+// This file implements convert-loops-to-emitc. The input is small and closed
+// (what the C front end produces, after lower-affine and
+// linearize-memref-accesses), so the conversion rebuilds each function op by
+// op with an IRMapping instead of going through the dialect-conversion
+// driver: EmitC 19 has no lvalues, and a memref is a pointer in one place
+// (arguments) and an array in another (allocas), which type materialisation
+// cannot express.
+//
+// Values read from memory are copied into a variable right away: the C++
+// emitter prints a subscript where it is used, and a later store must not
+// change a value that was already loaded.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Conversion/Passes.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace weft {
+#define GEN_PASS_DEF_CONVERTLOOPSTOEMITC
+#include "weft/Conversion/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+
+namespace {
+
+/// Rebuilds one func.func as an emitc.func.
+class FunctionLowering {
+public:
+  explicit FunctionLowering(MLIRContext *ctx) : b(ctx) {}
+
+  FailureOr<emitc::FuncOp> lower(func::FuncOp func);
+
+private:
+  Type convertType(Type t);
+  LogicalResult lowerBlock(Block &block);
+  LogicalResult lowerOp(Operation *op);
+
+  // Op families.
+  LogicalResult lowerConstant(arith::ConstantOp op);
+  LogicalResult lowerCast(Operation *op);
+  LogicalResult lowerCompare(Operation *op);
+  LogicalResult lowerFloorCeilDiv(Operation *op, bool floor);
+  LogicalResult lowerMinMax(Operation *op, emitc::CmpPredicate pred);
+  LogicalResult lowerLoad(memref::LoadOp op);
+  LogicalResult lowerStore(memref::StoreOp op);
+  LogicalResult lowerAlloca(memref::AllocaOp op);
+  LogicalResult lowerFor(scf::ForOp op);
+  LogicalResult lowerIf(scf::IfOp op);
+  LogicalResult lowerLibmCall(Operation *op, StringRef name);
+
+  template <typename EmitCOp>
+  LogicalResult lowerBinary(Operation *op) {
+    Value r = b.create<EmitCOp>(op->getLoc(),
+                                convertType(op->getResult(0).getType()),
+                                map.lookup(op->getOperand(0)),
+                                map.lookup(op->getOperand(1)));
+    map.map(op->getResult(0), r);
+    return success();
+  }
+
+  Value subscript(Location loc, Value memref, ValueRange indices);
+  Value newVariable(Location loc, Type t);
+
+  OpBuilder b;
+  IRMapping map;
+};
+
+} // end anonymous namespace
+
+Type FunctionLowering::convertType(Type t) {
+  if (t.isIndex())
+    return b.getI64Type();
+  if (auto mt = dyn_cast<MemRefType>(t))
+    return emitc::PointerType::get(convertType(mt.getElementType()));
+  return t;
+}
+
+/// Makes sure `block` ends with an emitc.yield and returns it.
+static Operation *ensureYield(OpBuilder &b, Location loc, Block &block) {
+  if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>()) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(&block);
+    b.create<emitc::YieldOp>(loc);
+  }
+  return block.getTerminator();
+}
+
+Value FunctionLowering::newVariable(Location loc, Type t) {
+  return b.create<emitc::VariableOp>(loc, t,
+                                     emitc::OpaqueAttr::get(b.getContext(), ""));
+}
+
+FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
+  if (func.getNumResults() != 0)
+    return func.emitOpError("region functions must not return values");
+  SmallVector<Type> argTypes;
+  for (Type t : func.getArgumentTypes())
+    argTypes.push_back(convertType(t));
+  b.setInsertionPoint(func);
+  auto cfunc = b.create<emitc::FuncOp>(func.getLoc(), func.getName(),
+                                       b.getFunctionType(argTypes, {}));
+  cfunc.setSpecifiersAttr(b.getStrArrayAttr({"static"}));
+  Block *entry = new Block();
+  cfunc.getBody().push_back(entry);
+  for (auto [arg, t] : llvm::zip(func.getArguments(), argTypes))
+    map.map(arg, entry->addArgument(t, arg.getLoc()));
+  b.setInsertionPointToStart(entry);
+  if (func.getBody().getBlocks().size() != 1)
+    return func.emitOpError("expected a single-block body");
+  if (failed(lowerBlock(func.getBody().front())))
+    return failure();
+  return cfunc;
+}
+
+LogicalResult FunctionLowering::lowerBlock(Block &block) {
+  for (Operation &op : block.getOperations())
+    if (failed(lowerOp(&op)))
+      return failure();
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerOp(Operation *op) {
+  return TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<arith::ConstantOp>([&](auto c) { return lowerConstant(c); })
+      .Case<arith::AddIOp, arith::AddFOp>(
+          [&](auto) { return lowerBinary<emitc::AddOp>(op); })
+      .Case<arith::SubIOp, arith::SubFOp>(
+          [&](auto) { return lowerBinary<emitc::SubOp>(op); })
+      .Case<arith::MulIOp, arith::MulFOp>(
+          [&](auto) { return lowerBinary<emitc::MulOp>(op); })
+      .Case<arith::DivSIOp, arith::DivFOp>(
+          [&](auto) { return lowerBinary<emitc::DivOp>(op); })
+      .Case<arith::RemSIOp>([&](auto) { return lowerBinary<emitc::RemOp>(op); })
+      .Case<arith::AndIOp>(
+          [&](auto) { return lowerBinary<emitc::BitwiseAndOp>(op); })
+      .Case<arith::OrIOp>(
+          [&](auto) { return lowerBinary<emitc::BitwiseOrOp>(op); })
+      .Case<arith::XOrIOp>(
+          [&](auto) { return lowerBinary<emitc::BitwiseXorOp>(op); })
+      .Case<arith::ShLIOp>(
+          [&](auto) { return lowerBinary<emitc::BitwiseLeftShiftOp>(op); })
+      .Case<arith::ShRSIOp>(
+          [&](auto) { return lowerBinary<emitc::BitwiseRightShiftOp>(op); })
+      .Case<arith::NegFOp>([&](auto neg) {
+        map.map(neg.getResult(),
+                b.create<emitc::UnaryMinusOp>(neg.getLoc(), neg.getType(),
+                                              map.lookup(neg.getOperand())));
+        return success();
+      })
+      .Case<arith::SelectOp>([&](auto sel) {
+        map.map(sel.getResult(),
+                b.create<emitc::ConditionalOp>(
+                    sel.getLoc(), convertType(sel.getType()),
+                    map.lookup(sel.getCondition()),
+                    map.lookup(sel.getTrueValue()),
+                    map.lookup(sel.getFalseValue())));
+        return success();
+      })
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SIToFPOp,
+            arith::UIToFPOp, arith::FPToSIOp, arith::ExtFOp, arith::TruncFOp,
+            arith::IndexCastOp>([&](auto) { return lowerCast(op); })
+      .Case<arith::CmpIOp, arith::CmpFOp>(
+          [&](auto) { return lowerCompare(op); })
+      .Case<arith::MinSIOp>(
+          [&](auto) { return lowerMinMax(op, emitc::CmpPredicate::lt); })
+      .Case<arith::MaxSIOp>(
+          [&](auto) { return lowerMinMax(op, emitc::CmpPredicate::gt); })
+      .Case<arith::FloorDivSIOp>(
+          [&](auto) { return lowerFloorCeilDiv(op, /*floor=*/true); })
+      .Case<arith::CeilDivSIOp>(
+          [&](auto) { return lowerFloorCeilDiv(op, /*floor=*/false); })
+      .Case<arith::MaxNumFOp>([&](auto) { return lowerLibmCall(op, "fmax"); })
+      .Case<arith::MinNumFOp>([&](auto) { return lowerLibmCall(op, "fmin"); })
+      .Case<arith::RemFOp>([&](auto) { return lowerLibmCall(op, "fmod"); })
+      .Case<math::SqrtOp>([&](auto) { return lowerLibmCall(op, "sqrt"); })
+      .Case<math::ExpOp>([&](auto) { return lowerLibmCall(op, "exp"); })
+      .Case<math::Exp2Op>([&](auto) { return lowerLibmCall(op, "exp2"); })
+      .Case<math::LogOp>([&](auto) { return lowerLibmCall(op, "log"); })
+      .Case<math::Log2Op>([&](auto) { return lowerLibmCall(op, "log2"); })
+      .Case<math::Log10Op>([&](auto) { return lowerLibmCall(op, "log10"); })
+      .Case<math::AbsFOp>([&](auto) { return lowerLibmCall(op, "fabs"); })
+      .Case<math::SinOp>([&](auto) { return lowerLibmCall(op, "sin"); })
+      .Case<math::CosOp>([&](auto) { return lowerLibmCall(op, "cos"); })
+      .Case<math::TanOp>([&](auto) { return lowerLibmCall(op, "tan"); })
+      .Case<math::AtanOp>([&](auto) { return lowerLibmCall(op, "atan"); })
+      .Case<math::Atan2Op>([&](auto) { return lowerLibmCall(op, "atan2"); })
+      .Case<math::TanhOp>([&](auto) { return lowerLibmCall(op, "tanh"); })
+      .Case<math::FloorOp>([&](auto) { return lowerLibmCall(op, "floor"); })
+      .Case<math::CeilOp>([&](auto) { return lowerLibmCall(op, "ceil"); })
+      .Case<math::CbrtOp>([&](auto) { return lowerLibmCall(op, "cbrt"); })
+      .Case<math::ErfOp>([&](auto) { return lowerLibmCall(op, "erf"); })
+      .Case<math::PowFOp>([&](auto) { return lowerLibmCall(op, "pow"); })
+      .Case<math::AbsIOp>([&](auto abs) {
+        return lowerLibmCall(
+            op, abs.getType().getIntOrFloatBitWidth() > 32 ? "labs" : "abs");
+      })
+      .Case<memref::LoadOp>([&](auto load) { return lowerLoad(load); })
+      .Case<memref::StoreOp>([&](auto store) { return lowerStore(store); })
+      .Case<memref::AllocaOp>([&](auto alloca) { return lowerAlloca(alloca); })
+      .Case<memref::CollapseShapeOp>([&](auto collapse) {
+        map.map(collapse.getResult(), map.lookup(collapse.getSrc()));
+        return success();
+      })
+      .Case<scf::ForOp>([&](auto loop) { return lowerFor(loop); })
+      .Case<scf::IfOp>([&](auto ifOp) { return lowerIf(ifOp); })
+      .Case<func::ReturnOp>([&](auto ret) {
+        b.create<emitc::ReturnOp>(ret.getLoc(), Value());
+        return success();
+      })
+      .Default([&](Operation *other) {
+        return other->emitOpError("cannot be lowered to C");
+      });
+}
+
+LogicalResult FunctionLowering::lowerConstant(arith::ConstantOp op) {
+  Attribute value = op.getValue();
+  Type t = convertType(op.getType());
+  if (auto i = dyn_cast<IntegerAttr>(value); i && op.getType().isIndex())
+    value = b.getIntegerAttr(t, i.getInt());
+  if (!isa<IntegerAttr, FloatAttr>(value))
+    return op.emitOpError("only scalar constants can be lowered to C");
+  map.map(op.getResult(),
+          b.create<emitc::ConstantOp>(op.getLoc(), t, cast<TypedAttr>(value)));
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerCast(Operation *op) {
+  Type from = op->getOperand(0).getType();
+  Type to = convertType(op->getResult(0).getType());
+  Value v = map.lookup(op->getOperand(0));
+  if (isa<arith::ExtUIOp, arith::UIToFPOp>(op) && !from.isInteger(1))
+    return op->emitOpError("unsigned conversions are only supported from i1");
+  if (convertType(from) == to) {
+    map.map(op->getResult(0), v);
+    return success();
+  }
+  map.map(op->getResult(0), b.create<emitc::CastOp>(op->getLoc(), to, v));
+  return success();
+}
+
+static emitc::CmpPredicate toEmitC(arith::CmpIPredicate p) {
+  switch (p) {
+  case arith::CmpIPredicate::eq: return emitc::CmpPredicate::eq;
+  case arith::CmpIPredicate::ne: return emitc::CmpPredicate::ne;
+  case arith::CmpIPredicate::slt: return emitc::CmpPredicate::lt;
+  case arith::CmpIPredicate::sle: return emitc::CmpPredicate::le;
+  case arith::CmpIPredicate::sgt: return emitc::CmpPredicate::gt;
+  case arith::CmpIPredicate::sge: return emitc::CmpPredicate::ge;
+  default: return emitc::CmpPredicate::three_way;
+  }
+}
+
+LogicalResult FunctionLowering::lowerCompare(Operation *op) {
+  emitc::CmpPredicate pred;
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    pred = toEmitC(cmp.getPredicate());
+    if (pred == emitc::CmpPredicate::three_way)
+      return op->emitOpError("unsigned comparisons cannot be lowered to C");
+  } else {
+    // C's relational operators are the ordered predicates, except `!=`,
+    // which is true on NaN (unordered-or-not-equal).
+    switch (cast<arith::CmpFOp>(op).getPredicate()) {
+    case arith::CmpFPredicate::OEQ: pred = emitc::CmpPredicate::eq; break;
+    case arith::CmpFPredicate::UNE: pred = emitc::CmpPredicate::ne; break;
+    case arith::CmpFPredicate::OLT: pred = emitc::CmpPredicate::lt; break;
+    case arith::CmpFPredicate::OLE: pred = emitc::CmpPredicate::le; break;
+    case arith::CmpFPredicate::OGT: pred = emitc::CmpPredicate::gt; break;
+    case arith::CmpFPredicate::OGE: pred = emitc::CmpPredicate::ge; break;
+    default:
+      return op->emitOpError("predicate has no C operator");
+    }
+  }
+  map.map(op->getResult(0),
+          b.create<emitc::CmpOp>(op->getLoc(), b.getI1Type(), pred,
+                                 map.lookup(op->getOperand(0)),
+                                 map.lookup(op->getOperand(1))));
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerMinMax(Operation *op,
+                                            emitc::CmpPredicate pred) {
+  Location loc = op->getLoc();
+  Value x = map.lookup(op->getOperand(0)), y = map.lookup(op->getOperand(1));
+  Value c = b.create<emitc::CmpOp>(loc, b.getI1Type(), pred, x, y);
+  map.map(op->getResult(0),
+          b.create<emitc::ConditionalOp>(loc, x.getType(), c, x, y));
+  return success();
+}
+
+/// floor/ceil division from C's truncating division:
+/// q = a / b; if (a % b != 0 && (a % b < 0) != (b < 0)) q -= 1  (floor)
+///                                           == (b < 0)) q += 1  (ceil)
+LogicalResult FunctionLowering::lowerFloorCeilDiv(Operation *op, bool floor) {
+  Location loc = op->getLoc();
+  Value a = map.lookup(op->getOperand(0)), d = map.lookup(op->getOperand(1));
+  Type t = a.getType();
+  Type i1 = b.getI1Type();
+  Value zero = b.create<emitc::ConstantOp>(loc, t, b.getIntegerAttr(t, 0));
+  Value one = b.create<emitc::ConstantOp>(loc, t, b.getIntegerAttr(t, 1));
+  Value q = b.create<emitc::DivOp>(loc, t, a, d);
+  Value r = b.create<emitc::RemOp>(loc, t, a, d);
+  Value inexact =
+      b.create<emitc::CmpOp>(loc, i1, emitc::CmpPredicate::ne, r, zero);
+  Value rNeg = b.create<emitc::CmpOp>(loc, i1, emitc::CmpPredicate::lt, r, zero);
+  Value dNeg = b.create<emitc::CmpOp>(loc, i1, emitc::CmpPredicate::lt, d, zero);
+  Value signs = b.create<emitc::CmpOp>(
+      loc, i1, floor ? emitc::CmpPredicate::ne : emitc::CmpPredicate::eq, rNeg,
+      dNeg);
+  Value adjust = b.create<emitc::LogicalAndOp>(loc, i1, inexact, signs);
+  Value moved = floor ? Value(b.create<emitc::SubOp>(loc, t, q, one))
+                      : Value(b.create<emitc::AddOp>(loc, t, q, one));
+  map.map(op->getResult(0),
+          b.create<emitc::ConditionalOp>(loc, t, adjust, moved, q));
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerLibmCall(Operation *op, StringRef name) {
+  Type t = op->getResult(0).getType();
+  std::string callee = name.str();
+  if (t.isF32())
+    callee += "f";
+  else if (!t.isF64() && !isa<IntegerType>(t))
+    return op->emitOpError("has no libm function for type ") << t;
+  SmallVector<Value> args;
+  for (Value v : op->getOperands())
+    args.push_back(map.lookup(v));
+  auto call = b.create<emitc::CallOpaqueOp>(op->getLoc(), TypeRange{t}, callee,
+                                            args);
+  map.map(op->getResult(0), call.getResult(0));
+  return success();
+}
+
+Value FunctionLowering::subscript(Location loc, Value memref,
+                                  ValueRange indices) {
+  Value base = map.lookup(memref);
+  Value index = indices.empty()
+                    ? Value(b.create<emitc::ConstantOp>(
+                          loc, b.getI64Type(), b.getI64IntegerAttr(0)))
+                    : map.lookup(indices.front());
+  if (auto array = dyn_cast<TypedValue<emitc::ArrayType>>(base))
+    return b.create<emitc::SubscriptOp>(loc, array, ValueRange{index});
+  return b.create<emitc::SubscriptOp>(
+      loc, cast<TypedValue<emitc::PointerType>>(base), index);
+}
+
+LogicalResult FunctionLowering::lowerLoad(memref::LoadOp op) {
+  if (op.getIndices().size() > 1)
+    return op.emitOpError("run linearize-memref-accesses first");
+  Value element = subscript(op.getLoc(), op.getMemRef(), op.getIndices());
+  Value var = newVariable(op.getLoc(), convertType(op.getType()));
+  b.create<emitc::AssignOp>(op.getLoc(), var, element);
+  map.map(op.getResult(), var);
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerStore(memref::StoreOp op) {
+  if (op.getIndices().size() > 1)
+    return op.emitOpError("run linearize-memref-accesses first");
+  Value element = subscript(op.getLoc(), op.getMemRef(), op.getIndices());
+  b.create<emitc::AssignOp>(op.getLoc(), element,
+                            map.lookup(op.getValueToStore()));
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerAlloca(memref::AllocaOp op) {
+  MemRefType type = op.getType();
+  if (!type.hasStaticShape())
+    return op.emitOpError("only statically shaped allocas can be lowered");
+  int64_t size = std::max<int64_t>(type.getNumElements(), 1);
+  auto arrayType =
+      emitc::ArrayType::get({size}, convertType(type.getElementType()));
+  map.map(op.getResult(), newVariable(op.getLoc(), arrayType));
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerFor(scf::ForOp op) {
+  if (op.getNumResults() != 0)
+    return op.emitOpError("loops carrying values cannot be lowered to C yet");
+  auto loop = b.create<emitc::ForOp>(op.getLoc(),
+                                     map.lookup(op.getLowerBound()),
+                                     map.lookup(op.getUpperBound()),
+                                     map.lookup(op.getStep()));
+  map.map(op.getInductionVar(), loop.getInductionVar());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ensureYield(b, op.getLoc(), *loop.getBody()));
+  for (Operation &inner : op.getBody()->without_terminator())
+    if (failed(lowerOp(&inner)))
+      return failure();
+  return success();
+}
+
+LogicalResult FunctionLowering::lowerIf(scf::IfOp op) {
+  // Results live in variables declared before the `if`.
+  SmallVector<Value> results;
+  for (Type t : op.getResultTypes())
+    results.push_back(newVariable(op.getLoc(), convertType(t)));
+  bool hasElse = !op.getElseRegion().empty();
+  auto ifOp = b.create<emitc::IfOp>(op.getLoc(), map.lookup(op.getCondition()),
+                                    /*addThenBlock=*/true,
+                                    /*addElseBlock=*/hasElse);
+  auto lowerBranch = [&](Block &src, Block &dst) -> LogicalResult {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ensureYield(b, op.getLoc(), dst));
+    for (Operation &inner : src.without_terminator())
+      if (failed(lowerOp(&inner)))
+        return failure();
+    auto yield = cast<scf::YieldOp>(src.getTerminator());
+    for (auto [var, v] : llvm::zip(results, yield.getOperands()))
+      b.create<emitc::AssignOp>(yield.getLoc(), var, map.lookup(v));
+    return success();
+  };
+  if (failed(lowerBranch(*op.thenBlock(), ifOp.getThenRegion().front())))
+    return failure();
+  if (hasElse &&
+      failed(lowerBranch(*op.elseBlock(), ifOp.getElseRegion().front())))
+    return failure();
+  for (auto [r, var] : llvm::zip(op.getResults(), results))
+    map.map(r, var);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Convert loops to EmitC pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConvertLoopsToEmitC
+    : weft::impl::ConvertLoopsToEmitCBase<ConvertLoopsToEmitC> {
+  using Base::Base;
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
+    for (func::FuncOp func : funcs) {
+      FunctionLowering lowering(&getContext());
+      FailureOr<emitc::FuncOp> cfunc = lowering.lower(func);
+      if (failed(cfunc))
+        return signalPassFailure();
+      func.erase();
+    }
+  }
+};
+} // end anonymous namespace

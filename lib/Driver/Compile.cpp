@@ -1,0 +1,217 @@
+//===- Compile.cpp - The `weft compile` pipeline ----------------*- C++ -*-===//
+//
+// Runs Clang on the input with weft's pragma handlers installed; once the
+// translation unit is parsed, imports every scop region into one MLIR
+// module, lowers it to C and splices the C back into the source.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Driver/Compile.h"
+#include "weft/Frontend/C/CImporter.h"
+#include "weft/Frontend/C/ScopRegions.h"
+#include "weft/Target/C/EmitC.h"
+#include "weft/Target/C/SpliceRegions.h"
+
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace weft;
+
+namespace {
+
+/// Prints MLIR diagnostics in the same `file:line:col: error:` form as Clang.
+void printMlirDiagnostic(mlir::Diagnostic &diag) {
+  llvm::raw_ostream &os = llvm::errs();
+  if (auto loc = llvm::dyn_cast<mlir::FileLineColLoc>(diag.getLocation()))
+    os << loc.getFilename().getValue() << ":" << loc.getLine() << ":"
+       << loc.getColumn() << ": ";
+  else
+    os << "weft: ";
+  switch (diag.getSeverity()) {
+  case mlir::DiagnosticSeverity::Error: os << "error: "; break;
+  case mlir::DiagnosticSeverity::Warning: os << "warning: "; break;
+  case mlir::DiagnosticSeverity::Note: os << "note: "; break;
+  case mlir::DiagnosticSeverity::Remark: os << "remark: "; break;
+  }
+  os << diag.str() << "\n";
+}
+
+/// Where the translation unit's result goes once Clang is done with it.
+struct CompileResult {
+  bool ok = false;
+  std::string text;
+};
+
+class WeftConsumer : public clang::ASTConsumer {
+public:
+  WeftConsumer(const CompileOptions &options, PragmaLog &log,
+               CompileResult &result)
+      : options(options), log(log), result(result) {}
+
+  void HandleTranslationUnit(clang::ASTContext &ctx) override;
+
+private:
+  const CompileOptions &options;
+  PragmaLog &log;
+  CompileResult &result;
+};
+
+class WeftAction : public clang::ASTFrontendAction {
+public:
+  WeftAction(const CompileOptions &options, CompileResult &result)
+      : options(options), result(result) {}
+
+protected:
+  bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
+    registerScopPragmaHandlers(ci.getPreprocessor(), log);
+    return true;
+  }
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
+    return std::make_unique<WeftConsumer>(options, log, result);
+  }
+
+private:
+  const CompileOptions &options;
+  CompileResult &result;
+  PragmaLog log;
+};
+
+} // end anonymous namespace
+
+/// `kernel_0`-style name for the region function: weft_<function>_<n>.
+static std::string regionFunctionName(const ScopRegion &region,
+                                      unsigned index) {
+  return "weft_" + region.function->getName().str() + "_scop" +
+         std::to_string(index);
+}
+
+void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
+  if (ctx.getDiagnostics().hasErrorOccurred())
+    return;
+  std::vector<ScopRegion> regions;
+  if (!collectScopRegions(ctx, log, regions))
+    return;
+
+  mlir::DialectRegistry registry;
+  registerImportedDialects(registry);
+  registry.insert<mlir::emitc::EmitCDialect>();
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  mlir::ScopedDiagnosticHandler handler(&context, [](mlir::Diagnostic &d) {
+    printMlirDiagnostic(d);
+    return mlir::success();
+  });
+  mlir::OpBuilder builder(&context);
+  auto module = mlir::ModuleOp::create(builder.getUnknownLoc());
+
+  std::vector<RegionReplacement> replacements;
+  std::map<const clang::FunctionDecl *, unsigned> perFunction;
+  bool ok = true;
+  for (const ScopRegion &region : regions) {
+    std::string name =
+        regionFunctionName(region, perFunction[region.function]++);
+    ImportedRegion imported;
+    if (!importScopRegion(ctx, region, module, name, imported)) {
+      ok = false;
+      continue;
+    }
+    replacements.push_back({&region, name, "", imported.callArgs});
+  }
+  if (!ok || mlir::failed(mlir::verify(module))) {
+    module->erase();
+    return;
+  }
+
+  if (options.emit == EmitKind::MLIR) {
+    llvm::raw_string_ostream os(result.text);
+    module->print(os);
+    result.ok = true;
+    module->erase();
+    return;
+  }
+
+  llvm::StringMap<std::string> functions;
+  std::string preamble;
+  if (mlir::failed(emitRegionFunctions(module, functions, preamble))) {
+    module->erase();
+    return;
+  }
+  for (RegionReplacement &rep : replacements)
+    rep.definition = functions[rep.functionName];
+  result.text = spliceRegions(ctx, replacements, preamble);
+  result.ok = true;
+  module->erase();
+}
+
+/// Writes `text` to a temporary file next to `path` and renames it over
+/// `path`, so that readers never see a partial file.
+static bool writeAtomically(const std::string &path, llvm::StringRef text) {
+  llvm::SmallString<256> model(path);
+  model += ".tmp-%%%%%%";
+  int fd;
+  llvm::SmallString<256> tmp;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, tmp)) {
+    llvm::errs() << "weft: error: cannot create '" << path
+                 << "': " << ec.message() << "\n";
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << text;
+    os.close();
+    if (os.has_error()) {
+      os.clear_error();
+      llvm::sys::fs::remove(tmp);
+      llvm::errs() << "weft: error: cannot write '" << path << "'\n";
+      return false;
+    }
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
+    llvm::sys::fs::remove(tmp);
+    llvm::errs() << "weft: error: cannot write '" << path
+                 << "': " << ec.message() << "\n";
+    return false;
+  }
+  return true;
+}
+
+int weft::runCompile(const CompileOptions &options) {
+  if (!llvm::sys::fs::exists(options.input)) {
+    llvm::errs() << "weft: error: no such file: '" << options.input << "'\n";
+    return 1;
+  }
+  std::vector<std::string> args = {"clang", "-fsyntax-only", "-x", "c",
+                                   "-resource-dir", WEFT_CLANG_RESOURCE_DIR};
+  for (const std::string &dir : options.includeDirs)
+    args.push_back("-I" + dir);
+  for (const std::string &def : options.defines)
+    args.push_back("-D" + def);
+  args.push_back(options.input);
+
+  CompileResult result;
+  auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
+      clang::FileSystemOptions());
+  clang::tooling::ToolInvocation invocation(
+      args, std::make_unique<WeftAction>(options, result), files.get());
+  bool parsed = invocation.run();
+  if (!parsed || !result.ok)
+    return 1;
+
+  if (options.output == "-") {
+    llvm::outs() << result.text;
+    return 0;
+  }
+  return writeAtomically(options.output, result.text) ? 0 : 1;
+}

@@ -1,0 +1,56 @@
+//===- SpliceRegions.cpp - Put generated C back into the source -*- C++ -*-===//
+#include "weft/Target/C/SpliceRegions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+using namespace clang;
+using namespace weft;
+
+/// Start of the line holding `loc`.
+static SourceLocation lineStart(const SourceManager &sm, SourceLocation loc) {
+  loc = sm.getExpansionLoc(loc);
+  unsigned col = sm.getSpellingColumnNumber(loc);
+  return loc.getLocWithOffset(-(int)(col - 1));
+}
+
+static unsigned lineOf(const SourceManager &sm, SourceLocation loc) {
+  return sm.getSpellingLineNumber(sm.getExpansionLoc(loc));
+}
+
+std::string weft::spliceRegions(ASTContext &ctx,
+                                const std::vector<RegionReplacement> &reps,
+                                const std::string &preamble) {
+  SourceManager &sm = ctx.getSourceManager();
+  FileID main = sm.getMainFileID();
+  StringRef original = sm.getBufferData(main);
+  if (reps.empty())
+    return original.str();
+  Rewriter rewriter(sm, ctx.getLangOpts());
+  rewriter.InsertTextBefore(sm.getLocForStartOfFile(main),
+                            preamble + "#line 1\n");
+  for (const RegionReplacement &rep : reps) {
+    const ScopRegion &region = *rep.region;
+    // The definition goes before the enclosing function.
+    SourceLocation fnStart =
+        lineStart(sm, region.function->getSourceRange().getBegin());
+    rewriter.InsertTextAfter(fnStart, rep.definition + "#line " +
+                                          std::to_string(lineOf(sm, fnStart)) +
+                                          "\n");
+    // The region, pragma lines included, becomes one call.
+    SourceLocation begin = lineStart(sm, region.beginLoc);
+    SourceLocation end = sm.getExpansionLoc(region.endLineEnd);
+    unsigned col = sm.getSpellingColumnNumber(sm.getExpansionLoc(region.beginLoc));
+    std::string call = std::string(col - 1, ' ') + rep.functionName + "(";
+    for (size_t i = 0; i < rep.callArgs.size(); ++i)
+      call += (i ? ", " : "") + rep.callArgs[i];
+    call += ");\n#line " + std::to_string(lineOf(sm, region.endLoc) + 1);
+    // `end` is the newline of the closing pragma's line, which stays.
+    rewriter.ReplaceText(begin, sm.getFileOffset(end) - sm.getFileOffset(begin),
+                         call);
+  }
+  const RewriteBuffer *buffer = rewriter.getRewriteBufferFor(main);
+  return std::string(buffer->begin(), buffer->end());
+}

@@ -1,0 +1,24 @@
+# -*- Python -*-
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "WEFT"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".c"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.weft_obj_root, "test")
+config.excludes = ["Inputs", "unittests", "CMakeLists.txt", "README.md"]
+
+llvm_config.use_default_substitutions()
+# Tests run scripts that call weft by name: put the tools on PATH.
+llvm_config.with_environment("PATH", config.weft_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(["weft", "weft-opt"], [config.weft_tools_dir])
+
+for tool in ["gcc", "mpicc", "mpirun", "nvcc"]:
+    if shutil.which(tool):
+        config.available_features.add(tool)
+config.substitutions.append(("%weft_src", config.weft_src_root))

@@ -1,0 +1,33 @@
+//===- weft-opt.cpp - weft optimizer driver ---------------------*- C++ -*-===//
+//
+// mlir-opt with every weft dialect and pass registered, for lit tests.
+//
+//===----------------------------------------------------------------------===//
+#include "dialects/Dist/IR/DistDialect.h"
+#include "weft/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerConvertAffineToStandard();
+  weft::registerWeftConversionPasses();
+
+  mlir::DialectRegistry registry;
+  registry.insert<weft::dist::DistDialect, mlir::affine::AffineDialect,
+                  mlir::arith::ArithDialect, mlir::emitc::EmitCDialect,
+                  mlir::func::FuncDialect, mlir::math::MathDialect,
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "weft optimizer driver\n", registry));
+}

@@ -1,0 +1,83 @@
+//===- weft.cpp - The weft driver -------------------------------*- C++ -*-===//
+//
+// `weft <command> [options]`. Commands live in lib/Driver; this file only
+// parses the command line.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Driver/Compile.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+static int compileMain(int argc, char **argv) {
+  cl::OptionCategory category("weft compile options");
+  cl::opt<std::string> input(cl::Positional, cl::desc("<input.c>"),
+                             cl::Required, cl::cat(category));
+  cl::opt<std::string> output("o", cl::desc("Output file"),
+                              cl::value_desc("file"), cl::Required,
+                              cl::cat(category));
+  cl::opt<weft::CompileTarget> target(
+      "target", cl::desc("What to generate"),
+      cl::values(clEnumValN(weft::CompileTarget::Mpi, "mpi",
+                            "C + MPI program (default)"),
+                 clEnumValN(weft::CompileTarget::Seq, "seq",
+                            "sequential C program")),
+      cl::init(weft::CompileTarget::Mpi), cl::cat(category));
+  cl::opt<weft::EmitKind> emit(
+      "emit", cl::desc("Output format"),
+      cl::values(clEnumValN(weft::EmitKind::C, "c", "C source (default)"),
+                 clEnumValN(weft::EmitKind::MLIR, "mlir",
+                            "the imported MLIR")),
+      cl::init(weft::EmitKind::C), cl::cat(category));
+  cl::list<std::string> includes("I", cl::Prefix, cl::desc("Include directory"),
+                                 cl::value_desc("dir"), cl::cat(category));
+  cl::list<std::string> defines("D", cl::Prefix,
+                                cl::desc("Define a macro (NAME or NAME=VALUE)"),
+                                cl::value_desc("macro"), cl::cat(category));
+  cl::HideUnrelatedOptions(category);
+  if (!cl::ParseCommandLineOptions(argc, argv, "weft compile\n", &errs()))
+    return 1;
+
+  weft::CompileOptions options;
+  options.input = input;
+  options.output = output;
+  options.target = target;
+  options.emit = emit;
+  options.includeDirs.assign(includes.begin(), includes.end());
+  options.defines.assign(defines.begin(), defines.end());
+  return weft::runCompile(options);
+}
+
+static void usage(raw_ostream &os) {
+  os << "usage: weft <command> [options]\n\n"
+        "commands:\n"
+        "  compile   distribute the #pragma scop regions of a C file "
+        "(--target=mpi|seq)\n\n"
+        "Run 'weft <command> --help' for the options of a command.\n";
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  if (argc < 2) {
+    usage(errs());
+    return 1;
+  }
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    usage(outs());
+    return 0;
+  }
+  // The command name becomes the program name of its own option parser.
+  std::string command = argv[1];
+  std::string program = std::string("weft ") + command;
+  argv[1] = program.data();
+  if (command == "compile")
+    return compileMain(argc - 1, argv + 1);
+  errs() << "weft: error: unknown command '" << command << "'\n";
+  usage(errs());
+  return 1;
+}
