@@ -17,6 +17,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.weft_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["weft", "weft-opt"], [config.weft_tools_dir])
+llvm_config.add_tool_substitutions(["mlir-translate"], [config.llvm_tools_dir])
 
 for tool in ["gcc", "mpicc", "mpirun", "nvcc"]:
     if shutil.which(tool):

@@ -126,6 +126,49 @@ LogicalResult FunctionLowering::lowerBlock(Block &block) {
   return success();
 }
 
+/// The C library function (double spelling) that computes `op`.
+static std::optional<StringRef> libmName(Operation *op) {
+  return TypeSwitch<Operation *, std::optional<StringRef>>(op)
+      .Case<math::SqrtOp>([](auto) { return "sqrt"; })
+      .Case<math::CbrtOp>([](auto) { return "cbrt"; })
+      .Case<math::ExpOp>([](auto) { return "exp"; })
+      .Case<math::Exp2Op>([](auto) { return "exp2"; })
+      .Case<math::ExpM1Op>([](auto) { return "expm1"; })
+      .Case<math::LogOp>([](auto) { return "log"; })
+      .Case<math::Log2Op>([](auto) { return "log2"; })
+      .Case<math::Log10Op>([](auto) { return "log10"; })
+      .Case<math::Log1pOp>([](auto) { return "log1p"; })
+      .Case<math::AbsFOp>([](auto) { return "fabs"; })
+      .Case<math::SinOp>([](auto) { return "sin"; })
+      .Case<math::CosOp>([](auto) { return "cos"; })
+      .Case<math::TanOp>([](auto) { return "tan"; })
+      .Case<math::AsinOp>([](auto) { return "asin"; })
+      .Case<math::AcosOp>([](auto) { return "acos"; })
+      .Case<math::AtanOp>([](auto) { return "atan"; })
+      .Case<math::SinhOp>([](auto) { return "sinh"; })
+      .Case<math::CoshOp>([](auto) { return "cosh"; })
+      .Case<math::TanhOp>([](auto) { return "tanh"; })
+      .Case<math::AsinhOp>([](auto) { return "asinh"; })
+      .Case<math::AcoshOp>([](auto) { return "acosh"; })
+      .Case<math::AtanhOp>([](auto) { return "atanh"; })
+      .Case<math::FloorOp>([](auto) { return "floor"; })
+      .Case<math::CeilOp>([](auto) { return "ceil"; })
+      .Case<math::RoundOp>([](auto) { return "round"; })
+      .Case<math::TruncOp>([](auto) { return "trunc"; })
+      .Case<math::ErfOp>([](auto) { return "erf"; })
+      .Case<math::PowFOp>([](auto) { return "pow"; })
+      .Case<math::Atan2Op>([](auto) { return "atan2"; })
+      .Case<math::CopySignOp>([](auto) { return "copysign"; })
+      .Case<math::FmaOp>([](auto) { return "fma"; })
+      .Case<arith::RemFOp>([](auto) { return "fmod"; })
+      .Case<arith::MaxNumFOp>([](auto) { return "fmax"; })
+      .Case<arith::MinNumFOp>([](auto) { return "fmin"; })
+      .Case<math::AbsIOp>([](math::AbsIOp abs) {
+        return abs.getType().getIntOrFloatBitWidth() > 32 ? "labs" : "abs";
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
 LogicalResult FunctionLowering::lowerOp(Operation *op) {
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case<arith::ConstantOp>([&](auto c) { return lowerConstant(c); })
@@ -176,31 +219,6 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
           [&](auto) { return lowerFloorCeilDiv(op, /*floor=*/true); })
       .Case<arith::CeilDivSIOp>(
           [&](auto) { return lowerFloorCeilDiv(op, /*floor=*/false); })
-      .Case<arith::MaxNumFOp>([&](auto) { return lowerLibmCall(op, "fmax"); })
-      .Case<arith::MinNumFOp>([&](auto) { return lowerLibmCall(op, "fmin"); })
-      .Case<arith::RemFOp>([&](auto) { return lowerLibmCall(op, "fmod"); })
-      .Case<math::SqrtOp>([&](auto) { return lowerLibmCall(op, "sqrt"); })
-      .Case<math::ExpOp>([&](auto) { return lowerLibmCall(op, "exp"); })
-      .Case<math::Exp2Op>([&](auto) { return lowerLibmCall(op, "exp2"); })
-      .Case<math::LogOp>([&](auto) { return lowerLibmCall(op, "log"); })
-      .Case<math::Log2Op>([&](auto) { return lowerLibmCall(op, "log2"); })
-      .Case<math::Log10Op>([&](auto) { return lowerLibmCall(op, "log10"); })
-      .Case<math::AbsFOp>([&](auto) { return lowerLibmCall(op, "fabs"); })
-      .Case<math::SinOp>([&](auto) { return lowerLibmCall(op, "sin"); })
-      .Case<math::CosOp>([&](auto) { return lowerLibmCall(op, "cos"); })
-      .Case<math::TanOp>([&](auto) { return lowerLibmCall(op, "tan"); })
-      .Case<math::AtanOp>([&](auto) { return lowerLibmCall(op, "atan"); })
-      .Case<math::Atan2Op>([&](auto) { return lowerLibmCall(op, "atan2"); })
-      .Case<math::TanhOp>([&](auto) { return lowerLibmCall(op, "tanh"); })
-      .Case<math::FloorOp>([&](auto) { return lowerLibmCall(op, "floor"); })
-      .Case<math::CeilOp>([&](auto) { return lowerLibmCall(op, "ceil"); })
-      .Case<math::CbrtOp>([&](auto) { return lowerLibmCall(op, "cbrt"); })
-      .Case<math::ErfOp>([&](auto) { return lowerLibmCall(op, "erf"); })
-      .Case<math::PowFOp>([&](auto) { return lowerLibmCall(op, "pow"); })
-      .Case<math::AbsIOp>([&](auto abs) {
-        return lowerLibmCall(
-            op, abs.getType().getIntOrFloatBitWidth() > 32 ? "labs" : "abs");
-      })
       .Case<memref::LoadOp>([&](auto load) { return lowerLoad(load); })
       .Case<memref::StoreOp>([&](auto store) { return lowerStore(store); })
       .Case<memref::AllocaOp>([&](auto alloca) { return lowerAlloca(alloca); })
@@ -214,7 +232,9 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
         b.create<emitc::ReturnOp>(ret.getLoc(), Value());
         return success();
       })
-      .Default([&](Operation *other) {
+      .Default([&](Operation *other) -> LogicalResult {
+        if (std::optional<StringRef> name = libmName(other))
+          return lowerLibmCall(other, *name);
         return other->emitOpError("cannot be lowered to C");
       });
 }
@@ -326,7 +346,7 @@ LogicalResult FunctionLowering::lowerLibmCall(Operation *op, StringRef name) {
   std::string callee = name.str();
   if (t.isF32())
     callee += "f";
-  else if (!t.isF64() && !isa<IntegerType>(t))
+  else if (!t.isF64() && !(isa<IntegerType>(t) && isa<math::AbsIOp>(op)))
     return op->emitOpError("has no libm function for type ") << t;
   SmallVector<Value> args;
   for (Value v : op->getOperands())

@@ -25,7 +25,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <optional>
 
@@ -714,6 +713,10 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
 
   result.func = func;
   result.callArgs.assign(callArgs.begin(), callArgs.end());
+  for (auto &[var, info] : order)
+    if (info->kind == VarKind::Iterator && !info->liveOut &&
+        !regionDecls.contains(var))
+      result.deadIterators.push_back(var->getName().str());
   b.setInsertionPointToStart(entry);
   return true;
 }
@@ -1791,6 +1794,75 @@ Value RegionImporter::emitConditional(const cl::ConditionalOperator *e) {
   return ifOp.getResult(0);
 }
 
+namespace {
+/// A libm function with an MLIR op of the same semantics.
+struct MathFunction {
+  llvm::StringLiteral name;
+  unsigned arity;
+  Value (*build)(mlir::OpBuilder &, mlir::Location, llvm::ArrayRef<Value>);
+};
+} // end anonymous namespace
+
+template <typename OpTy>
+static Value buildMathOp(mlir::OpBuilder &b, mlir::Location l,
+                         llvm::ArrayRef<Value> args) {
+  return b.create<OpTy>(l, mlir::TypeRange{args[0].getType()},
+                        mlir::ValueRange(args));
+}
+
+static const MathFunction mathFunctions[] = {
+    {"sqrt", 1, buildMathOp<mlir::math::SqrtOp>},
+    {"cbrt", 1, buildMathOp<mlir::math::CbrtOp>},
+    {"exp", 1, buildMathOp<mlir::math::ExpOp>},
+    {"exp2", 1, buildMathOp<mlir::math::Exp2Op>},
+    {"expm1", 1, buildMathOp<mlir::math::ExpM1Op>},
+    {"log", 1, buildMathOp<mlir::math::LogOp>},
+    {"log2", 1, buildMathOp<mlir::math::Log2Op>},
+    {"log10", 1, buildMathOp<mlir::math::Log10Op>},
+    {"log1p", 1, buildMathOp<mlir::math::Log1pOp>},
+    {"fabs", 1, buildMathOp<mlir::math::AbsFOp>},
+    {"sin", 1, buildMathOp<mlir::math::SinOp>},
+    {"cos", 1, buildMathOp<mlir::math::CosOp>},
+    {"tan", 1, buildMathOp<mlir::math::TanOp>},
+    {"asin", 1, buildMathOp<mlir::math::AsinOp>},
+    {"acos", 1, buildMathOp<mlir::math::AcosOp>},
+    {"atan", 1, buildMathOp<mlir::math::AtanOp>},
+    {"sinh", 1, buildMathOp<mlir::math::SinhOp>},
+    {"cosh", 1, buildMathOp<mlir::math::CoshOp>},
+    {"tanh", 1, buildMathOp<mlir::math::TanhOp>},
+    {"asinh", 1, buildMathOp<mlir::math::AsinhOp>},
+    {"acosh", 1, buildMathOp<mlir::math::AcoshOp>},
+    {"atanh", 1, buildMathOp<mlir::math::AtanhOp>},
+    {"floor", 1, buildMathOp<mlir::math::FloorOp>},
+    {"ceil", 1, buildMathOp<mlir::math::CeilOp>},
+    {"round", 1, buildMathOp<mlir::math::RoundOp>},
+    {"trunc", 1, buildMathOp<mlir::math::TruncOp>},
+    {"erf", 1, buildMathOp<mlir::math::ErfOp>},
+    {"pow", 2, buildMathOp<mlir::math::PowFOp>},
+    {"atan2", 2, buildMathOp<mlir::math::Atan2Op>},
+    {"copysign", 2, buildMathOp<mlir::math::CopySignOp>},
+    {"fmod", 2, buildMathOp<mlir::arith::RemFOp>},
+    {"fmax", 2, buildMathOp<mlir::arith::MaxNumFOp>},
+    {"fmin", 2, buildMathOp<mlir::arith::MinNumFOp>},
+    {"fma", 3, buildMathOp<mlir::math::FmaOp>},
+    {"abs", 1, buildMathOp<mlir::math::AbsIOp>},
+    {"labs", 1, buildMathOp<mlir::math::AbsIOp>},
+};
+
+static const MathFunction *lookupMathFunction(llvm::StringRef name) {
+  for (const MathFunction &f : mathFunctions)
+    if (f.name == name)
+      return &f;
+  return nullptr;
+}
+
+static std::string mathFunctionList() {
+  std::string list;
+  for (const MathFunction &f : mathFunctions)
+    list += (list.empty() ? "" : ", ") + f.name.str();
+  return list + " (and their 'f' forms)";
+}
+
 Value RegionImporter::emitCall(const cl::CallExpr *e) {
   mlir::Location l = loc(e);
   const cl::FunctionDecl *fn = e->getDirectCallee();
@@ -1812,66 +1884,17 @@ Value RegionImporter::emitCall(const cl::CallExpr *e) {
   // Float and double spellings share one op; the type picks the libm name
   // again when the C is printed.
   llvm::StringRef base = name;
-  if (base.size() > 1 && base.ends_with("f") && base != "erf" &&
+  if (base.size() > 1 && base.ends_with("f") &&
       fn->getReturnType()->isSpecificBuiltinType(cl::BuiltinType::Float))
     base = base.drop_back();
-  auto unary = [&](auto tag) -> Value {
-    using OpTy = decltype(tag);
-    if (args.size() != 1)
-      return nullptr;
-    return b.create<OpTy>(l, args[0]);
-  };
-  Value r = llvm::StringSwitch<std::function<Value()>>(base)
-                .Case("sqrt", [&] { return unary(mlir::math::SqrtOp()); })
-                .Case("exp", [&] { return unary(mlir::math::ExpOp()); })
-                .Case("exp2", [&] { return unary(mlir::math::Exp2Op()); })
-                .Case("log", [&] { return unary(mlir::math::LogOp()); })
-                .Case("log2", [&] { return unary(mlir::math::Log2Op()); })
-                .Case("log10", [&] { return unary(mlir::math::Log10Op()); })
-                .Case("fabs", [&] { return unary(mlir::math::AbsFOp()); })
-                .Case("sin", [&] { return unary(mlir::math::SinOp()); })
-                .Case("cos", [&] { return unary(mlir::math::CosOp()); })
-                .Case("tan", [&] { return unary(mlir::math::TanOp()); })
-                .Case("atan", [&] { return unary(mlir::math::AtanOp()); })
-                .Case("tanh", [&] { return unary(mlir::math::TanhOp()); })
-                .Case("floor", [&] { return unary(mlir::math::FloorOp()); })
-                .Case("ceil", [&] { return unary(mlir::math::CeilOp()); })
-                .Case("cbrt", [&] { return unary(mlir::math::CbrtOp()); })
-                .Case("erf", [&] { return unary(mlir::math::ErfOp()); })
-                .Case("abs", [&] { return unary(mlir::math::AbsIOp()); })
-                .Case("labs", [&] { return unary(mlir::math::AbsIOp()); })
-                .Case("pow",
-                      [&]() -> Value {
-                        if (args.size() != 2)
-                          return nullptr;
-                        return b.create<mlir::math::PowFOp>(l, args[0],
-                                                            args[1]);
-                      })
-                .Case("atan2",
-                      [&]() -> Value {
-                        if (args.size() != 2)
-                          return nullptr;
-                        return b.create<mlir::math::Atan2Op>(l, args[0],
-                                                             args[1]);
-                      })
-                .Case("fmax",
-                      [&]() -> Value {
-                        if (args.size() != 2)
-                          return nullptr;
-                        return b.create<mlir::arith::MaxNumFOp>(l, args[0],
-                                                                args[1]);
-                      })
-                .Case("fmin",
-                      [&]() -> Value {
-                        if (args.size() != 2)
-                          return nullptr;
-                        return b.create<mlir::arith::MinNumFOp>(l, args[0],
-                                                                args[1]);
-                      })
-                .Default([]() -> Value { return nullptr; })();
+  const MathFunction *math = lookupMathFunction(base);
+  Value r;
+  if (math && math->arity == args.size())
+    r = math->build(b, l, args);
   if (!r)
-    error(e->getBeginLoc(), "call to '" + fn->getName() +
-                                "' is not supported in a scop region (only "
-                                "math library functions are)");
+    error(e->getBeginLoc(),
+          "call to '" + fn->getName() +
+              "' is not supported in a scop region; supported calls are the "
+              "math functions " + mathFunctionList());
   return r;
 }

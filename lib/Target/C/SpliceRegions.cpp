@@ -16,6 +16,18 @@ static SourceLocation lineStart(const SourceManager &sm, SourceLocation loc) {
   return loc.getLocWithOffset(-(int)(col - 1));
 }
 
+/// `#line N "file"`, naming the original file so that diagnostics on the
+/// generated file point at the user's source.
+static std::string lineDirective(unsigned line, StringRef file) {
+  std::string quoted;
+  for (char c : file) {
+    if (c == '"' || c == '\\')
+      quoted += '\\';
+    quoted += c;
+  }
+  return "#line " + std::to_string(line) + " \"" + quoted + "\"\n";
+}
+
 static unsigned lineOf(const SourceManager &sm, SourceLocation loc) {
   return sm.getSpellingLineNumber(sm.getExpansionLoc(loc));
 }
@@ -29,16 +41,17 @@ std::string weft::spliceRegions(ASTContext &ctx,
   if (reps.empty())
     return original.str();
   Rewriter rewriter(sm, ctx.getLangOpts());
+  StringRef file = sm.getFileEntryRefForID(main)->getName();
   rewriter.InsertTextBefore(sm.getLocForStartOfFile(main),
-                            preamble + "#line 1\n");
+                            preamble + lineDirective(1, file));
   for (const RegionReplacement &rep : reps) {
     const ScopRegion &region = *rep.region;
     // The definition goes before the enclosing function.
     SourceLocation fnStart =
         lineStart(sm, region.function->getSourceRange().getBegin());
-    rewriter.InsertTextAfter(fnStart, rep.definition + "#line " +
-                                          std::to_string(lineOf(sm, fnStart)) +
-                                          "\n");
+    rewriter.InsertTextAfter(fnStart, rep.definition +
+                                          lineDirective(lineOf(sm, fnStart),
+                                                        file));
     // The region, pragma lines included, becomes one call.
     SourceLocation begin = lineStart(sm, region.beginLoc);
     SourceLocation end = sm.getExpansionLoc(region.endLineEnd);
@@ -46,7 +59,13 @@ std::string weft::spliceRegions(ASTContext &ctx,
     std::string call = std::string(col - 1, ' ') + rep.functionName + "(";
     for (size_t i = 0; i < rep.callArgs.size(); ++i)
       call += (i ? ", " : "") + rep.callArgs[i];
-    call += ");\n#line " + std::to_string(lineOf(sm, region.endLoc) + 1);
+    call += ");";
+    for (const std::string &var : rep.unusedVars)
+      call += " (void)" + var + ";";
+    // The closing pragma's newline follows the directive.
+    std::string next = lineDirective(lineOf(sm, region.endLoc) + 1, file);
+    next.pop_back();
+    call += "\n" + next;
     // `end` is the newline of the closing pragma's line, which stays.
     rewriter.ReplaceText(begin, sm.getFileOffset(end) - sm.getFileOffset(begin),
                          call);

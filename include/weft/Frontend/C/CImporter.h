@@ -38,6 +38,9 @@ namespace weft {
 struct ImportedRegion {
   mlir::func::FuncOp func;
   std::vector<std::string> callArgs;
+  /// Loop iterators declared outside the region whose final value is dead:
+  /// the region no longer uses them, so the call site marks them used.
+  std::vector<std::string> deadIterators;
 };
 
 /// Imports `region` as a function named `name` at the end of `module`.

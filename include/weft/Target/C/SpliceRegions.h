@@ -25,6 +25,7 @@ struct RegionReplacement {
   std::string functionName;
   std::string definition;            // C text of the generated function
   std::vector<std::string> callArgs; // C expressions, one per parameter
+  std::vector<std::string> unusedVars; // variables to mark used: (void)x;
 };
 
 /// Returns the main file with the replacements applied; `preamble` goes at

@@ -1,0 +1,100 @@
+// RUN: weft-opt %s --convert-loops-to-emitc --split-input-file --verify-diagnostics | FileCheck %s
+
+// Arguments: memref -> pointer, index -> i64; the function becomes static.
+// Loads are copied into a variable at once; stores assign the subscript.
+// CHECK-LABEL: emitc.func @scale
+// CHECK-SAME: (%[[X:.*]]: !emitc.ptr<f64>, %[[N:.*]]: i64, %[[A:.*]]: f64)
+// CHECK-SAME: specifiers = ["static"]
+// CHECK: %[[C0:.*]] = "emitc.constant"() <{value = 0 : i64}> : () -> i64
+// CHECK: %[[C1:.*]] = "emitc.constant"() <{value = 1 : i64}> : () -> i64
+// CHECK: emitc.for %[[I:.*]] = %[[C0]] to %[[N]] step %[[C1]] {{ *}}: i64 {
+// CHECK:   %[[S:.*]] = emitc.subscript %[[X]][%[[I]]] : (!emitc.ptr<f64>, i64) -> f64
+// CHECK:   %[[V:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> f64
+// CHECK:   emitc.assign %[[S]] : f64 to %[[V]] : f64
+// CHECK:   %[[M:.*]] = emitc.mul %[[V]], %[[A]] : (f64, f64) -> f64
+// CHECK:   %[[S2:.*]] = emitc.subscript %[[X]][%[[I]]] : (!emitc.ptr<f64>, i64) -> f64
+// CHECK:   emitc.assign %[[M]] : f64 to %[[S2]] : f64
+// CHECK: emitc.return
+// CHECK-NOT: func.func
+func.func @scale(%x: memref<?xf64>, %n: index, %a: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %m = arith.mulf %v, %a : f64
+    memref.store %m, %x[%i] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// Values yielded by scf.if live in a variable declared before the emitc.if.
+// CHECK-LABEL: emitc.func @select
+// CHECK: %[[R:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> i32
+// CHECK: emitc.if %{{.*}} {
+// CHECK:   emitc.assign %{{.*}} : i32 to %[[R]] : i32
+// CHECK: } else {
+// CHECK:   %[[D:.*]] = emitc.div
+// CHECK:   emitc.assign %[[D]] : i32 to %[[R]] : i32
+// CHECK: }
+// CHECK: %[[S:.*]] = emitc.subscript %{{.*}}[%{{.*}}] : (!emitc.ptr<i32>, i64) -> i32
+// CHECK: emitc.assign %[[R]] : i32 to %[[S]] : i32
+func.func @select(%out: memref<i32>, %a: i32, %b: i32) {
+  %c = arith.cmpi slt, %a, %b : i32
+  %r = scf.if %c -> i32 {
+    scf.yield %a : i32
+  } else {
+    %d = arith.divsi %a, %b : i32
+    scf.yield %d : i32
+  }
+  memref.store %r, %out[] : memref<i32>
+  return
+}
+
+// -----
+
+// Casts, comparisons (C's != on floats is unordered), min/max, libm calls
+// with the float spelling for f32, and region-local scalars as 1-element
+// arrays.
+// CHECK-LABEL: emitc.func @ops
+// CHECK: emitc.cast %{{.*}} : i32 to f32
+// CHECK: emitc.cmp ne, %{{.*}}, %{{.*}} : (f32, f32) -> i1
+// CHECK: emitc.call_opaque "sqrtf"(%{{.*}}) : (f32) -> f32
+// CHECK: emitc.call_opaque "pow"(%{{.*}}, %{{.*}}) : (f64, f64) -> f64
+// CHECK: emitc.cmp lt, %[[X:.*]], %[[Y:.*]] : (i64, i64) -> i1
+// CHECK: emitc.conditional %{{.*}}, %[[X]], %[[Y]] : i64
+// CHECK: "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.array<1xf64>
+func.func @ops(%i: i32, %f: f32, %d: f64, %x: index, %y: index) -> () {
+  %0 = arith.sitofp %i : i32 to f32
+  %1 = arith.cmpf une, %0, %f : f32
+  %2 = math.sqrt %f : f32
+  %3 = math.powf %d, %d : f64
+  %4 = arith.minsi %x, %y : index
+  %t = memref.alloca() : memref<f64>
+  memref.store %3, %t[] : memref<f64>
+  return
+}
+
+// -----
+
+// floordiv from lower-affine keeps C's truncating division correct for
+// negative values.
+// CHECK-LABEL: emitc.func @floordiv
+// CHECK: %[[Q:.*]] = emitc.div %[[A:.*]], %[[B:.*]] : (i64, i64) -> i64
+// CHECK: %[[R:.*]] = emitc.rem %[[A]], %[[B]] : (i64, i64) -> i64
+// CHECK: emitc.logical_and
+// CHECK: emitc.sub %[[Q]]
+// CHECK: emitc.conditional
+func.func @floordiv(%a: index, %b: index) {
+  %0 = arith.floordivsi %a, %b : index
+  return
+}
+
+// -----
+
+func.func @unsupported(%a: i32, %b: i32) {
+  // expected-error @+1 {{'arith.divui' op cannot be lowered to C}}
+  %0 = arith.divui %a, %b : i32
+  return
+}
