@@ -11,6 +11,7 @@
 #include "weft/Target/C/EmitC.h"
 #include "weft/Target/C/SpliceRegions.h"
 
+#include "dialects/Dist/IR/DistDialect.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -106,7 +107,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
 
   mlir::DialectRegistry registry;
   registerImportedDialects(registry);
-  registry.insert<mlir::emitc::EmitCDialect>();
+  registry.insert<mlir::emitc::EmitCDialect, weft::dist::DistDialect>();
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
   mlir::ScopedDiagnosticHandler handler(&context, [](mlir::Diagnostic &d) {
@@ -123,7 +124,8 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     std::string name =
         regionFunctionName(region, perFunction[region.function]++);
     ImportedRegion imported;
-    if (!importScopRegion(ctx, region, module, name, imported)) {
+    if (!importScopRegion(ctx, region, module, name, imported) ||
+        !recordDirectives(ctx, region, imported)) {
       ok = false;
       continue;
     }

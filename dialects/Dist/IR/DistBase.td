@@ -40,6 +40,11 @@ def Dist_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getLayoutAttrName() {
       return ::llvm::StringLiteral("dist.layout");
     }
+    /// The process grid a function's layouts refer to (a #dist.grid on a
+    /// function-like op).
+    static constexpr ::llvm::StringLiteral getGridAttrName() {
+      return ::llvm::StringLiteral("dist.grid");
+    }
   }];
 }
 

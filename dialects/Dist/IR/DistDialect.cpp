@@ -104,6 +104,15 @@ static FailureOr<LayoutAttr> getLayout(Operation *op, NamedAttribute attr) {
 
 LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
+  if (attr.getName() == getGridAttrName()) {
+    if (!isa<GridAttr>(attr.getValue()))
+      return op->emitOpError() << "'dist.grid' must be a #dist.grid, got "
+                               << attr.getValue();
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitOpError() << "cannot carry 'dist.grid': expected a "
+                                  "function";
+    return success();
+  }
   FailureOr<LayoutAttr> layout = getLayout(op, attr);
   if (failed(layout))
     return failure();

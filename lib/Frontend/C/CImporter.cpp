@@ -160,6 +160,11 @@ private:
   bool emitDecl(const cl::VarDecl *var);
   bool emitFor(const cl::ForStmt *loop);
   bool emitAffineFor(const cl::ForStmt *loop, const ForHeader &h);
+  mlir::affine::AffineForOp createAffineFor(mlir::Location l,
+                                            mlir::AffineMap lbMap,
+                                            mlir::AffineMap ubMap,
+                                            llvm::ArrayRef<Value> operands,
+                                            int64_t step);
   bool emitScfFor(const cl::ForStmt *loop, const ForHeader &h);
   bool emitIf(const cl::IfStmt *stmt);
   void storeFinalValue(const ForHeader &h, Value first, Value range,
@@ -211,6 +216,7 @@ private:
   unsigned useCounter = 0;
 
   // Code generation state.
+  ImportedRegion *imported = nullptr;
   mlir::Block *entry = nullptr;
   llvm::DenseMap<const cl::VarDecl *, llvm::SmallVector<IterBinding, 2>>
       iterScopes;
@@ -705,12 +711,9 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
   for (auto &[arg, list] : dimMap)
     func.setArgAttr(arg, "weft.dim_args", b.getDenseI64ArrayAttr(list));
 
-  llvm::SmallVector<mlir::Attribute> directives;
-  for (const PragmaEvent &ev : region.directives)
-    directives.push_back(b.getStringAttr(ev.directive.str()));
-  if (!directives.empty())
-    func->setAttr("weft.directives", b.getArrayAttr(directives));
-
+  for (unsigned i = 0; i < argVars.size(); ++i)
+    if (vars[argVars[i]].kind == VarKind::Array)
+      result.arrayArgs.push_back({argVars[i]->getName().str(), i});
   result.func = func;
   result.callArgs.assign(callArgs.begin(), callArgs.end());
   for (auto &[var, info] : order)
@@ -724,6 +727,7 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
 bool RegionImporter::run(llvm::StringRef name, ImportedRegion &result) {
   if (!analyze() || !buildFunction(name, result))
     return false;
+  imported = &result;
   mlir::func::FuncOp func = result.func;
   // Integer parameters double as affine symbols.
   for (auto &[var, info] : vars) {
@@ -1025,8 +1029,9 @@ bool RegionImporter::emitAffineFor(const cl::ForStmt *loop,
     unsigned nd = ops.dims.size(), ns = ops.symbols.size();
     auto lbMap = mlir::AffineMap::get(nd, ns, lbs, mctx);
     auto ubMap = mlir::AffineMap::get(nd, ns, ubs, mctx);
-    auto forOp = b.create<mlir::affine::AffineForOp>(l, operands, lbMap,
-                                                     operands, ubMap, h.step);
+    auto forOp = createAffineFor(l, lbMap, ubMap, operands, h.step);
+    imported->loops.push_back(
+        {loop->getBeginLoc(), forOp, h.iv->getName().str()});
     mlir::OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(forOp.getBody());
     llvm::SmallVector<Value> applyOps(ops.dims);
@@ -1051,8 +1056,8 @@ bool RegionImporter::emitAffineFor(const cl::ForStmt *loop,
   unsigned nd = ops.dims.size(), ns = ops.symbols.size();
   auto lbMap = mlir::AffineMap::get(nd, ns, lbs, mctx);
   auto ubMap = mlir::AffineMap::get(nd, ns, ubs, mctx);
-  auto forOp = b.create<mlir::affine::AffineForOp>(l, operands, lbMap, operands,
-                                                   ubMap, h.step);
+  auto forOp = createAffineFor(l, lbMap, ubMap, operands, h.step);
+  imported->loops.push_back({loop->getBeginLoc(), forOp, h.iv->getName().str()});
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(forOp.getBody());
   iterScopes[h.iv].push_back({forOp.getInductionVar(), true});
@@ -1067,6 +1072,18 @@ bool RegionImporter::emitAffineFor(const cl::ForStmt *loop,
   }
   // An affine loop was emitted; errors inside it are reported already.
   return true;
+}
+
+/// An affine.for whose bound maps keep only the operands they use.
+mlir::affine::AffineForOp
+RegionImporter::createAffineFor(mlir::Location l, mlir::AffineMap lbMap,
+                                mlir::AffineMap ubMap,
+                                llvm::ArrayRef<Value> operands, int64_t step) {
+  llvm::SmallVector<Value> lbOperands(operands), ubOperands(operands);
+  mlir::affine::canonicalizeMapAndOperands(&lbMap, &lbOperands);
+  mlir::affine::canonicalizeMapAndOperands(&ubMap, &ubOperands);
+  return b.create<mlir::affine::AffineForOp>(l, lbOperands, lbMap, ubOperands,
+                                             ubMap, step);
 }
 
 /// Whether evaluating `e` once before a loop gives the value C would see on
@@ -1147,6 +1164,7 @@ bool RegionImporter::emitScfFor(const cl::ForStmt *loop, const ForHeader &h) {
         l, b.create<mlir::arith::SubIOp>(l, init, limit), one);
   }
   auto forOp = b.create<mlir::scf::ForOp>(l, lb, ub, step);
+  imported->loops.push_back({loop->getBeginLoc(), forOp, h.iv->getName().str()});
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(forOp.getBody());
   Value iv = forOp.getInductionVar();
@@ -1227,8 +1245,10 @@ bool RegionImporter::emitIf(const cl::IfStmt *stmt) {
   if (affine) {
     auto set = mlir::IntegerSet::get(ops.dims.size(), ops.symbols.size(),
                                      constraints, eqFlags);
+    llvm::SmallVector<Value> setOperands = ops.all();
+    mlir::affine::canonicalizeSetAndOperands(&set, &setOperands);
     auto ifOp = b.create<mlir::affine::AffineIfOp>(
-        l, set, ops.all(), /*withElseRegion=*/stmt->getElse() != nullptr);
+        l, set, setOperands, /*withElseRegion=*/stmt->getElse() != nullptr);
     mlir::OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.getThenBlock());
     if (!emitBody(stmt->getThen()))
@@ -1330,6 +1350,7 @@ std::optional<LValue> RegionImporter::emitLValue(const cl::Expr *e) {
     lv.map = mlir::AffineMap::get(ops.dims.size(), ops.symbols.size(), exprs,
                                   mctx);
     lv.operands = ops.all();
+    mlir::affine::canonicalizeMapAndOperands(&lv.map, &lv.operands);
     return lv;
   }
   for (const cl::Expr *idx : indices) {

@@ -533,3 +533,16 @@ func.func @slice_half(%a: memref<8xf64>, %r: index) {
   "dist.broadcast"(%a, %r) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_offsets = array<i64: 0>}> : (memref<8xf64>, index) -> ()
   return
 }
+
+// -----
+
+// expected-error @+1 {{'func.func' op 'dist.grid' must be a #dist.grid, got 4 : i64}}
+func.func @grid_attr_not_grid() attributes {dist.grid = 4} { return }
+
+// -----
+
+func.func @grid_attr_not_on_function() {
+  // expected-error @+1 {{'arith.constant' op cannot carry 'dist.grid': expected a function}}
+  %c = arith.constant {dist.grid = #dist.grid<[2]>} 0 : index
+  return
+}

@@ -167,3 +167,9 @@ func.func @communication(%a: memref<?x1300xf64>, %b: memref<1300x?xf64>,
   dist.barrier
   return %s, %sum, %prod : f64, f64, f64
 }
+
+// CHECK-LABEL: func.func @grid_on_function
+// CHECK-SAME: attributes {dist.grid = #dist.grid<[4, ?]>}
+func.func @grid_on_function() attributes {dist.grid = #dist.grid<[4, ?]>} {
+  return
+}

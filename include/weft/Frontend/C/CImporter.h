@@ -35,8 +35,18 @@ class ASTContext;
 
 namespace weft {
 
+/// A loop of the region as imported, in source order.
+struct ImportedLoop {
+  clang::SourceLocation loc;
+  mlir::Operation *op; // affine.for or scf.for
+  std::string iterator;
+};
+
 struct ImportedRegion {
   mlir::func::FuncOp func;
+  std::vector<ImportedLoop> loops;
+  /// Array name -> index of its memref argument.
+  std::vector<std::pair<std::string, unsigned>> arrayArgs;
   std::vector<std::string> callArgs;
   /// Loop iterators declared outside the region whose final value is dead:
   /// the region no longer uses them, so the call site marks them used.
@@ -48,6 +58,14 @@ struct ImportedRegion {
 bool importScopRegion(clang::ASTContext &ctx, const ScopRegion &region,
                       mlir::ModuleOp module, llvm::StringRef name,
                       ImportedRegion &result);
+
+/// Checks the region's `#pragma weft` directives against the imported
+/// function and records them on it: `dist.grid` on the function,
+/// `dist.layout` on distributed or replicated array arguments and on the
+/// loop that a loop directive precedes, `weft.local`, `weft.parallel` and
+/// `weft.nodist` markers. Errors go to the AST context's diagnostics.
+bool recordDirectives(clang::ASTContext &ctx, const ScopRegion &region,
+                      ImportedRegion &imported);
 
 /// Registers the dialects that imported regions use.
 void registerImportedDialects(mlir::DialectRegistry &registry);
