@@ -29,6 +29,8 @@
 
 using namespace weft;
 
+#include "weft_rt_mpi_h.inc"
+
 namespace {
 
 /// Prints MLIR diagnostics in the same `file:line:col: error:` form as Clang.
@@ -147,12 +149,22 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
 
   llvm::StringMap<std::string> functions;
   std::string preamble;
-  if (mlir::failed(emitRegionFunctions(module, functions, preamble))) {
+  if (!replacements.empty() &&
+      mlir::failed(emitRegionFunctions(module, functions, preamble))) {
     module->erase();
     return;
   }
   for (RegionReplacement &rep : replacements)
     rep.definition = functions[rep.functionName];
+  if (options.target == CompileTarget::Mpi) {
+    // Until the partitioner lands, the MPI program runs every region on
+    // every rank: correct on any rank count, but not faster.
+    llvm::errs() << options.input
+                 << ": warning: --target=mpi does not distribute scop regions "
+                    "yet: every rank runs them in full and rank 0 prints the "
+                    "output\n";
+    preamble = std::string(weft_rt_mpi_h) + preamble;
+  }
   result.text = spliceRegions(ctx, replacements, preamble);
   result.ok = true;
   module->erase();

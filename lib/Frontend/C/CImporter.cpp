@@ -663,6 +663,10 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
     }
     case VarKind::Iterator:
     case VarKind::ScalarRef: {
+      if (var->getStorageClass() == cl::SC_Register)
+        return error(at, "register variable '" + var->getName() +
+                             "' is written in the scop region; its address "
+                             "cannot be taken, so it is not supported");
       mlir::Type t = scalarType(var->getType(), at);
       if (!t)
         return false;
@@ -776,8 +780,13 @@ RegionImporter::affineOf(const cl::Expr *e, AffineOperands &ops) {
       return b.getAffineConstantExpr(c->getExtValue());
   if (const auto *cast = dyn_cast<cl::CastExpr>(e)) {
     switch (cast->getCastKind()) {
-    case cl::CK_LValueToRValue:
     case cl::CK_IntegralCast:
+      // Only widening keeps the value; a narrowing cast may wrap.
+      if (ctx.getTypeSize(cast->getType()) <
+          ctx.getTypeSize(cast->getSubExpr()->getType()))
+        return std::nullopt;
+      [[fallthrough]];
+    case cl::CK_LValueToRValue:
     case cl::CK_NoOp:
       if (cast->getSubExpr()->getType()->isIntegerType())
         return affineOf(cast->getSubExpr(), ops);
@@ -844,8 +853,10 @@ bool RegionImporter::affineBoundList(
     llvm::SmallVectorImpl<mlir::AffineExpr> &out) {
   e = e->IgnoreParens();
   while (const auto *cast = dyn_cast<cl::ImplicitCastExpr>(e)) {
-    if (cast->getCastKind() != cl::CK_IntegralCast &&
-        cast->getCastKind() != cl::CK_NoOp)
+    bool widening = cast->getCastKind() == cl::CK_IntegralCast &&
+                    ctx.getTypeSize(cast->getType()) >=
+                        ctx.getTypeSize(cast->getSubExpr()->getType());
+    if (!widening && cast->getCastKind() != cl::CK_NoOp)
       break;
     e = cast->getSubExpr()->IgnoreParens();
   }

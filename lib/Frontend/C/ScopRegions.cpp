@@ -66,6 +66,13 @@ void ScopPragmaHandler::HandlePragma(Preprocessor &pp,
 
   PragmaEvent event;
   event.loc = introducer.Loc;
+  if (introducer.Kind != PIK_HashPragma) {
+    // Regions are cut out of the file line by line.
+    reportError(pp.getDiagnostics(), introducer.Loc,
+                "weft pragmas must be written as '#pragma' lines, not with "
+                "the _Pragma operator");
+    return;
+  }
   event.endLoc = endLoc;
   DiagnosticsEngine &diags = pp.getDiagnostics();
   if (name == "weft") {
@@ -187,6 +194,7 @@ bool weft::collectScopRegions(ASTContext &ctx, const PragmaLog &log,
   DiagnosticsEngine &diags = ctx.getDiagnostics();
   bool ok = true;
   std::optional<ScopRegion> open;
+  std::vector<PragmaEvent> pending;
   for (const PragmaEvent &event : log.events) {
     if (!sm.isWrittenInMainFile(sm.getExpansionLoc(event.loc))) {
       reportError(diags, event.loc,
@@ -221,16 +229,24 @@ bool weft::collectScopRegions(ASTContext &ctx, const PragmaLog &log,
       open.reset();
       break;
     default:
-      if (!open) {
-        reportError(diags, event.loc,
-                    "'#pragma weft " + event.directive.str() +
-                        "' must be inside a scop region");
-        ok = false;
-        continue;
-      }
-      open->directives.push_back(event);
+      // Directives just before a region belong to it.
+      if (!open)
+        pending.push_back(event);
+      else
+        open->directives.push_back(event);
       break;
     }
+    if (open && !pending.empty()) {
+      open->directives.insert(open->directives.begin(), pending.begin(),
+                              pending.end());
+      pending.clear();
+    }
+  }
+  for (const PragmaEvent &event : pending) {
+    reportError(diags, event.loc,
+                "'#pragma weft " + event.directive.str() +
+                    "' is not followed by a scop region");
+    ok = false;
   }
   if (open) {
     reportError(diags, open->beginLoc,

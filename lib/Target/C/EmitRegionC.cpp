@@ -7,6 +7,8 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 using namespace mlir;
 
 void weft::buildRegionToEmitCPipeline(OpPassManager &pm) {
@@ -16,6 +18,17 @@ void weft::buildRegionToEmitCPipeline(OpPassManager &pm) {
   pm.addPass(createConvertLoopsToEmitC());
 }
 
+/// The C spelling of a scalar type in a library prototype.
+static std::string prototypeType(Type t) {
+  if (t.isF64())
+    return "double";
+  if (t.isF32())
+    return "float";
+  if (t.isInteger(64))
+    return "long";
+  return "int";
+}
+
 LogicalResult weft::emitRegionFunctions(ModuleOp module,
                                         llvm::StringMap<std::string> &functions,
                                         std::string &preamble) {
@@ -23,13 +36,33 @@ LogicalResult weft::emitRegionFunctions(ModuleOp module,
   buildRegionToEmitCPipeline(pm);
   if (failed(pm.run(module)))
     return failure();
+  // Library functions are declared rather than pulled in with <math.h>, so
+  // that no header adds names the user's program may define itself.
+  std::map<std::string, std::string> prototypes;
+  bool usesBool = false;
   for (auto func : module.getOps<emitc::FuncOp>()) {
     std::string text;
     llvm::raw_string_ostream os(text);
     if (failed(emitc::translateToCpp(func, os)))
       return failure();
+    func.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        usesBool |= t.isInteger(1);
+      auto call = dyn_cast<emitc::CallOpaqueOp>(op);
+      if (!call)
+        return;
+      std::string proto = prototypeType(call.getResult(0).getType()) + " " +
+                          call.getCallee().str() + "(";
+      for (auto [i, arg] : llvm::enumerate(call.getOperands()))
+        proto += (i ? ", " : "") + prototypeType(arg.getType());
+      prototypes[call.getCallee().str()] = proto + ");\n";
+    });
     functions[func.getName()] = std::move(text);
   }
-  preamble = "#include <math.h>\n#include <stdbool.h>\n#include <stdint.h>\n";
+  preamble = "#include <stdint.h>\n";
+  if (usesBool)
+    preamble += "#include <stdbool.h>\n";
+  for (auto &[name, proto] : prototypes)
+    preamble += "extern " + proto;
   return success();
 }

@@ -32,13 +32,35 @@ static unsigned lineOf(const SourceManager &sm, SourceLocation loc) {
   return sm.getSpellingLineNumber(sm.getExpansionLoc(loc));
 }
 
+/// The preprocessor directive lines of `text` other than pragmas, with their
+/// continuation lines, each preceded by a newline.
+static std::string keptDirectives(StringRef text) {
+  std::string kept;
+  bool continuing = false;
+  while (!text.empty()) {
+    auto [line, rest] = text.split('\n');
+    text = rest;
+    StringRef body = line.ltrim();
+    bool isDirective = continuing || body.starts_with("#");
+    if (!continuing && isDirective) {
+      StringRef name = body.drop_front().ltrim();
+      if (name.starts_with("pragma"))
+        isDirective = false;
+    }
+    if (isDirective)
+      kept += "\n" + line.str();
+    continuing = isDirective && line.rtrim().ends_with("\\");
+  }
+  return kept;
+}
+
 std::string weft::spliceRegions(ASTContext &ctx,
                                 const std::vector<RegionReplacement> &reps,
                                 const std::string &preamble) {
   SourceManager &sm = ctx.getSourceManager();
   FileID main = sm.getMainFileID();
   StringRef original = sm.getBufferData(main);
-  if (reps.empty())
+  if (reps.empty() && preamble.empty())
     return original.str();
   Rewriter rewriter(sm, ctx.getLangOpts());
   StringRef file = sm.getFileEntryRefForID(main)->getName();
@@ -46,12 +68,18 @@ std::string weft::spliceRegions(ASTContext &ctx,
                             preamble + lineDirective(1, file));
   for (const RegionReplacement &rep : reps) {
     const ScopRegion &region = *rep.region;
-    // The definition goes before the enclosing function.
+    // The definition goes right before the enclosing function (not at the
+    // start of its line, which may be inside a comment).
     SourceLocation fnStart =
-        lineStart(sm, region.function->getSourceRange().getBegin());
-    rewriter.InsertTextAfter(fnStart, rep.definition +
+        sm.getExpansionLoc(region.function->getSourceRange().getBegin());
+    std::string before = sm.getSpellingColumnNumber(fnStart) > 1 ? "\n" : "";
+    rewriter.InsertTextAfter(fnStart, before + rep.definition +
                                           lineDirective(lineOf(sm, fnStart),
-                                                        file));
+                                                        file) +
+                                          std::string(
+                                              sm.getSpellingColumnNumber(fnStart) -
+                                                  1,
+                                              ' '));
     // The region, pragma lines included, becomes one call.
     SourceLocation begin = lineStart(sm, region.beginLoc);
     SourceLocation end = sm.getExpansionLoc(region.endLineEnd);
@@ -62,6 +90,12 @@ std::string weft::spliceRegions(ASTContext &ctx,
     call += ");";
     for (const std::string &var : rep.unusedVars)
       call += " (void)" + var + ";";
+    // Preprocessor directives inside the region (#define, #undef, ...) still
+    // matter to the code after it; #pragma lines belonged to the region.
+    StringRef text = original.substr(sm.getFileOffset(begin),
+                                     sm.getFileOffset(end) -
+                                         sm.getFileOffset(begin));
+    call += keptDirectives(text);
     // The closing pragma's newline follows the directive.
     std::string next = lineDirective(lineOf(sm, region.endLoc) + 1, file);
     next.pop_back();
@@ -71,5 +105,7 @@ std::string weft::spliceRegions(ASTContext &ctx,
                          call);
   }
   const RewriteBuffer *buffer = rewriter.getRewriteBufferFor(main);
+  if (!buffer)
+    return original.str();
   return std::string(buffer->begin(), buffer->end());
 }

@@ -28,8 +28,8 @@ struct RegionReplacement {
   std::vector<std::string> unusedVars; // variables to mark used: (void)x;
 };
 
-/// Returns the main file with the replacements applied; `preamble` goes at
-/// the top of the file when there is at least one replacement.
+/// Returns the main file with the replacements applied and `preamble` at the
+/// top; with neither, the file is returned unchanged.
 std::string spliceRegions(clang::ASTContext &ctx,
                           const std::vector<RegionReplacement> &replacements,
                           const std::string &preamble);
