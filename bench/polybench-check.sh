@@ -95,6 +95,9 @@ for src in "${srcs[@]}"; do
     src=$w/src/$name.c
   fi
   flags=(-I "$pb/utilities" -I "$kdir" -DPOLYBENCH_DUMP_ARRAYS "-D$DATASET")
+  # PB_FLAGS: extra -D options for both builds and weft (e.g. C99 VLA prototypes).
+  read -r -a user_flags <<< "${PB_FLAGS:-}"
+  flags+=("${user_flags[@]}")
 
   if ! "$CC" -O2 "${flags[@]}" "$pb/utilities/polybench.c" "$src" -o "$w/ref.exe" -lm \
        >"$w/ref.cc.log" 2>&1; then

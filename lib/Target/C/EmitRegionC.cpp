@@ -16,6 +16,9 @@ void weft::buildRegionToEmitCPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createLinearizeMemRefAccesses());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertLoopsToEmitC());
+  // No form-expressions: the 19 emitter drops needed parentheses around
+  // some operands (a + (b >> c) prints as a + b >> c), so every C operator
+  // stays its own statement.
 }
 
 /// The C spelling of a scalar type in a library prototype.
