@@ -66,11 +66,6 @@ struct IterBinding {
   bool affine;
 };
 
-/// An affine expression together with the values its dims and symbols bind.
-struct AffineForm {
-  mlir::AffineExpr expr;
-};
-
 /// Collects dims and symbols while affine expressions are built.
 struct AffineOperands {
   llvm::SmallVector<Value> dims, symbols;
@@ -169,7 +164,6 @@ private:
   bool emitIf(const cl::IfStmt *stmt);
   void storeFinalValue(const ForHeader &h, Value first, Value range,
                        mlir::Location l);
-  bool emitBody(const cl::Stmt *body);
 
   // Expressions.
   Value emitRValue(const cl::Expr *e);
@@ -312,6 +306,29 @@ static const cl::VarDecl *baseVar(const cl::Expr *e, bool &isElement) {
   if (const auto *ref = dyn_cast<cl::DeclRefExpr>(e))
     return dyn_cast<cl::VarDecl>(ref->getDecl());
   return nullptr;
+}
+
+/// Variables that `s` assigns, as scalars or through array elements.
+static llvm::SmallPtrSet<const cl::VarDecl *, 8>
+writtenVars(const cl::Stmt *s) {
+  llvm::SmallPtrSet<const cl::VarDecl *, 8> writes;
+  std::function<void(const cl::Stmt *)> walk = [&](const cl::Stmt *s) {
+    if (!s)
+      return;
+    bool element;
+    if (const auto *bin = dyn_cast<cl::BinaryOperator>(s);
+        bin && bin->isAssignmentOp())
+      if (const cl::VarDecl *var = baseVar(bin->getLHS(), element))
+        writes.insert(var);
+    if (const auto *un = dyn_cast<cl::UnaryOperator>(s);
+        un && un->isIncrementDecrementOp())
+      if (const cl::VarDecl *var = baseVar(un->getSubExpr(), element))
+        writes.insert(var);
+    for (const cl::Stmt *c : s->children())
+      walk(c);
+  };
+  walk(s);
+  return writes;
 }
 
 void RegionImporter::scan(const cl::Stmt *s) {
@@ -888,10 +905,6 @@ bool RegionImporter::affineBoundList(
 // Statements
 //===----------------------------------------------------------------------===//
 
-bool RegionImporter::emitBody(const cl::Stmt *body) {
-  return emitStmt(body);
-}
-
 bool RegionImporter::emitStmt(const cl::Stmt *s) {
   if (failed)
     return false;
@@ -980,31 +993,10 @@ bool RegionImporter::emitFor(const cl::ForStmt *loop) {
     return false;
   if (vars.lookup(h.iv).kind != VarKind::Iterator)
     return error(loop->getBeginLoc(), "unsupported loop iterator");
-  if (scalarWrites.contains(h.iv)) {
-    // The header itself writes the iterator; any other write is in the body.
-    bool bodyWrites = false;
-    std::function<void(const cl::Stmt *)> walk = [&](const cl::Stmt *s) {
-      if (!s || bodyWrites)
-        return;
-      bool element;
-      if (const auto *bin = dyn_cast<cl::BinaryOperator>(s))
-        if (bin->isAssignmentOp() && baseVar(bin->getLHS(), element) == h.iv &&
-            !element)
-          bodyWrites = true;
-      if (const auto *un = dyn_cast<cl::UnaryOperator>(s))
-        if (un->isIncrementDecrementOp() &&
-            baseVar(un->getSubExpr(), element) == h.iv && !element)
-          bodyWrites = true;
-      for (const cl::Stmt *c : s->children())
-        walk(c);
-    };
-    walk(loop->getBody());
-    if (bodyWrites)
-      return error(loop->getBeginLoc(),
-                   "loop iterator '" + h.iv->getName() +
-                       "' is modified in the loop body; this is not "
-                       "supported");
-  }
+  if (writtenVars(loop->getBody()).contains(h.iv))
+    return error(loop->getBeginLoc(),
+                 "loop iterator '" + h.iv->getName() +
+                     "' is modified in the loop body; this is not supported");
   if (emitAffineFor(loop, h))
     return true;
   if (failed)
@@ -1052,7 +1044,7 @@ bool RegionImporter::emitAffineFor(const cl::ForStmt *loop,
         nd + 1, ns, *start - b.getAffineDimExpr(nd), mctx);
     Value iv = b.create<mlir::affine::AffineApplyOp>(l, ivMap, applyOps);
     iterScopes[h.iv].push_back({iv, true});
-    emitBody(loop->getBody());
+    emitStmt(loop->getBody());
     iterScopes[h.iv].pop_back();
     if (vars[h.iv].liveOut) {
       b.setInsertionPointAfter(forOp);
@@ -1072,7 +1064,7 @@ bool RegionImporter::emitAffineFor(const cl::ForStmt *loop,
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(forOp.getBody());
   iterScopes[h.iv].push_back({forOp.getInductionVar(), true});
-  emitBody(loop->getBody());
+  emitStmt(loop->getBody());
   iterScopes[h.iv].pop_back();
   if (vars[h.iv].liveOut) {
     b.setInsertionPointAfter(forOp);
@@ -1097,55 +1089,29 @@ RegionImporter::createAffineFor(mlir::Location l, mlir::AffineMap lbMap,
                                              ubMap, step);
 }
 
-/// Whether evaluating `e` once before a loop gives the value C would see on
-/// every iteration: it may read only values the region never writes.
-static bool isRegionInvariant(const cl::Expr *e,
-                              const llvm::SmallPtrSetImpl<const cl::VarDecl *>
-                                  &scalarWrites,
-                              const llvm::SmallPtrSetImpl<const cl::VarDecl *>
-                                  &arrayWrites,
-                              const cl::VarDecl *iv) {
-  bool ok = true;
-  std::function<void(const cl::Stmt *)> walk = [&](const cl::Stmt *s) {
-    if (!s || !ok)
-      return;
-    if (const auto *ref = dyn_cast<cl::DeclRefExpr>(s))
-      if (const auto *var = dyn_cast<cl::VarDecl>(ref->getDecl()))
-        if (var == iv || (scalarWrites.contains(var) &&
-                          !var->getType()->isIntegerType()) ||
-            arrayWrites.contains(var))
-          ok = false;
-    if (isa<cl::CallExpr>(s))
-      ok = false;
-    for (const cl::Stmt *c : s->children())
-      walk(c);
-  };
-  walk(e);
-  return ok;
-}
-
 bool RegionImporter::emitScfFor(const cl::ForStmt *loop, const ForHeader &h) {
   mlir::Location l = loc(loop);
-  // Bounds are evaluated once: they must not depend on anything the loop
-  // could change. Scalars the region writes (other than enclosing loop
-  // iterators, which are constant within this loop) disqualify a bound.
+  // C evaluates the condition before every iteration; scf.for evaluates
+  // the bounds once. That is the same only if the body changes nothing a
+  // bound reads.
+  llvm::SmallPtrSet<const cl::VarDecl *, 8> writes = writtenVars(loop->getBody());
+  writes.insert(h.iv);
   for (auto &[bound, offset] : h.bounds) {
-    bool ok = isRegionInvariant(bound, scalarWrites, arrayWrites, h.iv);
+    bool invariant = !bound->HasSideEffects(ctx);
     std::function<void(const cl::Stmt *)> walk = [&](const cl::Stmt *s) {
-      if (!s || !ok)
+      if (!s || !invariant)
         return;
       if (const auto *ref = dyn_cast<cl::DeclRefExpr>(s))
         if (const auto *var = dyn_cast<cl::VarDecl>(ref->getDecl()))
-          if (scalarWrites.contains(var) && !iterator(var))
-            ok = false;
+          invariant = !writes.contains(var);
       for (const cl::Stmt *c : s->children())
         walk(c);
     };
     walk(bound);
-    if (!ok)
+    if (!invariant)
       return error(bound->getBeginLoc(),
-                   "unsupported loop bound: it depends on values the scop "
-                   "region modifies");
+                   "unsupported loop bound: the loop body modifies a value "
+                   "it reads");
   }
   Value init = emitIndex(h.init);
   if (!init)
@@ -1182,7 +1148,7 @@ bool RegionImporter::emitScfFor(const cl::ForStmt *loop, const ForHeader &h) {
   if (!h.increasing)
     iv = b.create<mlir::arith::SubIOp>(l, init, iv);
   iterScopes[h.iv].push_back({iv, false});
-  emitBody(loop->getBody());
+  emitStmt(loop->getBody());
   iterScopes[h.iv].pop_back();
   if (vars[h.iv].liveOut) {
     b.setInsertionPointAfter(forOp);
@@ -1262,11 +1228,11 @@ bool RegionImporter::emitIf(const cl::IfStmt *stmt) {
         l, set, setOperands, /*withElseRegion=*/stmt->getElse() != nullptr);
     mlir::OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.getThenBlock());
-    if (!emitBody(stmt->getThen()))
+    if (!emitStmt(stmt->getThen()))
       return false;
     if (stmt->getElse()) {
       b.setInsertionPointToStart(ifOp.getElseBlock());
-      return emitBody(stmt->getElse());
+      return emitStmt(stmt->getElse());
     }
     return true;
   }
@@ -1278,11 +1244,11 @@ bool RegionImporter::emitIf(const cl::IfStmt *stmt) {
                                             nullptr);
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  if (!emitBody(stmt->getThen()))
+  if (!emitStmt(stmt->getThen()))
     return false;
   if (stmt->getElse()) {
     b.setInsertionPointToStart(ifOp.elseBlock());
-    return emitBody(stmt->getElse());
+    return emitStmt(stmt->getElse());
   }
   return true;
 }
