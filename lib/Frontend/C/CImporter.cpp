@@ -634,7 +634,7 @@ static std::string cTypeName(mlir::Type t) {
   if (t.isF32())
     return "float";
   if (t.isInteger(1))
-    return "bool";
+    return "_Bool";
   return "int" + std::to_string(t.getIntOrFloatBitWidth()) + "_t";
 }
 

@@ -48,9 +48,16 @@ LogicalResult weft::emitRegionFunctions(ModuleOp module,
     llvm::raw_string_ostream os(text);
     if (failed(emitc::translateToCpp(func, os)))
       return failure();
+    auto isBool = [](Type t) {
+      if (auto ptr = dyn_cast<emitc::PointerType>(t))
+        t = ptr.getPointee();
+      if (auto array = dyn_cast<emitc::ArrayType>(t))
+        t = array.getElementType();
+      return t.isInteger(1);
+    };
+    usesBool |= llvm::any_of(func.getArgumentTypes(), isBool);
     func.walk([&](Operation *op) {
-      for (Type t : op->getResultTypes())
-        usesBool |= t.isInteger(1);
+      usesBool |= llvm::any_of(op->getResultTypes(), isBool);
       auto call = dyn_cast<emitc::CallOpaqueOp>(op);
       if (!call)
         return;
