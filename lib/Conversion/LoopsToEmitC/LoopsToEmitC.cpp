@@ -53,6 +53,7 @@ private:
   LogicalResult lowerAlloca(memref::AllocaOp op);
   LogicalResult lowerFor(scf::ForOp op);
   LogicalResult lowerIf(scf::IfOp op);
+  LogicalResult lowerWhile(scf::WhileOp op);
   LogicalResult lowerLibmCall(Operation *op, StringRef name);
 
   template <typename EmitCOp>
@@ -228,6 +229,7 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
       })
       .Case<scf::ForOp>([&](auto loop) { return lowerFor(loop); })
       .Case<scf::IfOp>([&](auto ifOp) { return lowerIf(ifOp); })
+      .Case<scf::WhileOp>([&](auto loop) { return lowerWhile(loop); })
       .Case<func::ReturnOp>([&](auto ret) {
         b.create<emitc::ReturnOp>(ret.getLoc(), Value());
         return success();
@@ -246,6 +248,20 @@ LogicalResult FunctionLowering::lowerConstant(arith::ConstantOp op) {
     value = b.getIntegerAttr(t, i.getInt());
   if (!isa<IntegerAttr, FloatAttr>(value))
     return op.emitOpError("only scalar constants can be lowered to C");
+  // The emitter spells infinities and NaNs with <math.h> macros; use the
+  // builtins instead, which need no header.
+  if (auto f = dyn_cast<FloatAttr>(value); f && !f.getValue().isFinite()) {
+    std::string spelling = f.getValue().isNaN() ? "__builtin_nan" : "__builtin_inf";
+    if (t.isF32())
+      spelling += "f";
+    spelling += f.getValue().isNaN() ? "(\"\")" : "()";
+    if (f.getValue().isNegative())
+      spelling = "(-" + spelling + ")";
+    map.map(op.getResult(),
+            b.create<emitc::ConstantOp>(
+                op.getLoc(), t, emitc::OpaqueAttr::get(b.getContext(), spelling)));
+    return success();
+  }
   map.map(op.getResult(),
           b.create<emitc::ConstantOp>(op.getLoc(), t, cast<TypedAttr>(value)));
   return success();
@@ -443,6 +459,38 @@ LogicalResult FunctionLowering::lowerIf(scf::IfOp op) {
     return failure();
   for (auto [r, var] : llvm::zip(op.getResults(), results))
     map.map(r, var);
+  return success();
+}
+
+/// EmitC 19 has no while loop: a `for` whose step is 0 runs until the
+/// `break` that the condition guards:
+///   for (int64_t v = 0; v < 1; v += 0) { <before>; if (!c) { break; } <after> }
+LogicalResult FunctionLowering::lowerWhile(scf::WhileOp op) {
+  if (op.getNumResults() != 0 || !op.getInits().empty())
+    return op.emitOpError("loops carrying values cannot be lowered to C yet");
+  Location loc = op.getLoc();
+  Type i64 = b.getI64Type();
+  auto cst = [&](int64_t v) -> Value {
+    return b.create<emitc::ConstantOp>(loc, i64, b.getI64IntegerAttr(v));
+  };
+  auto loop = b.create<emitc::ForOp>(loc, cst(0), cst(1), cst(0));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ensureYield(b, loc, *loop.getBody()));
+  for (Operation &inner : op.getBeforeBody()->without_terminator())
+    if (failed(lowerOp(&inner)))
+      return failure();
+  Value cond = map.lookup(op.getConditionOp().getCondition());
+  Value done = b.create<emitc::LogicalNotOp>(loc, b.getI1Type(), cond);
+  auto exit = b.create<emitc::IfOp>(loc, done, /*addThenBlock=*/true,
+                                    /*addElseBlock=*/false);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPoint(ensureYield(b, loc, exit.getThenRegion().front()));
+    b.create<emitc::VerbatimOp>(loc, "break"); // the emitter adds the ";"
+  }
+  for (Operation &inner : op.getAfterBody()->without_terminator())
+    if (failed(lowerOp(&inner)))
+      return failure();
   return success();
 }
 

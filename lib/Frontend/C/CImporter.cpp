@@ -161,6 +161,10 @@ private:
                                             llvm::ArrayRef<Value> operands,
                                             int64_t step);
   bool emitScfFor(const cl::ForStmt *loop, const ForHeader &h);
+  bool boundsInvariant(const cl::ForStmt *loop, const ForHeader &h);
+  bool emitWhileFor(const cl::ForStmt *loop, const ForHeader &h);
+  bool emitWhile(const cl::Stmt *stmt, const cl::Expr *cond,
+                 const cl::Stmt *body, bool bodyFirst);
   bool emitIf(const cl::IfStmt *stmt);
   void storeFinalValue(const ForHeader &h, Value first, Value range,
                        mlir::Location l);
@@ -934,10 +938,14 @@ bool RegionImporter::emitStmt(const cl::Stmt *s) {
     return emitIf(ifs);
   if (const auto *e = dyn_cast<cl::Expr>(s))
     return emitRValue(e) != nullptr || !failed;
-  if (isa<cl::WhileStmt, cl::DoStmt>(s))
-    return error(s->getBeginLoc(),
-                 "while and do-while loops are not supported in a scop "
-                 "region; use a 'for' loop with an affine header");
+  if (const auto *loop = dyn_cast<cl::WhileStmt>(s)) {
+    if (loop->getConditionVariable())
+      return error(s->getBeginLoc(), "declarations in a 'while' condition "
+                                     "are not supported");
+    return emitWhile(s, loop->getCond(), loop->getBody(), /*bodyFirst=*/false);
+  }
+  if (const auto *loop = dyn_cast<cl::DoStmt>(s))
+    return emitWhile(s, loop->getCond(), loop->getBody(), /*bodyFirst=*/true);
   if (isa<cl::ReturnStmt, cl::BreakStmt, cl::ContinueStmt, cl::GotoStmt>(s))
     return error(s->getBeginLoc(),
                  "jumps (return, break, continue, goto) are not supported in "
@@ -1001,7 +1009,74 @@ bool RegionImporter::emitFor(const cl::ForStmt *loop) {
     return true;
   if (failed)
     return false;
-  return emitScfFor(loop, h);
+  if (boundsInvariant(loop, h))
+    return emitScfFor(loop, h);
+  return emitWhileFor(loop, h);
+}
+
+/// The conservative path for a `for` whose condition may change while it
+/// runs: the iterator lives in memory and the condition is evaluated before
+/// every iteration, as C does.
+bool RegionImporter::emitWhileFor(const cl::ForStmt *loop, const ForHeader &h) {
+  mlir::Location l = loc(loop);
+  Value start = emitIndex(h.init);
+  if (!start)
+    return false;
+  Value slot = b.create<mlir::memref::AllocaOp>(
+      l, mlir::MemRefType::get({}, b.getIndexType()));
+  b.create<mlir::memref::StoreOp>(l, start, slot);
+  auto whileOp = b.create<mlir::scf::WhileOp>(l, mlir::TypeRange{},
+                                              mlir::ValueRange{});
+  mlir::OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(b.createBlock(&whileOp.getBefore()));
+  iterScopes[h.iv].push_back({b.create<mlir::memref::LoadOp>(l, slot), false});
+  Value cond = emitCond(loop->getCond());
+  iterScopes[h.iv].pop_back();
+  if (!cond)
+    return false;
+  b.create<mlir::scf::ConditionOp>(l, cond, mlir::ValueRange{});
+  b.setInsertionPointToStart(b.createBlock(&whileOp.getAfter()));
+  Value iv = b.create<mlir::memref::LoadOp>(l, slot);
+  iterScopes[h.iv].push_back({iv, false});
+  emitStmt(loop->getBody());
+  iterScopes[h.iv].pop_back();
+  Value step = b.create<mlir::arith::ConstantIndexOp>(l, h.step);
+  Value next = h.increasing ? Value(b.create<mlir::arith::AddIOp>(l, iv, step))
+                            : Value(b.create<mlir::arith::SubIOp>(l, iv, step));
+  b.create<mlir::memref::StoreOp>(l, next, slot);
+  b.create<mlir::scf::YieldOp>(l);
+  if (vars[h.iv].liveOut) {
+    b.setInsertionPointAfter(whileOp);
+    Value final = b.create<mlir::memref::LoadOp>(l, slot);
+    Value memref = vars[h.iv].value;
+    mlir::Type t =
+        llvm::cast<mlir::MemRefType>(memref.getType()).getElementType();
+    b.create<mlir::memref::StoreOp>(
+        l, b.create<mlir::arith::IndexCastOp>(l, t, final), memref);
+  }
+  return !failed;
+}
+
+/// `while (c) s` and `do s while (c)`: the condition is evaluated where C
+/// evaluates it, every time.
+bool RegionImporter::emitWhile(const cl::Stmt *stmt, const cl::Expr *condExpr,
+                               const cl::Stmt *body, bool bodyFirst) {
+  mlir::Location l = loc(stmt);
+  auto whileOp = b.create<mlir::scf::WhileOp>(l, mlir::TypeRange{},
+                                              mlir::ValueRange{});
+  mlir::OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(b.createBlock(&whileOp.getBefore()));
+  if (bodyFirst && !emitStmt(body))
+    return false;
+  Value cond = emitCond(condExpr);
+  if (!cond)
+    return false;
+  b.create<mlir::scf::ConditionOp>(l, cond, mlir::ValueRange{});
+  b.setInsertionPointToStart(b.createBlock(&whileOp.getAfter()));
+  if (!bodyFirst && !emitStmt(body))
+    return false;
+  b.create<mlir::scf::YieldOp>(l);
+  return true;
 }
 
 bool RegionImporter::emitAffineFor(const cl::ForStmt *loop,
@@ -1089,30 +1164,46 @@ RegionImporter::createAffineFor(mlir::Location l, mlir::AffineMap lbMap,
                                              ubMap, step);
 }
 
-bool RegionImporter::emitScfFor(const cl::ForStmt *loop, const ForHeader &h) {
-  mlir::Location l = loc(loop);
-  // C evaluates the condition before every iteration; scf.for evaluates
-  // the bounds once. That is the same only if the body changes nothing a
-  // bound reads.
+/// C evaluates a loop condition before every iteration; scf.for evaluates
+/// its bounds once. That is the same only if the body changes nothing a
+/// bound reads. Arrays reached through pointers may alias any other array
+/// the body writes; only distinct array objects are known to be disjoint.
+bool RegionImporter::boundsInvariant(const cl::ForStmt *loop,
+                                     const ForHeader &h) {
   llvm::SmallPtrSet<const cl::VarDecl *, 8> writes = writtenVars(loop->getBody());
   writes.insert(h.iv);
+  // `restrict` pointers promise what array objects guarantee.
+  auto mayAlias = [](const cl::VarDecl *v) {
+    return v->getType()->isPointerType() &&
+           !v->getType().isRestrictQualified();
+  };
+  auto isObject = [&](const cl::VarDecl *v) {
+    return (v->getType()->isArrayType() || v->getType()->isPointerType()) &&
+           !mayAlias(v);
+  };
+  bool writesObject = llvm::any_of(writes, isObject);
+  bool writesPointer = llvm::any_of(writes, mayAlias);
+  bool invariant = true;
+  std::function<void(const cl::Stmt *)> walk = [&](const cl::Stmt *s) {
+    if (!s || !invariant)
+      return;
+    if (const auto *ref = dyn_cast<cl::DeclRefExpr>(s))
+      if (const auto *var = dyn_cast<cl::VarDecl>(ref->getDecl()))
+        invariant = !writes.contains(var) &&
+                    !(mayAlias(var) && (writesObject || writesPointer)) &&
+                    !(isObject(var) && writesPointer);
+    for (const cl::Stmt *c : s->children())
+      walk(c);
+  };
   for (auto &[bound, offset] : h.bounds) {
-    bool invariant = !bound->HasSideEffects(ctx);
-    std::function<void(const cl::Stmt *)> walk = [&](const cl::Stmt *s) {
-      if (!s || !invariant)
-        return;
-      if (const auto *ref = dyn_cast<cl::DeclRefExpr>(s))
-        if (const auto *var = dyn_cast<cl::VarDecl>(ref->getDecl()))
-          invariant = !writes.contains(var);
-      for (const cl::Stmt *c : s->children())
-        walk(c);
-    };
+    invariant &= !bound->HasSideEffects(ctx);
     walk(bound);
-    if (!invariant)
-      return error(bound->getBeginLoc(),
-                   "unsupported loop bound: the loop body modifies a value "
-                   "it reads");
   }
+  return invariant;
+}
+
+bool RegionImporter::emitScfFor(const cl::ForStmt *loop, const ForHeader &h) {
+  mlir::Location l = loc(loop);
   Value init = emitIndex(h.init);
   if (!init)
     return false;

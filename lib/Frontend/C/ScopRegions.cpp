@@ -188,6 +188,56 @@ static bool placeRegion(ASTContext &ctx, ScopRegion &region) {
   return true;
 }
 
+/// True if the text from `from` to `to` holds only blank lines, comments and
+/// other pragma lines: a directive written there belongs to the region that
+/// starts at `to`.
+static bool onlyPragmasBetween(const SourceManager &sm, SourceLocation from,
+                               SourceLocation to) {
+  from = sm.getExpansionLoc(from);
+  to = sm.getExpansionLoc(to);
+  if (sm.getFileID(from) != sm.getFileID(to) ||
+      !sm.isBeforeInTranslationUnit(from, to))
+    return false;
+  StringRef text = sm.getBufferData(sm.getFileID(from))
+                       .slice(sm.getFileOffset(from), sm.getFileOffset(to));
+  bool inComment = false;
+  while (!text.empty()) {
+    auto [line, rest] = text.split('\n');
+    text = rest;
+    line = line.trim();
+    while (!line.empty()) {
+      if (inComment) {
+        size_t end = line.find("*/");
+        if (end == StringRef::npos) {
+          line = "";
+          break;
+        }
+        inComment = false;
+        line = line.drop_front(end + 2).ltrim();
+      } else if (line.starts_with("/*")) {
+        inComment = true;
+        line = line.drop_front(2);
+      } else if (line.starts_with("//") || line.starts_with("#")) {
+        // A pragma line (only pragmas are logged between the two).
+        if (line.starts_with("#") &&
+            !line.drop_front().ltrim().starts_with("pragma"))
+          return false;
+        line = "";
+      } else {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+static void reportNotFollowedByRegion(DiagnosticsEngine &diags,
+                                      const PragmaEvent &event) {
+  reportError(diags, event.loc,
+              "'#pragma weft " + event.directive.str() +
+                  "' must be inside a scop region or directly before one");
+}
+
 bool weft::collectScopRegions(ASTContext &ctx, const PragmaLog &log,
                               std::vector<ScopRegion> &regions) {
   const SourceManager &sm = ctx.getSourceManager();
@@ -237,15 +287,19 @@ bool weft::collectScopRegions(ASTContext &ctx, const PragmaLog &log,
       break;
     }
     if (open && !pending.empty()) {
-      open->directives.insert(open->directives.begin(), pending.begin(),
-                              pending.end());
+      for (const PragmaEvent &p : pending) {
+        if (onlyPragmasBetween(sm, p.endLoc, open->beginLoc)) {
+          open->directives.push_back(p);
+          continue;
+        }
+        reportNotFollowedByRegion(diags, p);
+        ok = false;
+      }
       pending.clear();
     }
   }
   for (const PragmaEvent &event : pending) {
-    reportError(diags, event.loc,
-                "'#pragma weft " + event.directive.str() +
-                    "' is not followed by a scop region");
+    reportNotFollowedByRegion(diags, event);
     ok = false;
   }
   if (open) {

@@ -14,7 +14,9 @@ using namespace mlir;
 void weft::buildRegionToEmitCPipeline(OpPassManager &pm) {
   pm.addPass(createLowerAffinePass());
   pm.addNestedPass<func::FuncOp>(createLinearizeMemRefAccesses());
-  pm.addPass(createCanonicalizerPass());
+  // CSE but no canonicalizer: constant folding would evaluate floating-point
+  // operations at compile time (0.0 / 0.0 gives +nan, the program -nan).
+  pm.addPass(createCSEPass());
   pm.addPass(createConvertLoopsToEmitC());
   // No form-expressions: the 19 emitter drops needed parentheses around
   // some operands (a + (b >> c) prints as a + b >> c), so every C operator

@@ -1,0 +1,2 @@
+/* Used by pragma-in-header.c: weft pragmas must be in the main file. */
+#pragma scop

@@ -1,0 +1,53 @@
+// RUN: weft compile --target=seq %s -o - | grep -v '^// CHECK' | FileCheck %s
+// RUN: weft compile --target=seq --emit=c %s -o %t.c
+// RUN: grep -v '^// CHECK' %t.c | FileCheck %s
+// RUN: %if gcc %{ gcc -std=gnu99 -fsyntax-only -Wall -Werror %t.c %}
+
+// --target=seq writes C: the input with each region replaced by a call to a
+// generated `static void` function defined just before the enclosing
+// function. `#line` directives give the text after the splices its original
+// line numbers. (The CHECK comments are echoed into the output, so the RUN
+// lines drop them before FileCheck.)
+
+// CHECK: #include <stdint.h>
+// CHECK: #line 1 "{{.*}}c-output.c"
+// CHECK-NEXT: // RUN: weft compile --target=seq %s -o -
+
+#include <stdio.h>
+
+static double table[16];
+
+// The generated function comes right before `scale`, after the text above.
+// CHECK: #include <stdio.h>
+// CHECK: static double table[16];
+// CHECK: static void weft_scale_scop0(int32_t [[N:v[0-9]+]], double* [[T:v[0-9]+]], double [[F:v[0-9]+]], int32_t* [[C:v[0-9]+]]) {
+// CHECK: for (int64_t [[I:v[0-9]+]] = {{v[0-9]+}}; [[I]] < {{v[0-9]+}}; [[I]] += {{v[0-9]+}}) {
+// CHECK: [[T]][[[I]]] = {{v[0-9]+}};
+// CHECK: [[C]][{{v[0-9]+}}] = {{v[0-9]+}};
+// CHECK: return;
+// CHECK-NEXT: }
+// CHECK-EMPTY:
+// CHECK-NEXT: #line [[@LINE+1]] "{{.*}}c-output.c"
+void scale(int n, double f) {
+  int count = 0; /* before the region */
+// CHECK-NEXT: void scale(int n, double f) {
+// CHECK-NEXT: int count = 0; /* before the region */
+// CHECK-NEXT: weft_scale_scop0(n, (double *)(table), f, &count);
+#pragma scop
+  for (int i = 0; i < n; i++) {
+    table[i] = table[i] * f;
+    count++;
+  }
+#pragma endscop
+// CHECK-NEXT: #line [[@LINE]] "{{.*}}c-output.c"
+  printf("%d\n", count); /* after the region */
+// CHECK-NEXT: printf("%d\n", count); /* after the region */
+// CHECK-NEXT: }
+}
+
+// CHECK-NOT: weft_
+// CHECK: int main(void) {
+int main(void) {
+  scale(16, 2.0);
+  return 0;
+}
