@@ -1,15 +1,12 @@
 // RUN: rm -f %t.c && not weft compile --target=seq %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
-// BUG: a directive outside a region is attached to the next region in the
-// file, however far away: here `nodist` in g() silently applies to the
-// region in h() (weft.nodist on @weft_h_scop0), and `distribute(i: block)`
-// written for a loop outside any region is applied to the first loop of
-// the next region instead. Both should be errors (the directive is not
-// followed by a region / its loop is not in a region). The messages are
-// not settled, so only the location is checked.
+// A directive outside a region belongs to a region only if nothing but
+// comments and pragmas separates them: `nodist` in g() must not reach the
+// region in h(), and `distribute(i: block)` written for a loop outside any
+// region must not apply to the region's first loop.
 
 void g(double A[10]) {
-// CHECK: directive-before-other-code.c:[[@LINE+1]]:1: error:
+// CHECK: directive-before-other-code.c:[[@LINE+1]]:1: error: '#pragma weft nodist' must be inside a scop region or directly before one
 #pragma weft nodist
   A[1] = 0.0;
 }

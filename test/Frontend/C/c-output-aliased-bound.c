@@ -1,12 +1,9 @@
 // RUN: weft compile --target=seq %s -o %t.c
 // RUN: gcc -std=gnu99 %t.c -o %t.exe && %t.exe | FileCheck %s
 // REQUIRES: gcc
-// BUG: a loop bound read from one pointer parameter (P[0]) is evaluated once,
-// when the loop starts, because the loop body only writes a *different*
-// array parameter (Q). When P and Q alias, C re-reads P[0] after Q[0] = 1
-// and stops after one iteration; weft's output runs all five. Either the
-// no-aliasing assumption must be documented (and the test dropped), or
-// bounds read through pointers must be treated as possibly written.
+// A loop bound read through one pointer parameter (P[0]) while the body
+// writes through another (Q) must be re-read on every iteration: P and Q may
+// alias, and then C stops after one iteration.
 
 #include <stdio.h>
 
