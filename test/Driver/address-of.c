@@ -19,6 +19,6 @@ void f(int n, double A[10], int x, double y) {
   for (int i = 0; i < n; i++)
     p = &A[i];
 #pragma endscop
-// CHECK: address-of.c:[[@LINE-15]]:11: error: assigning to array or pointer 'p' in a scop region is not supported
+// CHECK: address-of.c:[[@LINE-2]]:5: error: assigning to array or pointer 'p' in a scop region is not supported
 }
 // CHECK: 3 errors generated.

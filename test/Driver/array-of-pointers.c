@@ -5,9 +5,9 @@
 // memrefs; the error points at the declaration.
 
 void f(int n,
-// CHECK: array-of-pointers.c:[[@LINE+1]]:17: error: arrays of pointers are not supported in a scop region
+// CHECK: array-of-pointers.c:[[@LINE+6]]:5: error: arrays of pointers are not supported in a scop region
        double **A,
-// CHECK: array-of-pointers.c:[[@LINE+1]]:16: error: arrays of pointers are not supported in a scop region
+// CHECK: array-of-pointers.c:[[@LINE+8]]:5: error: arrays of pointers are not supported in a scop region
        double *B[10]) {
 #pragma scop
   for (int i = 0; i < n; i++)

@@ -19,8 +19,8 @@ void f(int n, double A[10]) {
 #pragma endscop
 #pragma scop
   for (int i = 0; i < n; i++)
-// The string literal argument is rejected before the call itself.
-// CHECK: non-math-call.c:[[@LINE+1]]:12: error: cast 'ArrayToPointerDecay' is not supported in a scop region
+// The call is rejected, not its string literal argument.
+// CHECK: non-math-call.c:[[@LINE+1]]:5: error: call to 'printf' is not supported in a scop region
     printf("%f\n", A[i]);
 #pragma endscop
 }

@@ -7,7 +7,7 @@
 // one (passed by value) is fine.
 
 int main(void) {
-// CHECK: register-scalar.c:[[@LINE+1]]:16: error: register variable 'r' is written in the scop region; its address cannot be taken, so it is not supported
+// CHECK: register-scalar.c:[[@LINE+6]]:5: error: register variable 'r' is written in the scop region; its address cannot be taken, so it is not supported
   register int r = 0;
   double A[10];
 #pragma scop

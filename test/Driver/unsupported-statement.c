@@ -6,11 +6,11 @@
 
 void f(int n, double A[10]) {
 #pragma scop
-// CHECK: unsupported-statement.c:[[@LINE+1]]:3: error: statement 'SwitchStmt' is not supported in a scop region
+// CHECK: unsupported-statement.c:[[@LINE+1]]:3: error: 'switch' statement is not supported in a scop region
   switch (n) { case 1: A[0] = 1.0; }
 #pragma endscop
 #pragma scop
-// CHECK: unsupported-statement.c:[[@LINE+1]]:3: error: statement 'LabelStmt' is not supported in a scop region
+// CHECK: unsupported-statement.c:[[@LINE+1]]:3: error: label is not supported in a scop region
   here: A[0] = 1.0;
 #pragma endscop
 #pragma scop

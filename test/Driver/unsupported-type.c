@@ -7,12 +7,12 @@
 struct S { double v; int k; };
 
 void f(int n,
-// CHECK: unsupported-type.c:[[@LINE+1]]:17: error: type 'unsigned int' is not supported in a scop region (supported: char, short, int, long, float, double, _Bool)
+// CHECK: unsupported-type.c:[[@LINE+9]]:5: error: type 'unsigned int' is not supported in a scop region (supported: char, short, int, long, float, double, _Bool)
        unsigned U[10],
        double A[10],
-// CHECK: unsupported-type.c:[[@LINE+1]]:17: error: type 'struct S' is not supported in a scop region (supported: char, short, int, long, float, double, _Bool)
+// CHECK: unsupported-type.c:[[@LINE+10]]:12: error: type 'struct S' is not supported in a scop region (supported: char, short, int, long, float, double, _Bool)
        struct S s,
-// CHECK: unsupported-type.c:[[@LINE+1]]:18: error: type 'struct S' is not supported in a scop region
+// CHECK: unsupported-type.c:[[@LINE+12]]:12: error: type 'struct S' is not supported in a scop region (supported: char, short, int, long, float, double, _Bool)
        struct S *p) {
 #pragma scop
   for (int i = 0; i < n; i++)

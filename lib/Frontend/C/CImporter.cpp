@@ -56,6 +56,7 @@ struct VarInfo {
   Value value;             // memref or scalar value once materialised
   Value symbol;            // ScalarValue of integer type: index_cast at entry
   unsigned firstUse = ~0u; // order of first reference, for argument order
+  cl::SourceLocation firstRef; // for diagnostics about the variable
   bool liveOut = false;    // Iterator read after the region: kept in memory
 };
 
@@ -138,6 +139,9 @@ private:
   bool checkIteratorUses();
   bool checkLiveness();
   bool isAfterRegion(cl::SourceLocation l) const;
+  /// Where `var` is first assigned as a scalar in `s` (the region if null).
+  cl::SourceLocation firstWrite(const cl::VarDecl *var,
+                                const cl::Stmt *s = nullptr) const;
 
   // Arguments.
   bool buildFunction(llvm::StringRef name, ImportedRegion &result);
@@ -344,7 +348,8 @@ void RegionImporter::scan(const cl::Stmt *s) {
       VarInfo &info = vars.insert({var, VarInfo{VarKind::ScalarValue, {}, {},
                                                 useCounter}})
                           .first->second;
-      (void)info;
+      if (info.firstRef.isInvalid())
+        info.firstRef = ref->getLocation();
       ++useCounter;
     }
   } else if (const auto *bin = dyn_cast<cl::BinaryOperator>(s)) {
@@ -374,6 +379,32 @@ void RegionImporter::scan(const cl::Stmt *s) {
   }
   for (const cl::Stmt *child : s->children())
     scan(child);
+}
+
+/// What a user calls the construct `s`, for diagnostics.
+static std::string describe(const cl::Stmt *s) {
+  if (const auto *un = dyn_cast<cl::UnaryOperator>(s)) {
+    switch (un->getOpcode()) {
+    case cl::UO_Deref: return "pointer dereference ('*')";
+    case cl::UO_AddrOf: return "address-of ('&')";
+    default:
+      return "operator '" +
+             cl::UnaryOperator::getOpcodeStr(un->getOpcode()).str() + "'";
+    }
+  }
+  if (const auto *bin = dyn_cast<cl::BinaryOperator>(s))
+    return "operator '" + bin->getOpcodeStr().str() + "'";
+  if (isa<cl::SwitchStmt>(s)) return "'switch' statement";
+  if (isa<cl::LabelStmt>(s)) return "label";
+  if (isa<cl::CaseStmt, cl::DefaultStmt>(s)) return "'case' label";
+  if (isa<cl::MemberExpr>(s)) return "struct or union member access";
+  if (isa<cl::StringLiteral>(s)) return "string literal";
+  if (isa<cl::CompoundLiteralExpr>(s)) return "compound literal";
+  if (isa<cl::InitListExpr>(s)) return "initializer list";
+  if (isa<cl::StmtExpr>(s)) return "statement expression";
+  if (isa<cl::UnaryExprOrTypeTraitExpr>(s)) return "sizeof of a run-time value";
+  if (isa<cl::AsmStmt>(s)) return "inline assembly";
+  return std::string("construct '") + s->getStmtClassName() + "'";
 }
 
 /// Strips parens and the implicit casts Clang wraps around a variable read.
@@ -504,6 +535,35 @@ bool RegionImporter::parseForHeader(const cl::ForStmt *loop, ForHeader &h,
   return true;
 }
 
+cl::SourceLocation RegionImporter::firstWrite(const cl::VarDecl *var,
+                                             const cl::Stmt *s) const {
+  cl::SourceLocation found;
+  std::function<void(const cl::Stmt *)> walk = [&](const cl::Stmt *s) {
+    if (!s || found.isValid())
+      return;
+    bool element = false;
+    const cl::Expr *target = nullptr;
+    if (const auto *bin = dyn_cast<cl::BinaryOperator>(s);
+        bin && bin->isAssignmentOp())
+      target = bin->getLHS();
+    if (const auto *un = dyn_cast<cl::UnaryOperator>(s);
+        un && un->isIncrementDecrementOp())
+      target = un->getSubExpr();
+    if (target && baseVar(target, element) == var && !element) {
+      found = s->getBeginLoc();
+      return;
+    }
+    for (const cl::Stmt *c : s->children())
+      walk(c);
+  };
+  if (s)
+    walk(s);
+  else
+    for (const cl::Stmt *st : region.stmts)
+      walk(st);
+  return found.isValid() ? found : var->getLocation();
+}
+
 bool RegionImporter::isAfterRegion(cl::SourceLocation l) const {
   return sm.isBeforeInTranslationUnit(region.endLoc, sm.getExpansionLoc(l));
 }
@@ -604,7 +664,7 @@ bool RegionImporter::analyze() {
                    "static variables in a scop region are not supported");
     if (arrayLike) {
       if (scalarWrites.contains(var))
-        return error(var->getLocation(),
+        return error(firstWrite(var),
                      "assigning to array or pointer '" + var->getName() +
                          "' in a scop region is not supported");
       info.kind = VarKind::Array;
@@ -665,7 +725,8 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
     if (regionDecls.contains(var) ||
         (info->kind == VarKind::Iterator && !info->liveOut))
       continue;
-    cl::SourceLocation at = var->getLocation();
+    // Problems with an outside variable are reported where the region uses it.
+    cl::SourceLocation at = info->firstRef;
     std::string cname = var->getName().str();
     switch (info->kind) {
     case VarKind::Array: {
@@ -950,9 +1011,8 @@ bool RegionImporter::emitStmt(const cl::Stmt *s) {
     return error(s->getBeginLoc(),
                  "jumps (return, break, continue, goto) are not supported in "
                  "a scop region");
-  return error(s->getBeginLoc(), llvm::Twine("statement '") +
-                                     s->getStmtClassName() +
-                                     "' is not supported in a scop region");
+  return error(s->getBeginLoc(),
+               describe(s) + " is not supported in a scop region");
 }
 
 bool RegionImporter::emitDecl(const cl::VarDecl *var) {
@@ -1002,7 +1062,7 @@ bool RegionImporter::emitFor(const cl::ForStmt *loop) {
   if (vars.lookup(h.iv).kind != VarKind::Iterator)
     return error(loop->getBeginLoc(), "unsupported loop iterator");
   if (writtenVars(loop->getBody()).contains(h.iv))
-    return error(loop->getBeginLoc(),
+    return error(firstWrite(h.iv, loop->getBody()),
                  "loop iterator '" + h.iv->getName() +
                      "' is modified in the loop body; this is not supported");
   if (emitAffineFor(loop, h))
@@ -1373,10 +1433,9 @@ std::optional<LValue> RegionImporter::emitLValue(const cl::Expr *e) {
     return lv;
   }
   if (!isa<cl::ArraySubscriptExpr>(e)) {
-    error(e->getBeginLoc(), llvm::Twine("expression '") +
-                                e->getStmtClassName() +
-                                "' is not supported as an lvalue in a scop "
-                                "region");
+    error(e->getBeginLoc(), describe(e) + " is not supported as an "
+                                           "assignment target in a scop "
+                                           "region; use array subscripts");
     return std::nullopt;
   }
   llvm::SmallVector<const cl::Expr *> indices;
@@ -1571,8 +1630,7 @@ Value RegionImporter::emitRValue(const cl::Expr *e) {
     std::optional<LValue> lv = emitLValue(e);
     return lv ? load(*lv, l) : nullptr;
   }
-  error(e->getBeginLoc(), llvm::Twine("expression '") + e->getStmtClassName() +
-                              "' is not supported in a scop region");
+  error(e->getBeginLoc(), describe(e) + " is not supported in a scop region");
   return nullptr;
 }
 
@@ -1963,13 +2021,6 @@ Value RegionImporter::emitCall(const cl::CallExpr *e) {
   llvm::StringRef name = fn->getName();
   if (name.starts_with("__builtin_"))
     name = name.drop_front(strlen("__builtin_"));
-  llvm::SmallVector<Value> args;
-  for (const cl::Expr *arg : e->arguments()) {
-    Value v = emitRValue(arg);
-    if (!v)
-      return nullptr;
-    args.push_back(v);
-  }
   // Float and double spellings share one op; the type picks the libm name
   // again when the C is printed.
   llvm::StringRef base = name;
@@ -1978,8 +2029,16 @@ Value RegionImporter::emitCall(const cl::CallExpr *e) {
     base = base.drop_back();
   const MathFunction *math = lookupMathFunction(base);
   Value r;
-  if (math && math->arity == args.size())
+  if (math && math->arity == e->getNumArgs()) {
+    llvm::SmallVector<Value> args;
+    for (const cl::Expr *arg : e->arguments()) {
+      Value v = emitRValue(arg);
+      if (!v)
+        return nullptr;
+      args.push_back(v);
+    }
     r = math->build(b, l, args);
+  }
   if (!r)
     error(e->getBeginLoc(),
           "call to '" + fn->getName() +
