@@ -209,16 +209,21 @@ static LogicalResult verifyLocalGlobal(Operation *op, MemRefType local,
 // Process queries
 //===----------------------------------------------------------------------===//
 
+/// Result types of the ops that return one index per grid axis.
+static LogicalResult inferIndexPerGridAxis(MLIRContext *context, GridAttr grid,
+                                           SmallVectorImpl<Type> &types) {
+  if (!grid)
+    return failure();
+  types.assign(grid.getRank(), IndexType::get(context));
+  return success();
+}
+
 LogicalResult GridShapeOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
-  if (!adaptor.getGrid())
-    return failure();
-  inferredReturnTypes.assign(adaptor.getGrid().getRank(),
-                             IndexType::get(context));
-  return success();
+  return inferIndexPerGridAxis(context, adaptor.getGrid(), inferredReturnTypes);
 }
 
 LogicalResult GridShapeOp::fold(FoldAdaptor adaptor,
@@ -237,11 +242,7 @@ LogicalResult GridCoordOp::inferReturnTypes(
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
-  if (!adaptor.getGrid())
-    return failure();
-  inferredReturnTypes.assign(adaptor.getGrid().getRank(),
-                             IndexType::get(context));
-  return success();
+  return inferIndexPerGridAxis(context, adaptor.getGrid(), inferredReturnTypes);
 }
 
 LogicalResult GridCoordOp::verify() {

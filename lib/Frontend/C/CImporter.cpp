@@ -1693,40 +1693,42 @@ Value RegionImporter::emitCompare(cl::BinaryOperatorKind op, Value lhs,
 
 Value RegionImporter::emitArith(cl::BinaryOperatorKind op, Value x, Value y,
                                 cl::QualType type, mlir::Location l) {
+  if (cl::BinaryOperator::isCompoundAssignmentOp(op))
+    op = cl::BinaryOperator::getOpForCompoundAssignment(op);
   if (llvm::isa<mlir::FloatType>(x.getType())) {
     switch (op) {
-    case cl::BO_Add: case cl::BO_AddAssign:
+    case cl::BO_Add:
       return b.create<mlir::arith::AddFOp>(l, x, y);
-    case cl::BO_Sub: case cl::BO_SubAssign:
+    case cl::BO_Sub:
       return b.create<mlir::arith::SubFOp>(l, x, y);
-    case cl::BO_Mul: case cl::BO_MulAssign:
+    case cl::BO_Mul:
       return b.create<mlir::arith::MulFOp>(l, x, y);
-    case cl::BO_Div: case cl::BO_DivAssign:
+    case cl::BO_Div:
       return b.create<mlir::arith::DivFOp>(l, x, y);
     default:
       break;
     }
   } else {
     switch (op) {
-    case cl::BO_Add: case cl::BO_AddAssign:
+    case cl::BO_Add:
       return b.create<mlir::arith::AddIOp>(l, x, y);
-    case cl::BO_Sub: case cl::BO_SubAssign:
+    case cl::BO_Sub:
       return b.create<mlir::arith::SubIOp>(l, x, y);
-    case cl::BO_Mul: case cl::BO_MulAssign:
+    case cl::BO_Mul:
       return b.create<mlir::arith::MulIOp>(l, x, y);
-    case cl::BO_Div: case cl::BO_DivAssign:
+    case cl::BO_Div:
       return b.create<mlir::arith::DivSIOp>(l, x, y);
-    case cl::BO_Rem: case cl::BO_RemAssign:
+    case cl::BO_Rem:
       return b.create<mlir::arith::RemSIOp>(l, x, y);
-    case cl::BO_And: case cl::BO_AndAssign:
+    case cl::BO_And:
       return b.create<mlir::arith::AndIOp>(l, x, y);
-    case cl::BO_Or: case cl::BO_OrAssign:
+    case cl::BO_Or:
       return b.create<mlir::arith::OrIOp>(l, x, y);
-    case cl::BO_Xor: case cl::BO_XorAssign:
+    case cl::BO_Xor:
       return b.create<mlir::arith::XOrIOp>(l, x, y);
-    case cl::BO_Shl: case cl::BO_ShlAssign:
+    case cl::BO_Shl:
       return b.create<mlir::arith::ShLIOp>(l, x, y);
-    case cl::BO_Shr: case cl::BO_ShrAssign:
+    case cl::BO_Shr:
       return b.create<mlir::arith::ShRSIOp>(l, x, y);
     default:
       break;
