@@ -1017,11 +1017,11 @@ bool RegionImporter::emitStmt(const cl::Stmt *s) {
 
 bool RegionImporter::emitDecl(const cl::VarDecl *var) {
   VarInfo &info = vars[var];
+  // An iterator declared in the region lives only in its loops, which bind
+  // it; an initial value is dead, as every use sits inside those loops.
   if (info.kind == VarKind::Iterator)
-    return error(var->getLocation(),
-                 "loop iterator '" + var->getName() +
-                     "' must be declared in its 'for' header or outside the "
-                     "scop region");
+    return !var->getInit() || !var->getInit()->HasSideEffects(ctx) ||
+           emitRValue(var->getInit());
   mlir::Location l = loc(var->getLocation());
   if (info.kind == VarKind::Array) {
     llvm::SmallVector<int64_t> shape;
