@@ -131,8 +131,8 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
       ok = false;
       continue;
     }
-    replacements.push_back(
-        {&region, name, "", imported.callArgs, imported.deadIterators});
+    replacements.push_back({&region, name, "", imported.callArgs,
+                            imported.deadIterators, imported.copiedScalars});
   }
   if (!ok || mlir::failed(mlir::verify(module))) {
     module->erase();

@@ -745,14 +745,18 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
     }
     case VarKind::Iterator:
     case VarKind::ScalarRef: {
-      if (var->getStorageClass() == cl::SC_Register)
-        return error(at, "register variable '" + var->getName() +
-                             "' is written in the scop region; its address "
-                             "cannot be taken, so it is not supported");
       mlir::Type t = scalarType(var->getType(), at);
       if (!t)
         return false;
       argTypes.push_back(mlir::MemRefType::get({}, t));
+      // A register variable has no address: the call goes through a copy.
+      if (var->getStorageClass() == cl::SC_Register) {
+        std::string copy = "weft_copy_" + cname;
+        result.copiedScalars.push_back(
+            {var->getType().getUnqualifiedType().getAsString(), cname});
+        callArgs.push_back("&" + copy);
+        break;
+      }
       callArgs.push_back("&" + cname);
       break;
     }

@@ -84,10 +84,19 @@ std::string weft::spliceRegions(ASTContext &ctx,
     SourceLocation begin = lineStart(sm, region.beginLoc);
     SourceLocation end = sm.getExpansionLoc(region.endLineEnd);
     unsigned col = sm.getSpellingColumnNumber(sm.getExpansionLoc(region.beginLoc));
-    std::string call = std::string(col - 1, ' ') + rep.functionName + "(";
+    std::string call = std::string(col - 1, ' ');
+    if (!rep.copiedScalars.empty())
+      call += "{ ";
+    for (auto &[type, name] : rep.copiedScalars)
+      call += type + " weft_copy_" + name + " = " + name + "; ";
+    call += rep.functionName + "(";
     for (size_t i = 0; i < rep.callArgs.size(); ++i)
       call += (i ? ", " : "") + rep.callArgs[i];
     call += ");";
+    for (auto &[type, name] : rep.copiedScalars)
+      call += " " + name + " = weft_copy_" + name + ";";
+    if (!rep.copiedScalars.empty())
+      call += " }";
     for (const std::string &var : rep.unusedVars)
       call += " (void)" + var + ";";
     // Preprocessor directives inside the region (#define, #undef, ...) still

@@ -51,6 +51,9 @@ struct ImportedRegion {
   /// Loop iterators declared outside the region whose final value is dead:
   /// the region no longer uses them, so the call site marks them used.
   std::vector<std::string> deadIterators;
+  /// Written `register` scalars (C type, name): the call passes the address
+  /// of a copy named `weft_copy_<name>` and copies it back.
+  std::vector<std::pair<std::string, std::string>> copiedScalars;
 };
 
 /// Imports `region` as a function named `name` at the end of `module`.

@@ -26,6 +26,8 @@ struct RegionReplacement {
   std::string definition;            // C text of the generated function
   std::vector<std::string> callArgs; // C expressions, one per parameter
   std::vector<std::string> unusedVars; // variables to mark used: (void)x;
+  /// Scalars passed through a copy `weft_copy_<name>`: (C type, name).
+  std::vector<std::pair<std::string, std::string>> copiedScalars;
 };
 
 /// Returns the main file with the replacements applied and `preamble` at the
