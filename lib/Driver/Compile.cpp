@@ -15,6 +15,7 @@
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Verifier.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -93,7 +94,7 @@ private:
 
 } // end anonymous namespace
 
-/// `kernel_0`-style name for the region function: weft_<function>_<n>.
+/// The region function's name: weft_<function>_scop<n>.
 static std::string regionFunctionName(const ScopRegion &region,
                                       unsigned index) {
   return "weft_" + region.function->getName().str() + "_scop" +
@@ -116,8 +117,8 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     printMlirDiagnostic(d);
     return mlir::success();
   });
-  mlir::OpBuilder builder(&context);
-  auto module = mlir::ModuleOp::create(builder.getUnknownLoc());
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::ModuleOp::create(mlir::UnknownLoc::get(&context));
 
   std::vector<RegionReplacement> replacements;
   std::map<const clang::FunctionDecl *, unsigned> perFunction;
@@ -126,7 +127,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     std::string name =
         regionFunctionName(region, perFunction[region.function]++);
     ImportedRegion imported;
-    if (!importScopRegion(ctx, region, module, name, imported) ||
+    if (!importScopRegion(ctx, region, *module, name, imported) ||
         !recordDirectives(ctx, region, imported)) {
       ok = false;
       continue;
@@ -134,26 +135,21 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     replacements.push_back({&region, name, "", imported.callArgs,
                             imported.deadIterators, imported.copiedScalars});
   }
-  if (!ok || mlir::failed(mlir::verify(module))) {
-    module->erase();
+  if (!ok || mlir::failed(mlir::verify(*module)))
     return;
-  }
 
   if (options.emit == EmitKind::MLIR) {
     llvm::raw_string_ostream os(result.text);
     module->print(os);
     result.ok = true;
-    module->erase();
     return;
   }
 
   llvm::StringMap<std::string> functions;
   std::string preamble;
   if (!replacements.empty() &&
-      mlir::failed(emitRegionFunctions(module, functions, preamble))) {
-    module->erase();
+      mlir::failed(emitRegionFunctions(*module, functions, preamble)))
     return;
-  }
   for (RegionReplacement &rep : replacements)
     rep.definition = functions[rep.functionName];
   if (options.target == CompileTarget::Mpi) {
@@ -167,7 +163,6 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   }
   result.text = spliceRegions(ctx, replacements, preamble);
   result.ok = true;
-  module->erase();
 }
 
 /// Writes `text` to a temporary file next to `path` and renames it over

@@ -5,6 +5,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace weft;
@@ -54,6 +55,25 @@ static std::string keptDirectives(StringRef text) {
   return kept;
 }
 
+/// The statement that replaces a region: the call, wrapped in copies of
+/// `register` scalars, then `(void)` for iterators the region made unused.
+static std::string regionCall(const RegionReplacement &rep) {
+  std::string call;
+  bool copies = !rep.copiedScalars.empty();
+  if (copies)
+    call += "{ ";
+  for (auto &[type, name] : rep.copiedScalars)
+    call += type + " weft_copy_" + name + " = " + name + "; ";
+  call += rep.functionName + "(" + llvm::join(rep.callArgs, ", ") + ");";
+  for (auto &[type, name] : rep.copiedScalars)
+    call += " " + name + " = weft_copy_" + name + ";";
+  if (copies)
+    call += " }";
+  for (const std::string &var : rep.unusedVars)
+    call += " (void)" + var + ";";
+  return call;
+}
+
 std::string weft::spliceRegions(ASTContext &ctx,
                                 const std::vector<RegionReplacement> &reps,
                                 const std::string &preamble) {
@@ -72,33 +92,18 @@ std::string weft::spliceRegions(ASTContext &ctx,
     // start of its line, which may be inside a comment).
     SourceLocation fnStart =
         sm.getExpansionLoc(region.function->getSourceRange().getBegin());
-    std::string before = sm.getSpellingColumnNumber(fnStart) > 1 ? "\n" : "";
-    rewriter.InsertTextAfter(fnStart, before + rep.definition +
+    unsigned fnColumn = sm.getSpellingColumnNumber(fnStart);
+    rewriter.InsertTextAfter(fnStart, (fnColumn > 1 ? "\n" : "") +
+                                          rep.definition +
                                           lineDirective(lineOf(sm, fnStart),
                                                         file) +
-                                          std::string(
-                                              sm.getSpellingColumnNumber(fnStart) -
-                                                  1,
-                                              ' '));
+                                          std::string(fnColumn - 1, ' '));
     // The region, pragma lines included, becomes one call.
     SourceLocation begin = lineStart(sm, region.beginLoc);
     SourceLocation end = sm.getExpansionLoc(region.endLineEnd);
-    unsigned col = sm.getSpellingColumnNumber(sm.getExpansionLoc(region.beginLoc));
-    std::string call = std::string(col - 1, ' ');
-    if (!rep.copiedScalars.empty())
-      call += "{ ";
-    for (auto &[type, name] : rep.copiedScalars)
-      call += type + " weft_copy_" + name + " = " + name + "; ";
-    call += rep.functionName + "(";
-    for (size_t i = 0; i < rep.callArgs.size(); ++i)
-      call += (i ? ", " : "") + rep.callArgs[i];
-    call += ");";
-    for (auto &[type, name] : rep.copiedScalars)
-      call += " " + name + " = weft_copy_" + name + ";";
-    if (!rep.copiedScalars.empty())
-      call += " }";
-    for (const std::string &var : rep.unusedVars)
-      call += " (void)" + var + ";";
+    unsigned col =
+        sm.getSpellingColumnNumber(sm.getExpansionLoc(region.beginLoc));
+    std::string call = std::string(col - 1, ' ') + regionCall(rep);
     // Preprocessor directives inside the region (#define, #undef, ...) still
     // matter to the code after it; #pragma lines belonged to the region.
     StringRef text = original.substr(sm.getFileOffset(begin),
