@@ -45,6 +45,8 @@ private:
   // Op families.
   LogicalResult lowerConstant(arith::ConstantOp op);
   LogicalResult lowerCast(Operation *op);
+  LogicalResult lowerUnsignedCast(Operation *op);
+  Value asUnsigned(Location loc, Value v);
   LogicalResult lowerCompare(Operation *op);
   LogicalResult lowerFloorCeilDiv(Operation *op, bool floor);
   LogicalResult lowerMinMax(Operation *op, emitc::CmpPredicate pred);
@@ -55,6 +57,33 @@ private:
   LogicalResult lowerIf(scf::IfOp op);
   LogicalResult lowerWhile(scf::WhileOp op);
   LogicalResult lowerLibmCall(Operation *op, StringRef name);
+
+  /// C operators take the signedness of their operands' C types, and the
+  /// lowering's values are signed: unsigned ones go through casts.
+  template <typename EmitCOp>
+  LogicalResult lowerUnsignedBinary(Operation *op) {
+    Location loc = op->getLoc();
+    Value x = asUnsigned(loc, map.lookup(op->getOperand(0)));
+    Value y = asUnsigned(loc, map.lookup(op->getOperand(1)));
+    Value r = b.create<EmitCOp>(loc, x.getType(), x, y);
+    map.map(op->getResult(0),
+            b.create<emitc::CastOp>(
+                loc, convertType(op->getResult(0).getType()), r));
+    return success();
+  }
+
+  /// Integer +, -, * and <<: arith wraps unless the op says `nsw`, while C
+  /// leaves signed overflow undefined. Operations that may wrap run on
+  /// unsigned C types; `nsw` ones and index computations (which stay far
+  /// from the 64-bit limits) use the signed types directly.
+  template <typename EmitCOp>
+  LogicalResult lowerIntBinary(Operation *op) {
+    auto flags = cast<arith::ArithIntegerOverflowFlagsInterface>(op);
+    if (op->getResult(0).getType().isIndex() || flags.hasNoSignedWrap() ||
+        op->getResult(0).getType().isInteger(1))
+      return lowerBinary<EmitCOp>(op);
+    return lowerUnsignedBinary<EmitCOp>(op);
+  }
 
   template <typename EmitCOp>
   LogicalResult lowerBinary(Operation *op) {
@@ -173,15 +202,25 @@ static std::optional<StringRef> libmName(Operation *op) {
 LogicalResult FunctionLowering::lowerOp(Operation *op) {
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case<arith::ConstantOp>([&](auto c) { return lowerConstant(c); })
-      .Case<arith::AddIOp, arith::AddFOp>(
-          [&](auto) { return lowerBinary<emitc::AddOp>(op); })
-      .Case<arith::SubIOp, arith::SubFOp>(
-          [&](auto) { return lowerBinary<emitc::SubOp>(op); })
-      .Case<arith::MulIOp, arith::MulFOp>(
-          [&](auto) { return lowerBinary<emitc::MulOp>(op); })
+      .Case<arith::AddIOp>(
+          [&](auto) { return lowerIntBinary<emitc::AddOp>(op); })
+      .Case<arith::SubIOp>(
+          [&](auto) { return lowerIntBinary<emitc::SubOp>(op); })
+      .Case<arith::MulIOp>(
+          [&](auto) { return lowerIntBinary<emitc::MulOp>(op); })
+      .Case<arith::AddFOp>([&](auto) { return lowerBinary<emitc::AddOp>(op); })
+      .Case<arith::SubFOp>([&](auto) { return lowerBinary<emitc::SubOp>(op); })
+      .Case<arith::MulFOp>([&](auto) { return lowerBinary<emitc::MulOp>(op); })
       .Case<arith::DivSIOp, arith::DivFOp>(
           [&](auto) { return lowerBinary<emitc::DivOp>(op); })
       .Case<arith::RemSIOp>([&](auto) { return lowerBinary<emitc::RemOp>(op); })
+      .Case<arith::DivUIOp>(
+          [&](auto) { return lowerUnsignedBinary<emitc::DivOp>(op); })
+      .Case<arith::RemUIOp>(
+          [&](auto) { return lowerUnsignedBinary<emitc::RemOp>(op); })
+      .Case<arith::ShRUIOp>([&](auto) {
+        return lowerUnsignedBinary<emitc::BitwiseRightShiftOp>(op);
+      })
       .Case<arith::AndIOp>(
           [&](auto) { return lowerBinary<emitc::BitwiseAndOp>(op); })
       .Case<arith::OrIOp>(
@@ -189,7 +228,7 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
       .Case<arith::XOrIOp>(
           [&](auto) { return lowerBinary<emitc::BitwiseXorOp>(op); })
       .Case<arith::ShLIOp>(
-          [&](auto) { return lowerBinary<emitc::BitwiseLeftShiftOp>(op); })
+          [&](auto) { return lowerIntBinary<emitc::BitwiseLeftShiftOp>(op); })
       .Case<arith::ShRSIOp>(
           [&](auto) { return lowerBinary<emitc::BitwiseRightShiftOp>(op); })
       .Case<arith::NegFOp>([&](auto neg) {
@@ -207,9 +246,11 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
                     map.lookup(sel.getFalseValue())));
         return success();
       })
-      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SIToFPOp,
-            arith::UIToFPOp, arith::FPToSIOp, arith::ExtFOp, arith::TruncFOp,
-            arith::IndexCastOp>([&](auto) { return lowerCast(op); })
+      .Case<arith::ExtSIOp, arith::TruncIOp, arith::SIToFPOp, arith::FPToSIOp,
+            arith::ExtFOp, arith::TruncFOp, arith::IndexCastOp>(
+          [&](auto) { return lowerCast(op); })
+      .Case<arith::ExtUIOp, arith::UIToFPOp, arith::FPToUIOp,
+            arith::IndexCastUIOp>([&](auto) { return lowerUnsignedCast(op); })
       .Case<arith::CmpIOp, arith::CmpFOp>(
           [&](auto) { return lowerCompare(op); })
       .Case<arith::MinSIOp>(
@@ -267,12 +308,43 @@ LogicalResult FunctionLowering::lowerConstant(arith::ConstantOp op) {
   return success();
 }
 
+/// `v` cast to the unsigned integer type of its width.
+Value FunctionLowering::asUnsigned(Location loc, Value v) {
+  auto type = cast<IntegerType>(v.getType());
+  return b.create<emitc::CastOp>(
+      loc, IntegerType::get(b.getContext(), type.getWidth(),
+                            IntegerType::Unsigned),
+      v);
+}
+
+/// Zero extension, unsigned-to-float and float-to-unsigned conversions: C
+/// converts by the unsigned type's value.
+LogicalResult FunctionLowering::lowerUnsignedCast(Operation *op) {
+  Location loc = op->getLoc();
+  Type from = convertType(op->getOperand(0).getType());
+  Type to = convertType(op->getResult(0).getType());
+  Value v = map.lookup(op->getOperand(0));
+  if (from.isInteger(1)) {
+    // bool converts to 0 or 1 whatever the target.
+    map.map(op->getResult(0), b.create<emitc::CastOp>(loc, to, v));
+    return success();
+  }
+  if (isa<IntegerType>(from)) {
+    v = asUnsigned(loc, v);
+  } else {
+    auto width = cast<IntegerType>(to).getWidth();
+    v = b.create<emitc::CastOp>(
+        loc, IntegerType::get(b.getContext(), width, IntegerType::Unsigned),
+        v);
+  }
+  map.map(op->getResult(0), b.create<emitc::CastOp>(loc, to, v));
+  return success();
+}
+
 LogicalResult FunctionLowering::lowerCast(Operation *op) {
   Type from = op->getOperand(0).getType();
   Type to = convertType(op->getResult(0).getType());
   Value v = map.lookup(op->getOperand(0));
-  if (isa<arith::ExtUIOp, arith::UIToFPOp>(op) && !from.isInteger(1))
-    return op->emitOpError("unsigned conversions are only supported from i1");
   if (convertType(from) == to) {
     map.map(op->getResult(0), v);
     return success();
@@ -295,10 +367,20 @@ static emitc::CmpPredicate toEmitC(arith::CmpIPredicate p) {
 
 LogicalResult FunctionLowering::lowerCompare(Operation *op) {
   emitc::CmpPredicate pred;
+  Value x = map.lookup(op->getOperand(0)), y = map.lookup(op->getOperand(1));
   if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
     pred = toEmitC(cmp.getPredicate());
-    if (pred == emitc::CmpPredicate::three_way)
-      return op->emitOpError("unsigned comparisons cannot be lowered to C");
+    if (pred == emitc::CmpPredicate::three_way) {
+      // An unsigned predicate: compare the operands as unsigned values.
+      switch (cmp.getPredicate()) {
+      case arith::CmpIPredicate::ult: pred = emitc::CmpPredicate::lt; break;
+      case arith::CmpIPredicate::ule: pred = emitc::CmpPredicate::le; break;
+      case arith::CmpIPredicate::ugt: pred = emitc::CmpPredicate::gt; break;
+      default: pred = emitc::CmpPredicate::ge; break;
+      }
+      x = asUnsigned(op->getLoc(), x);
+      y = asUnsigned(op->getLoc(), y);
+    }
   } else {
     // C's relational operators are the ordered predicates, except `!=`,
     // which is true on NaN (unordered-or-not-equal).
@@ -314,9 +396,7 @@ LogicalResult FunctionLowering::lowerCompare(Operation *op) {
     }
   }
   map.map(op->getResult(0),
-          b.create<emitc::CmpOp>(op->getLoc(), b.getI1Type(), pred,
-                                 map.lookup(op->getOperand(0)),
-                                 map.lookup(op->getOperand(1))));
+          b.create<emitc::CmpOp>(op->getLoc(), b.getI1Type(), pred, x, y));
   return success();
 }
 

@@ -181,7 +181,7 @@ private:
   Value emitArith(cl::BinaryOperatorKind op, Value lhs, Value rhs,
                   cl::QualType type, mlir::Location l);
   Value emitCompare(cl::BinaryOperatorKind op, Value lhs, Value rhs,
-                    mlir::Location l);
+                    bool isUnsigned, mlir::Location l);
   Value emitAssign(const cl::BinaryOperator *e);
   Value emitUnary(const cl::UnaryOperator *e);
   Value emitConditional(const cl::ConditionalOperator *e);
@@ -257,14 +257,17 @@ mlir::Type RegionImporter::scalarType(cl::QualType type,
         return b.getF64Type();
     } else if (bt->getKind() == cl::BuiltinType::Bool) {
       return b.getI1Type();
-    } else if (bt->isSignedInteger() ||
-               bt->getKind() == cl::BuiltinType::Char_U) {
+    } else if (bt->isInteger() && bt->getKind() != cl::BuiltinType::Int128 &&
+               bt->getKind() != cl::BuiltinType::UInt128) {
+      // Signless: the operations pick signed or unsigned semantics from
+      // the C types (see isUnsigned).
       return b.getIntegerType(ctx.getTypeSize(type));
     }
   }
   error(at, "type '" + type.getAsString() +
-                "' is not supported in a scop region (supported: char, "
-                "short, int, long, float, double, _Bool)");
+                "' is not supported in a scop region (supported: signed and "
+                "unsigned char, short, int, long, long long; float, double, "
+                "_Bool)");
   return nullptr;
 }
 
@@ -379,6 +382,12 @@ void RegionImporter::scan(const cl::Stmt *s) {
   }
   for (const cl::Stmt *child : s->children())
     scan(child);
+}
+
+/// Whether C gives values of `type` unsigned semantics (division, shifts,
+/// comparisons, conversions). `_Bool` counts as unsigned too.
+static bool isUnsigned(cl::QualType type) {
+  return type->isUnsignedIntegerOrEnumerationType();
 }
 
 /// What a user calls the construct `s`, for diagnostics.
@@ -749,15 +758,19 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
       if (!t)
         return false;
       argTypes.push_back(mlir::MemRefType::get({}, t));
-      // A register variable has no address: the call goes through a copy.
+      // The parameter is a pointer to the signless C type: unsigned
+      // variables need a cast. A register variable has no address: the
+      // call goes through a copy.
+      std::string cast = isUnsigned(var->getType()) && !t.isInteger(1)
+                             ? "(" + cTypeName(t) + " *)"
+                             : "";
       if (var->getStorageClass() == cl::SC_Register) {
-        std::string copy = "weft_copy_" + cname;
         result.copiedScalars.push_back(
             {var->getType().getUnqualifiedType().getAsString(), cname});
-        callArgs.push_back("&" + copy);
+        callArgs.push_back(cast + "&weft_copy_" + cname);
         break;
       }
-      callArgs.push_back("&" + cname);
+      callArgs.push_back(cast + "&" + cname);
       break;
     }
     case VarKind::ScalarValue: {
@@ -864,6 +877,9 @@ RegionImporter::affineOf(const cl::Expr *e, AffineOperands &ops) {
   if (e->getType()->isIntegerType() && !e->HasSideEffects(ctx))
     if (std::optional<llvm::APSInt> c = e->getIntegerConstantExpr(ctx))
       return b.getAffineConstantExpr(c->getExtValue());
+  // Unsigned arithmetic wraps; affine maps compute on unbounded integers.
+  if (isUnsigned(e->getType()))
+    return std::nullopt;
   if (const auto *cast = dyn_cast<cl::CastExpr>(e)) {
     switch (cast->getCastKind()) {
     case cl::CK_IntegralCast:
@@ -1556,16 +1572,19 @@ Value RegionImporter::convert(Value v, cl::QualType from, cl::QualType to,
       return b.create<mlir::arith::ExtFOp>(l, dst, v);
     return b.create<mlir::arith::TruncFOp>(l, dst, v);
   }
-  if (srcFloat)
+  if (srcFloat) {
+    if (isUnsigned(to))
+      return b.create<mlir::arith::FPToUIOp>(l, dst, v);
     return b.create<mlir::arith::FPToSIOp>(l, dst, v);
+  }
   if (dstFloat) {
-    if (src.isInteger(1))
+    if (src.isInteger(1) || isUnsigned(from))
       return b.create<mlir::arith::UIToFPOp>(l, dst, v);
     return b.create<mlir::arith::SIToFPOp>(l, dst, v);
   }
   unsigned sw = src.getIntOrFloatBitWidth(), dw = dst.getIntOrFloatBitWidth();
   if (sw < dw) {
-    if (src.isInteger(1))
+    if (src.isInteger(1) || isUnsigned(from))
       return b.create<mlir::arith::ExtUIOp>(l, dst, v);
     return b.create<mlir::arith::ExtSIOp>(l, dst, v);
   }
@@ -1580,6 +1599,8 @@ Value RegionImporter::emitIndex(const cl::Expr *e) {
     error(e->getBeginLoc(), "expected an integer expression");
     return nullptr;
   }
+  if (isUnsigned(e->getType()))
+    return b.create<mlir::arith::IndexCastUIOp>(loc(e), b.getIndexType(), v);
   return b.create<mlir::arith::IndexCastOp>(loc(e), b.getIndexType(), v);
 }
 
@@ -1655,12 +1676,6 @@ Value RegionImporter::emitCast(const cl::CastExpr *e) {
   case cl::CK_FloatingCast:
   case cl::CK_IntegralToBoolean:
   case cl::CK_FloatingToBoolean: {
-    if (sub->getType()->isUnsignedIntegerType() &&
-        !sub->getType()->isBooleanType()) {
-      error(sub->getBeginLoc(),
-            "unsigned integer types are not supported in a scop region");
-      return nullptr;
-    }
     Value v = emitRValue(sub);
     if (!v)
       return nullptr;
@@ -1674,7 +1689,8 @@ Value RegionImporter::emitCast(const cl::CastExpr *e) {
 }
 
 Value RegionImporter::emitCompare(cl::BinaryOperatorKind op, Value lhs,
-                                  Value rhs, mlir::Location l) {
+                                  Value rhs, bool isUnsigned,
+                                  mlir::Location l) {
   if (llvm::isa<mlir::FloatType>(lhs.getType())) {
     using P = mlir::arith::CmpFPredicate;
     P p = op == cl::BO_LT   ? P::OLT
@@ -1686,10 +1702,10 @@ Value RegionImporter::emitCompare(cl::BinaryOperatorKind op, Value lhs,
     return b.create<mlir::arith::CmpFOp>(l, p, lhs, rhs);
   }
   using P = mlir::arith::CmpIPredicate;
-  P p = op == cl::BO_LT   ? P::slt
-        : op == cl::BO_GT ? P::sgt
-        : op == cl::BO_LE ? P::sle
-        : op == cl::BO_GE ? P::sge
+  P p = op == cl::BO_LT   ? (isUnsigned ? P::ult : P::slt)
+        : op == cl::BO_GT ? (isUnsigned ? P::ugt : P::sgt)
+        : op == cl::BO_LE ? (isUnsigned ? P::ule : P::sle)
+        : op == cl::BO_GE ? (isUnsigned ? P::uge : P::sge)
         : op == cl::BO_EQ ? P::eq
                           : P::ne;
   return b.create<mlir::arith::CmpIOp>(l, p, lhs, rhs);
@@ -1713,16 +1729,24 @@ Value RegionImporter::emitArith(cl::BinaryOperatorKind op, Value x, Value y,
       break;
     }
   } else {
+    // Signed overflow is undefined in C, unsigned arithmetic wraps: `nsw`
+    // says which, and the C back end keeps wrapping operations unsigned.
+    auto wrap = isUnsigned(type) ? mlir::arith::IntegerOverflowFlags::none
+                                 : mlir::arith::IntegerOverflowFlags::nsw;
     switch (op) {
     case cl::BO_Add:
-      return b.create<mlir::arith::AddIOp>(l, x, y);
+      return b.create<mlir::arith::AddIOp>(l, x, y, wrap);
     case cl::BO_Sub:
-      return b.create<mlir::arith::SubIOp>(l, x, y);
+      return b.create<mlir::arith::SubIOp>(l, x, y, wrap);
     case cl::BO_Mul:
-      return b.create<mlir::arith::MulIOp>(l, x, y);
+      return b.create<mlir::arith::MulIOp>(l, x, y, wrap);
     case cl::BO_Div:
+      if (isUnsigned(type))
+        return b.create<mlir::arith::DivUIOp>(l, x, y);
       return b.create<mlir::arith::DivSIOp>(l, x, y);
     case cl::BO_Rem:
+      if (isUnsigned(type))
+        return b.create<mlir::arith::RemUIOp>(l, x, y);
       return b.create<mlir::arith::RemSIOp>(l, x, y);
     case cl::BO_And:
       return b.create<mlir::arith::AndIOp>(l, x, y);
@@ -1731,8 +1755,10 @@ Value RegionImporter::emitArith(cl::BinaryOperatorKind op, Value x, Value y,
     case cl::BO_Xor:
       return b.create<mlir::arith::XOrIOp>(l, x, y);
     case cl::BO_Shl:
-      return b.create<mlir::arith::ShLIOp>(l, x, y);
+      return b.create<mlir::arith::ShLIOp>(l, x, y, wrap);
     case cl::BO_Shr:
+      if (isUnsigned(type))
+        return b.create<mlir::arith::ShRUIOp>(l, x, y);
       return b.create<mlir::arith::ShRSIOp>(l, x, y);
     default:
       break;
@@ -1825,10 +1851,8 @@ Value RegionImporter::emitUnary(const cl::UnaryOperator *e) {
       return nullptr;
     if (llvm::isa<mlir::FloatType>(v.getType()))
       return b.create<mlir::arith::NegFOp>(l, v);
-    return b.create<mlir::arith::SubIOp>(
-        l, b.create<mlir::arith::ConstantOp>(l, v.getType(),
-                                             b.getIntegerAttr(v.getType(), 0)),
-        v);
+    return emitArith(cl::BO_Sub, constantFor(e->getType(), 0, 0, l), v,
+                     e->getType(), l);
   }
   case cl::UO_Not: {
     Value v = emitRValue(sub);
@@ -1881,7 +1905,7 @@ Value RegionImporter::emitCond(const cl::Expr *e) {
               "pointer comparisons are not supported in a scop region");
         return nullptr;
       }
-      return emitCompare(op, x, y, l);
+      return emitCompare(op, x, y, isUnsigned(bin->getLHS()->getType()), l);
     }
     if (op == cl::BO_LAnd || op == cl::BO_LOr) {
       // Short-circuit: the right operand runs only when it decides.

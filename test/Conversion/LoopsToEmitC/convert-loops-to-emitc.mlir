@@ -93,8 +93,37 @@ func.func @floordiv(%a: index, %b: index) {
 
 // -----
 
-func.func @unsupported(%a: i32, %b: i32) {
-  // expected-error @+1 {{'arith.divui' op cannot be lowered to C}}
+func.func @unsupported(%a: i32) {
+  // expected-error @+1 {{'arith.bitcast' op cannot be lowered to C}}
+  %0 = arith.bitcast %a : i32 to f32
+  return
+}
+
+// -----
+
+// Unsigned C operations and wrapping arithmetic (no `nsw`: C's signed
+// overflow is undefined) run on unsigned C types; `nsw` arithmetic stays
+// signed.
+// CHECK-LABEL: emitc.func @unsigned_ops
+// CHECK-SAME: (%[[A:[a-z0-9]+]]: i32, %[[B:[a-z0-9]+]]: i32, %{{.*}}: f64)
+// CHECK: %[[UA:.*]] = emitc.cast %[[A]] : i32 to ui32
+// CHECK: %[[UB:.*]] = emitc.cast %[[B]] : i32 to ui32
+// CHECK: %[[Q:.*]] = emitc.div %[[UA]], %[[UB]] : (ui32, ui32) -> ui32
+// CHECK: emitc.cast %[[Q]] : ui32 to i32
+// CHECK: %[[W:.*]] = emitc.add %{{.*}}, %{{.*}} : (ui32, ui32) -> ui32
+// CHECK: emitc.cast %[[W]] : ui32 to i32
+// CHECK: emitc.add %[[A]], %[[B]] : (i32, i32) -> i32
+// CHECK: emitc.cmp lt, %{{.*}}, %{{.*}} : (ui32, ui32) -> i1
+// CHECK: %[[UF:.*]] = emitc.cast %[[A]] : i32 to ui32
+// CHECK: emitc.cast %[[UF]] : ui32 to f64
+// CHECK: %[[UT:.*]] = emitc.cast %{{.*}} : f64 to ui32
+// CHECK: emitc.cast %[[UT]] : ui32 to i32
+func.func @unsigned_ops(%a: i32, %b: i32, %d: f64) {
   %0 = arith.divui %a, %b : i32
+  %1 = arith.addi %a, %b : i32
+  %2 = arith.addi %a, %b overflow<nsw> : i32
+  %3 = arith.cmpi ult, %a, %b : i32
+  %4 = arith.uitofp %a : i32 to f64
+  %5 = arith.fptoui %d : f64 to i32
   return
 }

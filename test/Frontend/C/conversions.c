@@ -40,7 +40,7 @@
 // CHECK-NEXT: %[[S0E:.*]] = arith.extsi %[[S0]] : i16 to i32
 // CHECK-NEXT: %[[S1:.*]] = affine.load %[[S]][%[[I]] + 1] : memref<?xi16>
 // CHECK-NEXT: %[[S1E:.*]] = arith.extsi %[[S1]] : i16 to i32
-// CHECK-NEXT: %[[SP:.*]] = arith.muli %[[S0E]], %[[S1E]] : i32
+// CHECK-NEXT: %[[SP:.*]] = arith.muli %[[S0E]], %[[S1E]] overflow<nsw> : i32
 // CHECK-NEXT: affine.store %[[SP]], %[[R]][%[[I]]] : memref<?xi32>
 
 // C[i] = C[i] + 1; adds in i32 and truncates back to i8.

@@ -12,7 +12,7 @@
 // A[i * i]: i * i is computed on i32.
 // CHECK: %[[I1:.*]] = arith.index_cast %[[I]] : index to i32
 // CHECK: %[[I2:.*]] = arith.index_cast %[[I]] : index to i32
-// CHECK: %[[SQ:.*]] = arith.muli %[[I1]], %[[I2]] : i32
+// CHECK: %[[SQ:.*]] = arith.muli %[[I1]], %[[I2]] overflow<nsw> : i32
 // CHECK: %[[SQI:.*]] = arith.index_cast %[[SQ]] : i32 to index
 
 // A[idx[i]]: the index array itself is read with an affine load.
