@@ -109,6 +109,10 @@ struct ForHeader {
   /// Bounds, each with +1 applied when the comparison is inclusive (upper)
   /// or strict (lower, for decreasing loops).
   llvm::SmallVector<std::pair<const cl::Expr *, int64_t>> bounds;
+  /// False when the condition is not comparisons of the iterator against
+  /// bounds in the direction it moves: then only C's own condition,
+  /// evaluated every time, describes the loop.
+  bool boundedCondition = true;
 };
 
 class RegionImporter {
@@ -136,6 +140,7 @@ private:
   void scan(const cl::Stmt *s);
   bool parseForHeader(const cl::ForStmt *loop, ForHeader &header,
                       bool report);
+  bool parseBounds(const cl::Expr *cond, ForHeader &header);
   bool checkIteratorUses();
   bool checkLiveness();
   bool isAfterRegion(cl::SourceLocation l) const;
@@ -452,11 +457,9 @@ bool RegionImporter::parseForHeader(const cl::ForStmt *loop, ForHeader &h,
                 "unsupported loop: expected 'iterator = start' in the 'for' "
                 "header");
   }
-  if (!h.iv->getType()->isIntegerType() ||
-      h.iv->getType()->isUnsignedIntegerOrEnumerationType())
+  if (!h.iv->getType()->isIntegerType() || h.iv->getType()->isBooleanType())
     return fail(h.iv->getLocation(),
-                "unsupported loop: the iterator must have a signed integer "
-                "type");
+                "unsupported loop: the iterator must have an integer type");
 
   // Increment: ++/--, += c, -= c, iv = iv +/- c.
   const cl::Expr *inc = loop->getInc();
@@ -506,6 +509,13 @@ bool RegionImporter::parseForHeader(const cl::ForStmt *loop, ForHeader &h,
   const cl::Expr *cond = loop->getCond();
   if (!cond)
     return fail(loop->getBeginLoc(), "unsupported loop: missing condition");
+  h.boundedCondition = parseBounds(cond, h);
+  if (!h.boundedCondition)
+    h.bounds.clear();
+  return true;
+}
+
+bool RegionImporter::parseBounds(const cl::Expr *cond, ForHeader &h) {
   llvm::SmallVector<const cl::Expr *> terms{cond};
   while (!terms.empty()) {
     const cl::Expr *t = strip(terms.pop_back_val());
@@ -515,10 +525,9 @@ bool RegionImporter::parseForHeader(const cl::ForStmt *loop, ForHeader &h,
       terms.push_back(bin->getLHS());
       continue;
     }
-    if (!bin || !bin->isRelationalOp())
-      return fail(t->getBeginLoc(),
-                  "unsupported loop condition: expected comparisons of the "
-                  "iterator joined by '&&'");
+    if (!bin || !bin->isRelationalOp() ||
+        !bin->getLHS()->getType()->isIntegerType())
+      return false;
     cl::BinaryOperatorKind op = bin->getOpcode();
     const cl::Expr *bound = nullptr;
     if (refVar(bin->getLHS()) == h.iv) {
@@ -530,14 +539,11 @@ bool RegionImporter::parseForHeader(const cl::ForStmt *loop, ForHeader &h,
            : op == cl::BO_LE ? cl::BO_GE
                              : cl::BO_LE;
     } else {
-      return fail(t->getBeginLoc(), "unsupported loop condition: the "
-                                    "iterator must be compared directly");
+      return false;
     }
     bool upper = op == cl::BO_LT || op == cl::BO_LE;
     if (upper != h.increasing)
-      return fail(t->getBeginLoc(),
-                  "unsupported loop condition: the comparison does not bound "
-                  "the iterator in the direction it moves");
+      return false;
     int64_t offset = (op == cl::BO_LE || op == cl::BO_GT) ? 1 : 0;
     h.bounds.push_back({bound, offset});
   }
@@ -1085,6 +1091,10 @@ bool RegionImporter::emitFor(const cl::ForStmt *loop) {
     return error(firstWrite(h.iv, loop->getBody()),
                  "loop iterator '" + h.iv->getName() +
                      "' is modified in the loop body; this is not supported");
+  // An unsigned iterator may wrap around where an induction variable would
+  // not: it takes the path that evaluates C's own condition every time.
+  if (isUnsigned(h.iv->getType()) || !h.boundedCondition)
+    return emitWhileFor(loop, h);
   if (emitAffineFor(loop, h))
     return true;
   if (failed)

@@ -74,3 +74,24 @@ void whiles(double *x, int *n) {
   while (n[0] > 50);
 #pragma endscop
 }
+
+// Conditions that do not bound the iterator, and unsigned iterators (which
+// may wrap), evaluate C's condition every time: scf.while.
+// CHECK-LABEL: func.func @weft_conditions_scop0(
+// CHECK-COUNT-5: scf.while
+// CHECK-NOT: scf.while
+// CHECK: return
+void conditions(int n, double A[10], unsigned m) {
+#pragma scop
+  for (int k = 0; n > 0; k++)
+    n = n - 3;
+  for (int k = 0; k != n; k++)
+    A[k] = 1.0;
+  for (int k = 0; k < 2.5; k++)
+    A[k] = 2.0;
+  for (int k = 0; k < 9 && A[k] > 0.0; k++)
+    A[k] = -A[k];
+  for (unsigned u = 0; u < m; u++)
+    A[u] = 3.0;
+#pragma endscop
+}
