@@ -175,6 +175,8 @@ private:
   bool emitWhile(const cl::Stmt *stmt, const cl::Expr *cond,
                  const cl::Stmt *body, bool bodyFirst);
   bool emitIf(const cl::IfStmt *stmt);
+  bool emitBranches(const cl::IfStmt *stmt, mlir::Block *thenBlock,
+                    mlir::Block *elseBlock);
   void storeFinalValue(const ForHeader &h, Value first, Value range,
                        mlir::Location l);
 
@@ -1407,15 +1409,8 @@ bool RegionImporter::emitIf(const cl::IfStmt *stmt) {
     mlir::affine::canonicalizeSetAndOperands(&set, &setOperands);
     auto ifOp = b.create<mlir::affine::AffineIfOp>(
         l, set, setOperands, /*withElseRegion=*/stmt->getElse() != nullptr);
-    mlir::OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.getThenBlock());
-    if (!emitStmt(stmt->getThen()))
-      return false;
-    if (stmt->getElse()) {
-      b.setInsertionPointToStart(ifOp.getElseBlock());
-      return emitStmt(stmt->getElse());
-    }
-    return true;
+    return emitBranches(stmt, ifOp.getThenBlock(),
+                        stmt->getElse() ? ifOp.getElseBlock() : nullptr);
   }
   Value cond = emitCond(stmt->getCond());
   if (!cond)
@@ -1423,15 +1418,22 @@ bool RegionImporter::emitIf(const cl::IfStmt *stmt) {
   auto ifOp = b.create<mlir::scf::IfOp>(l, cond,
                                         /*withElseRegion=*/stmt->getElse() !=
                                             nullptr);
+  return emitBranches(stmt, ifOp.thenBlock(),
+                      stmt->getElse() ? ifOp.elseBlock() : nullptr);
+}
+
+/// Emits the branches of `stmt` into the blocks of the op that replaces it.
+bool RegionImporter::emitBranches(const cl::IfStmt *stmt,
+                                  mlir::Block *thenBlock,
+                                  mlir::Block *elseBlock) {
   mlir::OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
+  b.setInsertionPointToStart(thenBlock);
   if (!emitStmt(stmt->getThen()))
     return false;
-  if (stmt->getElse()) {
-    b.setInsertionPointToStart(ifOp.elseBlock());
-    return emitStmt(stmt->getElse());
-  }
-  return true;
+  if (!elseBlock)
+    return true;
+  b.setInsertionPointToStart(elseBlock);
+  return emitStmt(stmt->getElse());
 }
 
 //===----------------------------------------------------------------------===//
