@@ -17,7 +17,12 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
+namespace weft::test {
+void registerTestFlowDependencesPass();
+} // namespace weft::test
+
 int main(int argc, char **argv) {
+  weft::test::registerTestFlowDependencesPass();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::registerConvertAffineToStandard();

@@ -1,0 +1,43 @@
+//===- FlowDependences.h - Exact flow dependences with ISL ------*- C++ -*-===//
+//
+// The first piece of weft's polyhedral model: for a function whose body is
+// a static control part (affine loops, ifs, loads and stores only), the
+// iteration domains, access relations and schedule of every access are
+// built in ISL, the exact value-based flow dependences are computed with
+// isl_union_access_info_compute_flow, and each affine loop is classified as
+// carrying a flow dependence or not.
+//
+// ISL lives behind this interface, in the one library built with C++
+// exceptions; its errors (including a blown operations quota) come back as
+// diagnostics on the function, never as aborts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_POLYHEDRAL_FLOWDEPENDENCES_H
+#define WEFT_ANALYSIS_POLYHEDRAL_FLOWDEPENDENCES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
+
+namespace weft {
+
+struct FlowDependenceInfo {
+  /// Statements (affine loads and stores) in the model.
+  unsigned numStatements = 0;
+  /// For every affine.for: whether some flow dependence is carried by it.
+  llvm::DenseMap<mlir::Operation *, bool> loopCarriesFlow;
+  /// The flow dependences, as an ISL union map (statement instances to
+  /// statement instances), for tests and debugging.
+  std::string dependences;
+};
+
+/// Computes the flow dependences of `func`. Fails with an error on `func`
+/// when it is not a static control part or ISL exceeds `maxOperations`
+/// (0: no limit).
+mlir::FailureOr<FlowDependenceInfo>
+computeFlowDependences(mlir::func::FuncOp func, unsigned long maxOperations);
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_POLYHEDRAL_FLOWDEPENDENCES_H

@@ -1,0 +1,91 @@
+// RUN: weft-opt %s --test-flow-dependences -split-input-file -verify-diagnostics -o /dev/null
+// RUN: weft-opt %s --test-flow-dependences="max-isl-ops=40" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUOTA
+
+// Exact flow dependences (ISL compute_flow) and the loops that carry them.
+
+// Jacobi 1-D: the time loop carries the dependences between the sweeps, the
+// space loops carry none.
+// expected-remark @+1 {{6 statements}}
+func.func @jacobi1d(%x: memref<100xf64>, %y: memref<100xf64>, %tsteps: index, %n: index) {
+  // expected-remark @+1 {{carries a flow dependence}}
+  affine.for %t = 0 to %tsteps {
+    // expected-remark @+1 {{carries no flow dependence}}
+    affine.for %i = 1 to affine_map<()[s0] -> (s0 - 1)>()[%n] {
+      %a = affine.load %x[%i - 1] : memref<100xf64>
+      %b = affine.load %x[%i] : memref<100xf64>
+      %c = affine.load %x[%i + 1] : memref<100xf64>
+      %s = arith.addf %a, %b : f64
+      %r = arith.addf %s, %c : f64
+      affine.store %r, %y[%i] : memref<100xf64>
+    }
+    // expected-remark @+1 {{carries no flow dependence}}
+    affine.for %i = 1 to affine_map<()[s0] -> (s0 - 1)>()[%n] {
+      %v = affine.load %y[%i] : memref<100xf64>
+      affine.store %v, %x[%i] : memref<100xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// Matrix product: only the reduction loop carries a dependence.
+// expected-remark @+1 {{4 statements}}
+func.func @gemm(%A: memref<?x64xf64>, %B: memref<?x64xf64>, %C: memref<?x64xf64>, %n: index) {
+  // expected-remark @+1 {{carries no flow dependence}}
+  affine.for %i = 0 to %n {
+    // expected-remark @+1 {{carries no flow dependence}}
+    affine.for %j = 0 to 64 {
+      // expected-remark @+1 {{carries a flow dependence}}
+      affine.for %k = 0 to 64 {
+        %c = affine.load %C[%i, %j] : memref<?x64xf64>
+        %a = affine.load %A[%i, %k] : memref<?x64xf64>
+        %b = affine.load %B[%k, %j] : memref<?x64xf64>
+        %p = arith.mulf %a, %b : f64
+        %s = arith.addf %c, %p : f64
+        affine.store %s, %C[%i, %j] : memref<?x64xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A value written at i and read at i + 2 (a reversed loop, through an
+// affine.apply) is carried; a stepped copy and an if in the loop are exact
+// too.
+// expected-remark @+1 {{6 statements}}
+func.func @reversed(%x: memref<100xf64>, %y: memref<100xf64>, %n: index) {
+  // expected-remark @+1 {{carries a flow dependence}}
+  affine.for %k = 0 to affine_map<()[s0] -> (s0 - 2)>()[%n] {
+    %i = affine.apply affine_map<(d0)[s0] -> (s0 - d0 - 3)>(%k)[%n]
+    %a = affine.load %x[%i + 2] : memref<100xf64>
+    affine.store %a, %x[%i] : memref<100xf64>
+  }
+  // expected-remark @+1 {{carries no flow dependence}}
+  affine.for %i = 0 to %n step 2 {
+    affine.if affine_set<(d0) : (d0 - 10 >= 0)>(%i) {
+      %v = affine.load %x[%i] : memref<100xf64>
+      affine.store %v, %y[%i] : memref<100xf64>
+    } else {
+      %w = affine.load %y[%i + 1] : memref<100xf64>
+      affine.store %w, %y[%i] : memref<100xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// Non-affine accesses are outside the model: reported, not approximated.
+func.func @not_affine(%x: memref<100xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    // expected-remark @+1 {{not a static control part: 'memref.load' is not affine}}
+    %v = memref.load %x[%i] : memref<100xf64>
+    affine.store %v, %x[%i] : memref<100xf64>
+  }
+  return
+}
+
+// QUOTA: error: polyhedral analysis exceeded its quota of 40 ISL operations

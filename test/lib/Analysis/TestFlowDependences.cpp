@@ -1,0 +1,62 @@
+//===- TestFlowDependences.cpp - Report flow dependences as remarks -------===//
+//
+// `weft-opt --test-flow-dependences` reports, for every function, how many
+// statements its polyhedral model has and, for every affine loop, whether it
+// carries a flow dependence, so lit tests can check the ISL analysis.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Polyhedral/FlowDependences.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+
+namespace {
+struct TestFlowDependences
+    : PassWrapper<TestFlowDependences, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestFlowDependences)
+
+  TestFlowDependences() = default;
+  TestFlowDependences(const TestFlowDependences &other) : PassWrapper(other) {}
+
+  StringRef getArgument() const final { return "test-flow-dependences"; }
+  StringRef getDescription() const final {
+    return "Report the exact flow dependences of static control parts";
+  }
+
+  Option<unsigned long> maxIslOps{
+      *this, "max-isl-ops",
+      llvm::cl::desc("ISL operations quota (0 = no limit)"),
+      llvm::cl::init(1000000)};
+  Option<bool> printDependences{
+      *this, "print-dependences",
+      llvm::cl::desc("Also report the dependence relation"),
+      llvm::cl::init(false)};
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      FailureOr<weft::FlowDependenceInfo> info =
+          weft::computeFlowDependences(func, maxIslOps);
+      if (failed(info))
+        continue;
+      InFlightDiagnostic remark = func.emitRemark()
+                                  << info->numStatements << " statements";
+      if (printDependences)
+        remark << ", flow dependences " << info->dependences;
+      func.walk([&](affine::AffineForOp loop) {
+        loop.emitRemark(info->loopCarriesFlow.lookup(loop)
+                            ? "carries a flow dependence"
+                            : "carries no flow dependence");
+      });
+    }
+  }
+};
+} // end anonymous namespace
+
+namespace weft::test {
+void registerTestFlowDependencesPass() {
+  PassRegistration<TestFlowDependences>();
+}
+} // namespace weft::test
