@@ -289,6 +289,16 @@ LogicalResult FunctionLowering::lowerConstant(arith::ConstantOp op) {
     value = b.getIntegerAttr(t, i.getInt());
   if (!isa<IntegerAttr, FloatAttr>(value))
     return op.emitOpError("only scalar constants can be lowered to C");
+  // INT64_MIN has no literal in C: 9223372036854775808 does not fit a long.
+  if (auto i = dyn_cast<IntegerAttr>(value);
+      i && t.isInteger(64) && i.getValue().isMinSignedValue()) {
+    map.map(op.getResult(),
+            b.create<emitc::ConstantOp>(
+                op.getLoc(), t,
+                emitc::OpaqueAttr::get(b.getContext(),
+                                       "(-9223372036854775807L - 1)")));
+    return success();
+  }
   // The emitter spells infinities and NaNs with <math.h> macros; use the
   // builtins instead, which need no header.
   if (auto f = dyn_cast<FloatAttr>(value); f && !f.getValue().isFinite()) {
