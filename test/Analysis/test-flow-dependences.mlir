@@ -1,15 +1,16 @@
 // RUN: weft-opt %s --test-flow-dependences -split-input-file -verify-diagnostics -o /dev/null
 // RUN: weft-opt %s --test-flow-dependences="max-isl-ops=40" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUOTA
 
-// Exact flow dependences (ISL compute_flow) and the loops that carry them.
+// Exact flow dependences (ISL compute_flow), the loops that carry them, and
+// which loops are parallel (no flow, anti or output dependence carried).
 
 // Jacobi 1-D: the time loop carries the dependences between the sweeps, the
 // space loops carry none.
 // expected-remark @+1 {{6 statements}}
 func.func @jacobi1d(%x: memref<100xf64>, %y: memref<100xf64>, %tsteps: index, %n: index) {
-  // expected-remark @+1 {{carries a flow dependence}}
+  // expected-remark @+1 {{carries a flow dependence, not parallel}}
   affine.for %t = 0 to %tsteps {
-    // expected-remark @+1 {{carries no flow dependence}}
+    // expected-remark @+1 {{carries no flow dependence, parallel}}
     affine.for %i = 1 to affine_map<()[s0] -> (s0 - 1)>()[%n] {
       %a = affine.load %x[%i - 1] : memref<100xf64>
       %b = affine.load %x[%i] : memref<100xf64>
@@ -18,7 +19,7 @@ func.func @jacobi1d(%x: memref<100xf64>, %y: memref<100xf64>, %tsteps: index, %n
       %r = arith.addf %s, %c : f64
       affine.store %r, %y[%i] : memref<100xf64>
     }
-    // expected-remark @+1 {{carries no flow dependence}}
+    // expected-remark @+1 {{carries no flow dependence, parallel}}
     affine.for %i = 1 to affine_map<()[s0] -> (s0 - 1)>()[%n] {
       %v = affine.load %y[%i] : memref<100xf64>
       affine.store %v, %x[%i] : memref<100xf64>
@@ -32,11 +33,11 @@ func.func @jacobi1d(%x: memref<100xf64>, %y: memref<100xf64>, %tsteps: index, %n
 // Matrix product: only the reduction loop carries a dependence.
 // expected-remark @+1 {{4 statements}}
 func.func @gemm(%A: memref<?x64xf64>, %B: memref<?x64xf64>, %C: memref<?x64xf64>, %n: index) {
-  // expected-remark @+1 {{carries no flow dependence}}
+  // expected-remark @+1 {{carries no flow dependence, parallel}}
   affine.for %i = 0 to %n {
-    // expected-remark @+1 {{carries no flow dependence}}
+    // expected-remark @+1 {{carries no flow dependence, parallel}}
     affine.for %j = 0 to 64 {
-      // expected-remark @+1 {{carries a flow dependence}}
+      // expected-remark @+1 {{carries a flow dependence, not parallel}}
       affine.for %k = 0 to 64 {
         %c = affine.load %C[%i, %j] : memref<?x64xf64>
         %a = affine.load %A[%i, %k] : memref<?x64xf64>
@@ -57,13 +58,13 @@ func.func @gemm(%A: memref<?x64xf64>, %B: memref<?x64xf64>, %C: memref<?x64xf64>
 // too.
 // expected-remark @+1 {{6 statements}}
 func.func @reversed(%x: memref<100xf64>, %y: memref<100xf64>, %n: index) {
-  // expected-remark @+1 {{carries a flow dependence}}
+  // expected-remark @+1 {{carries a flow dependence, not parallel}}
   affine.for %k = 0 to affine_map<()[s0] -> (s0 - 2)>()[%n] {
     %i = affine.apply affine_map<(d0)[s0] -> (s0 - d0 - 3)>(%k)[%n]
     %a = affine.load %x[%i + 2] : memref<100xf64>
     affine.store %a, %x[%i] : memref<100xf64>
   }
-  // expected-remark @+1 {{carries no flow dependence}}
+  // expected-remark @+1 {{carries no flow dependence, parallel}}
   affine.for %i = 0 to %n step 2 {
     affine.if affine_set<(d0) : (d0 - 10 >= 0)>(%i) {
       %v = affine.load %x[%i] : memref<100xf64>
@@ -72,6 +73,26 @@ func.func @reversed(%x: memref<100xf64>, %y: memref<100xf64>, %n: index) {
       %w = affine.load %y[%i + 1] : memref<100xf64>
       affine.store %w, %y[%i] : memref<100xf64>
     }
+  }
+  return
+}
+
+// -----
+
+// Reading the next element before it is overwritten is an anti dependence:
+// no flow dependence, but the loop is not parallel. Overwriting one element
+// in every iteration is an output dependence.
+// expected-remark @+1 {{4 statements}}
+func.func @anti_output(%x: memref<100xf64>, %s: memref<1xf64>, %n: index) {
+  // expected-remark @+1 {{carries no flow dependence, not parallel}}
+  affine.for %i = 0 to 99 {
+    %v = affine.load %x[%i + 1] : memref<100xf64>
+    affine.store %v, %x[%i] : memref<100xf64>
+  }
+  // expected-remark @+1 {{carries no flow dependence, not parallel}}
+  affine.for %i = 0 to %n {
+    %v = affine.load %x[%i] : memref<100xf64>
+    affine.store %v, %s[0] : memref<1xf64>
   }
   return
 }

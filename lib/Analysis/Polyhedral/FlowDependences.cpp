@@ -1,8 +1,9 @@
 //===- FlowDependences.cpp - Exact flow dependences with ISL ----*- C++ -*-===//
 //
 // Builds the polyhedral model of a static control part as ISL strings (one
-// statement per affine.load / affine.store) and asks ISL for the flow
-// dependences. This file is compiled with exceptions: isl::exception is
+// statement per affine.load / affine.store) and asks ISL for the exact flow
+// dependences, plus the memory-based anti and output dependences that
+// decide whether a loop is parallel. This file is compiled with exceptions: isl::exception is
 // caught here and turned into a diagnostic.
 //
 // Spaces, in Polly's notation:
@@ -24,6 +25,7 @@
 #include <isl/cpp.h>
 #include <isl/ctx.h>
 #include <isl/options.h>
+#include <isl/union_map.h>
 
 using namespace mlir;
 
@@ -418,10 +420,24 @@ weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
     char *text = isl_union_map_to_str(deps.get());
     info.dependences = text ? text : "";
     free(text);
-    isl::union_map inTime = deps.apply_domain(schedule).apply_range(schedule);
+    // Memory-based anti and output dependences: a later write of an element
+    // read or written before.
+    isl::union_map before = isl::manage(isl_union_map_lex_lt_union_map(
+        schedule.copy(), schedule.copy()));
+    isl::union_map anti =
+        reads.apply_range(writes.reverse()).intersect(before);
+    isl::union_map output =
+        writes.apply_range(writes.reverse()).intersect(before);
+    isl::union_map flowInTime =
+        deps.apply_domain(schedule).apply_range(schedule);
+    isl::union_map allInTime = deps.unite(anti)
+                                   .unite(output)
+                                   .apply_domain(schedule)
+                                   .apply_range(schedule);
     for (affine::AffineForOp loop : model.loops) {
       isl::union_map carried(ctx, model.carriedBy(loop));
-      info.loopCarriesFlow[loop] = !inTime.intersect(carried).is_empty();
+      info.loopCarriesFlow[loop] = !flowInTime.intersect(carried).is_empty();
+      info.loopIsParallel[loop] = allInTime.intersect(carried).is_empty();
     }
   } catch (const isl::exception_quota &) {
     func.emitError() << "polyhedral analysis exceeded its quota of "

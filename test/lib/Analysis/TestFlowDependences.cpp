@@ -46,9 +46,12 @@ struct TestFlowDependences
       if (printDependences)
         remark << ", flow dependences " << info->dependences;
       func.walk([&](affine::AffineForOp loop) {
-        loop.emitRemark(info->loopCarriesFlow.lookup(loop)
-                            ? "carries a flow dependence"
-                            : "carries no flow dependence");
+        loop.emitRemark()
+            << (info->loopCarriesFlow.lookup(loop)
+                    ? "carries a flow dependence"
+                    : "carries no flow dependence")
+            << (info->loopIsParallel.lookup(loop) ? ", parallel"
+                                                  : ", not parallel");
       });
     }
   }

@@ -5,7 +5,8 @@
 // iteration domains, access relations and schedule of every access are
 // built in ISL, the exact value-based flow dependences are computed with
 // isl_union_access_info_compute_flow, and each affine loop is classified as
-// carrying a flow dependence or not.
+// carrying a flow dependence or not, and as parallel (carrying no flow, anti
+// or output dependence) or not.
 //
 // ISL lives behind this interface, in the one library built with C++
 // exceptions; its errors (including a blown operations quota) come back as
@@ -27,6 +28,9 @@ struct FlowDependenceInfo {
   unsigned numStatements = 0;
   /// For every affine.for: whether some flow dependence is carried by it.
   llvm::DenseMap<mlir::Operation *, bool> loopCarriesFlow;
+  /// For every affine.for: whether it carries no dependence at all (flow,
+  /// anti or output), so its iterations may run in any order.
+  llvm::DenseMap<mlir::Operation *, bool> loopIsParallel;
   /// The flow dependences, as an ISL union map (statement instances to
   /// statement instances), for tests and debugging.
   std::string dependences;
