@@ -30,14 +30,15 @@ func.func @jacobi1d(%x: memref<100xf64>, %y: memref<100xf64>, %tsteps: index, %n
 
 // -----
 
-// Matrix product: only the reduction loop carries a dependence.
+// Matrix product: only the k loop carries a dependence, and only through
+// the update C[i][j] += ...: a reduction.
 // expected-remark @+1 {{4 statements}}
 func.func @gemm(%A: memref<?x64xf64>, %B: memref<?x64xf64>, %C: memref<?x64xf64>, %n: index) {
   // expected-remark @+1 {{carries no flow dependence, parallel}}
   affine.for %i = 0 to %n {
     // expected-remark @+1 {{carries no flow dependence, parallel}}
     affine.for %j = 0 to 64 {
-      // expected-remark @+1 {{carries a flow dependence, not parallel}}
+      // expected-remark @+1 {{carries a flow dependence, not parallel, reduction (add)}}
       affine.for %k = 0 to 64 {
         %c = affine.load %C[%i, %j] : memref<?x64xf64>
         %a = affine.load %A[%i, %k] : memref<?x64xf64>
@@ -93,6 +94,34 @@ func.func @anti_output(%x: memref<100xf64>, %s: memref<1xf64>, %n: index) {
   affine.for %i = 0 to %n {
     %v = affine.load %x[%i] : memref<100xf64>
     affine.store %v, %s[0] : memref<1xf64>
+  }
+  return
+}
+
+// -----
+
+// A dot product and a maximum into one element are reductions; a prefix sum
+// (reads the previous element, not the one it updates) is not.
+// expected-remark @+1 {{9 statements}}
+func.func @reductions(%x: memref<100xf64>, %y: memref<100xf64>, %s: memref<2xf64>, %n: index) {
+  // expected-remark @+1 {{carries a flow dependence, not parallel, reduction (add, max)}}
+  affine.for %i = 0 to %n {
+    %a = affine.load %x[%i] : memref<100xf64>
+    %b = affine.load %y[%i] : memref<100xf64>
+    %p = arith.mulf %a, %b : f64
+    %acc = affine.load %s[0] : memref<2xf64>
+    %sum = arith.addf %acc, %p : f64
+    affine.store %sum, %s[0] : memref<2xf64>
+    %m = affine.load %s[1] : memref<2xf64>
+    %mx = arith.maxnumf %m, %a : f64
+    affine.store %mx, %s[1] : memref<2xf64>
+  }
+  // expected-remark @+1 {{carries a flow dependence, not parallel}}
+  affine.for %i = 1 to 100 {
+    %prev = affine.load %x[%i - 1] : memref<100xf64>
+    %cur = affine.load %x[%i] : memref<100xf64>
+    %sum = arith.addf %prev, %cur : f64
+    affine.store %sum, %x[%i] : memref<100xf64>
   }
   return
 }

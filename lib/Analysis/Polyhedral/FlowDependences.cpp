@@ -18,6 +18,7 @@
 #include "weft/Analysis/Polyhedral/FlowDependences.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -60,13 +61,27 @@ public:
   std::string scheduleMap() const;
   /// `{ [s] -> [t] : loop carries the pair }` for one loop.
   std::string carriedBy(affine::AffineForOp loop) const;
+  /// Every pair of instances of the load and the store of each reduction
+  /// update `X[e] = X[e] op v` (the dependences a reduction may reorder).
+  std::string reductionPairs() const;
+
+  /// A reduction update: statement indices of its load and store.
+  struct Reduction {
+    unsigned load, store;
+    StringRef kind;
+  };
+  SmallVector<Reduction> reductions;
 
   unsigned numStatements() const { return statements.size(); }
+  Operation *accessOf(unsigned statement) const {
+    return statements[statement].access;
+  }
   SmallVector<affine::AffineForOp> loops;
 
 private:
   LogicalResult addStatement(Operation *access, AffineMap map,
                              ValueRange operands);
+  void findReductions();
   /// ISL spelling of `e`; its dims and symbols are `operands`.
   FailureOr<std::string> spell(Operation *at, AffineExpr e,
                                ArrayRef<Value> operands, unsigned numDims,
@@ -313,7 +328,10 @@ LogicalResult ModelBuilder::build() {
       loops.push_back(loop);
     return WalkResult::advance();
   });
-  return failure(result.wasInterrupted());
+  if (result.wasInterrupted())
+    return failure();
+  findReductions();
+  return success();
 }
 
 std::string ModelBuilder::params() const {
@@ -330,11 +348,63 @@ std::string ModelBuilder::domains() const {
   return s + " }";
 }
 
-static std::string statementTuple(unsigned index, const Statement &st) {
+static std::string statementTuple(unsigned index, const Statement &st,
+                                  StringRef var = "i") {
   std::string dims;
   for (unsigned d = 0; d < st.loops.size(); ++d)
-    dims += (d ? ", i" : "i") + std::to_string(d);
+    dims += (d ? ", " : "") + var.str() + std::to_string(d);
   return "S" + std::to_string(index) + "[" + dims + "]";
+}
+
+/// The associative operation that combines a value into an accumulator.
+static StringRef reductionKind(Operation *op) {
+  if (isa<arith::AddFOp, arith::AddIOp>(op))
+    return "add";
+  if (isa<arith::MulFOp, arith::MulIOp>(op))
+    return "mul";
+  if (isa<arith::MaxNumFOp, arith::MaximumFOp, arith::MaxSIOp>(op))
+    return "max";
+  if (isa<arith::MinNumFOp, arith::MinimumFOp, arith::MinSIOp>(op))
+    return "min";
+  return "";
+}
+
+void ModelBuilder::findReductions() {
+  for (auto [si, store] : llvm::enumerate(statements)) {
+    auto storeOp = dyn_cast<affine::AffineStoreOp>(store.access);
+    if (!storeOp)
+      continue;
+    Operation *combine = storeOp.getValueToStore().getDefiningOp();
+    if (!combine || combine->getNumOperands() != 2 ||
+        reductionKind(combine).empty())
+      continue;
+    for (auto [li, load] : llvm::enumerate(statements)) {
+      auto loadOp = dyn_cast<affine::AffineLoadOp>(load.access);
+      // The accumulator: the same element, read in the same block before
+      // the update, used once.
+      if (!loadOp || loadOp.getMemRef() != storeOp.getMemRef() ||
+          load.target != store.target ||
+          loadOp->getBlock() != storeOp->getBlock() ||
+          !loadOp->hasOneUse() ||
+          !llvm::is_contained(combine->getOperands(), loadOp.getResult()))
+        continue;
+      reductions.push_back({(unsigned)li, (unsigned)si, reductionKind(combine)});
+    }
+  }
+}
+
+std::string ModelBuilder::reductionPairs() const {
+  std::string s = params() + "{ ";
+  bool first = true;
+  for (const Reduction &r : reductions)
+    for (unsigned from : {r.load, r.store})
+      for (unsigned to : {r.load, r.store}) {
+        s += (first ? "" : "; ") +
+             statementTuple(from, statements[from], "a") + " -> " +
+             statementTuple(to, statements[to], "b");
+        first = false;
+      }
+  return s + " }";
 }
 
 std::string ModelBuilder::accesses(bool writes) const {
@@ -434,10 +504,25 @@ weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
                                    .unite(output)
                                    .apply_domain(schedule)
                                    .apply_range(schedule);
+    // Dependences between the accesses of one reduction update do not order
+    // its iterations: the loop is a reduction if nothing else is carried.
+    isl::union_map otherInTime =
+        deps.unite(anti)
+            .unite(output)
+            .subtract(isl::union_map(ctx, model.reductionPairs()))
+            .apply_domain(schedule)
+            .apply_range(schedule);
     for (affine::AffineForOp loop : model.loops) {
       isl::union_map carried(ctx, model.carriedBy(loop));
       info.loopCarriesFlow[loop] = !flowInTime.intersect(carried).is_empty();
       info.loopIsParallel[loop] = allInTime.intersect(carried).is_empty();
+      if (info.loopIsParallel[loop] ||
+          !otherInTime.intersect(carried).is_empty())
+        continue;
+      for (const ModelBuilder::Reduction &r : model.reductions)
+        if (loop->isAncestor(model.accessOf(r.store)) &&
+            !llvm::is_contained(info.loopReductions[loop], r.kind))
+          info.loopReductions[loop].push_back(r.kind.str());
     }
   } catch (const isl::exception_quota &) {
     func.emitError() << "polyhedral analysis exceeded its quota of "

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 
@@ -46,12 +47,14 @@ struct TestFlowDependences
       if (printDependences)
         remark << ", flow dependences " << info->dependences;
       func.walk([&](affine::AffineForOp loop) {
-        loop.emitRemark()
-            << (info->loopCarriesFlow.lookup(loop)
-                    ? "carries a flow dependence"
-                    : "carries no flow dependence")
-            << (info->loopIsParallel.lookup(loop) ? ", parallel"
-                                                  : ", not parallel");
+        InFlightDiagnostic d = loop.emitRemark();
+        d << (info->loopCarriesFlow.lookup(loop) ? "carries a flow dependence"
+                                                 : "carries no flow dependence")
+          << (info->loopIsParallel.lookup(loop) ? ", parallel"
+                                                : ", not parallel");
+        auto it = info->loopReductions.find(loop);
+        if (it != info->loopReductions.end())
+          d << ", reduction (" << llvm::join(it->second, ", ") << ")";
       });
     }
   }

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <string>
 
@@ -31,6 +32,11 @@ struct FlowDependenceInfo {
   /// For every affine.for: whether it carries no dependence at all (flow,
   /// anti or output), so its iterations may run in any order.
   llvm::DenseMap<mlir::Operation *, bool> loopIsParallel;
+  /// For a loop that is not parallel only because of reduction updates
+  /// `X[e] = X[e] op v` inside it (op: add, mul, max, min): their kinds. Such
+  /// a loop can be split across ranks and its partial results combined.
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<std::string, 1>>
+      loopReductions;
   /// The flow dependences, as an ISL union map (statement instances to
   /// statement instances), for tests and debugging.
   std::string dependences;
