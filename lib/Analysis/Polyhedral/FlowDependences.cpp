@@ -317,9 +317,9 @@ LogicalResult ModelBuilder::build() {
                  addStatement(op, store.getAffineMap(), store.getMapOperands()))
                  ? WalkResult::interrupt()
                  : WalkResult::advance();
-    if (isa<memref::LoadOp, memref::StoreOp>(op) ||
-        (op->getNumRegions() && !isa<affine::AffineForOp, affine::AffineIfOp,
-                                     func::FuncOp>(op))) {
+    // Other ops with regions (an scf.if computing a value) are fine as long
+    // as no access sits inside them; addStatement checks that.
+    if (isa<memref::LoadOp, memref::StoreOp>(op)) {
       op->emitRemark("not a static control part: '")
           << op->getName() << "' is not affine";
       return WalkResult::interrupt();
@@ -492,8 +492,12 @@ weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
     free(text);
     // Memory-based anti and output dependences: a later write of an element
     // read or written before.
-    isl::union_map before = isl::manage(isl_union_map_lex_lt_union_map(
-        schedule.copy(), schedule.copy()));
+    // A C call: the bindings do not check its result, so do it here.
+    isl_union_map *lexLess =
+        isl_union_map_lex_lt_union_map(schedule.copy(), schedule.copy());
+    if (!lexLess)
+      isl::exception::throw_last_error(ctx);
+    isl::union_map before = isl::manage(lexLess);
     isl::union_map anti =
         reads.apply_range(writes.reverse()).intersect(before);
     isl::union_map output =

@@ -39,7 +39,11 @@ std::optional<LValue> RegionImporter::emitLValue(const cl::Expr *e) {
                                                      "declaration");
       return std::nullopt;
     }
+    // A scalar is a rank-0 memref: its accesses are affine (with an empty
+    // map), so they do not take a region out of the polyhedral model.
     lv.memref = info.value;
+    lv.affine = true;
+    lv.map = mlir::AffineMap::get(mctx);
     return lv;
   }
   if (!isa<cl::ArraySubscriptExpr>(e)) {

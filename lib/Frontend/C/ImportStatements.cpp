@@ -225,7 +225,9 @@ bool RegionImporter::emitDecl(const cl::VarDecl *var) {
     Value v = emitRValue(init);
     if (!v)
       return false;
-    b.create<mlir::memref::StoreOp>(l, v, info.value);
+    b.create<mlir::affine::AffineStoreOp>(l, v, info.value,
+                                          mlir::AffineMap::get(mctx),
+                                          mlir::ValueRange{});
   }
   return true;
 }
@@ -505,8 +507,9 @@ void RegionImporter::storeFinalValue(const ForHeader &h, Value first,
                     : Value(b.create<mlir::arith::SubIOp>(l, first, distance));
   Value memref = vars[h.iv].value;
   mlir::Type t = llvm::cast<mlir::MemRefType>(memref.getType()).getElementType();
-  b.create<mlir::memref::StoreOp>(
-      l, b.create<mlir::arith::IndexCastOp>(l, t, final), memref);
+  b.create<mlir::affine::AffineStoreOp>(
+      l, b.create<mlir::arith::IndexCastOp>(l, t, final), memref,
+      mlir::AffineMap::get(mctx), mlir::ValueRange{});
 }
 
 bool RegionImporter::emitIf(const cl::IfStmt *stmt) {

@@ -7,13 +7,13 @@
 // CHECK-LABEL: func.func @weft_shrink_scop0(
 // CHECK-SAME: %[[M:[a-z0-9]+]]: memref<i32> {weft.c_arg = "&m"}
 // CHECK: affine.for
-// CHECK: %[[MV:.*]] = memref.load %[[M]][] : memref<i32>
+// CHECK: %[[MV:.*]] = affine.load %[[M]][] : memref<i32>
 // CHECK-NEXT: %[[UB:.*]] = arith.index_cast %[[MV]] : i32 to index
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[UB]] step %{{.*}} {
 // CHECK: }
-// CHECK: memref.load %[[M]][] : memref<i32>
+// CHECK: affine.load %[[M]][] : memref<i32>
 // CHECK: arith.subi
-// CHECK: memref.store %{{.*}}, %[[M]][] : memref<i32>
+// CHECK: affine.store %{{.*}}, %[[M]][] : memref<i32>
 void shrink(int n, double A[100]) {
   int m = n;
 #pragma scop

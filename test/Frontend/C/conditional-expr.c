@@ -19,7 +19,7 @@
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield %[[X]] : f64
 // CHECK-NEXT: }
-// CHECK-NEXT: memref.store %[[SEL]], %[[T]][] : memref<f64>
+// CHECK-NEXT: affine.store %[[SEL]], %[[T]][] : memref<f64>
 
 // if (i > 1 && A[i - 1] > 0.0) c += 1;
 // CHECK: %[[L:.*]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : i32
@@ -32,9 +32,9 @@
 // CHECK: scf.yield %[[F]] : i1
 // CHECK: }
 // CHECK: scf.if %[[AND]] {
-// CHECK: memref.load %[[C]][] : memref<i32>
+// CHECK: affine.load %[[C]][] : memref<i32>
 // CHECK: arith.addi
-// CHECK: memref.store %{{.*}}, %[[C]][] : memref<i32>
+// CHECK: affine.store %{{.*}}, %[[C]][] : memref<i32>
 
 // if (A[i] < 0.0 || i == 0) c -= 1;
 // CHECK: %[[L2:.*]] = arith.cmpf olt

@@ -26,7 +26,7 @@
 // CHECK: %[[OFF:.*]] = arith.muli %[[Q]], %{{.*}} : index
 // CHECK: %[[FIN:.*]] = arith.addi %[[LB]], %[[OFF]] : index
 // CHECK: %[[FIN32:.*]] = arith.index_cast %[[FIN]] : index to i32
-// CHECK: memref.store %[[FIN32]], %[[I]][] : memref<i32>
+// CHECK: affine.store %[[FIN32]], %[[I]][] : memref<i32>
 // CHECK-NEXT: return
 int live(int n, double A[100][100]) {
   int i, j;

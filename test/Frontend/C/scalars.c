@@ -14,20 +14,20 @@
 // CHECK-NOT: weft.c_arg = "&scale"
 
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: memref.store %[[ZERO]], %[[SUM]][] : memref<f64>
+// CHECK-NEXT: affine.store %[[ZERO]], %[[SUM]][] : memref<f64>
 // CHECK: affine.for %[[I:[a-z0-9]+]] =
 // CHECK: %[[TMP:.*]] = memref.alloca() : memref<f64>
 // CHECK: %[[AI:.*]] = affine.load %[[A]][%[[I]]] : memref<?xf64>
 // CHECK: %[[SC:.*]] = arith.extf %[[SCALE]] : f32 to f64
 // CHECK: %[[P:.*]] = arith.mulf %[[AI]], %[[SC]] : f64
-// CHECK: memref.store %[[P]], %[[TMP]][] : memref<f64>
-// CHECK: %[[OLD:.*]] = memref.load %[[SUM]][] : memref<f64>
-// CHECK: %[[T:.*]] = memref.load %[[TMP]][] : memref<f64>
+// CHECK: affine.store %[[P]], %[[TMP]][] : memref<f64>
+// CHECK: %[[OLD:.*]] = affine.load %[[SUM]][] : memref<f64>
+// CHECK: %[[T:.*]] = affine.load %[[TMP]][] : memref<f64>
 // CHECK: %[[NEW:.*]] = arith.addf %[[OLD]], %[[T]] : f64
-// CHECK: memref.store %[[NEW]], %[[SUM]][] : memref<f64>
-// CHECK: memref.load %[[CNT]][] : memref<i64>
+// CHECK: affine.store %[[NEW]], %[[SUM]][] : memref<f64>
+// CHECK: affine.load %[[CNT]][] : memref<i64>
 // CHECK: arith.addi %{{.*}}, %{{.*}} : i64
-// CHECK: memref.store %{{.*}}, %[[CNT]][] : memref<i64>
+// CHECK: affine.store %{{.*}}, %[[CNT]][] : memref<i64>
 // CHECK: return
 double scalars(int n, double A[100], float scale, long *out) {
   double sum;

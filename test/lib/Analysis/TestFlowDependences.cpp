@@ -30,7 +30,7 @@ struct TestFlowDependences
   Option<unsigned long> maxIslOps{
       *this, "max-isl-ops",
       llvm::cl::desc("ISL operations quota (0 = no limit)"),
-      llvm::cl::init(1000000)};
+      llvm::cl::init(20000000)};
   Option<bool> printDependences{
       *this, "print-dependences",
       llvm::cl::desc("Also report the dependence relation"),
