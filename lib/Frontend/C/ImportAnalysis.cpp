@@ -229,16 +229,25 @@ bool RegionImporter::parseForHeader(const cl::ForStmt *loop, ForHeader &h,
   return true;
 }
 
-bool RegionImporter::parseBounds(const cl::Expr *cond, ForHeader &h) {
-  llvm::SmallVector<const cl::Expr *> terms{cond};
-  while (!terms.empty()) {
-    const cl::Expr *t = strip(terms.pop_back_val());
+llvm::SmallVector<const cl::Expr *>
+importer::conjuncts(const cl::Expr *cond) {
+  llvm::SmallVector<const cl::Expr *> terms, work{cond};
+  while (!work.empty()) {
+    const cl::Expr *t = strip(work.pop_back_val());
     const auto *bin = dyn_cast<cl::BinaryOperator>(t);
     if (bin && bin->getOpcode() == cl::BO_LAnd) {
-      terms.push_back(bin->getRHS());
-      terms.push_back(bin->getLHS());
+      work.push_back(bin->getRHS());
+      work.push_back(bin->getLHS());
       continue;
     }
+    terms.push_back(t);
+  }
+  return terms;
+}
+
+bool RegionImporter::parseBounds(const cl::Expr *cond, ForHeader &h) {
+  for (const cl::Expr *t : conjuncts(cond)) {
+    const auto *bin = dyn_cast<cl::BinaryOperator>(t);
     if (!bin || !bin->isRelationalOp() ||
         !bin->getLHS()->getType()->isIntegerType())
       return false;

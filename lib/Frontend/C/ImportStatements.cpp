@@ -522,15 +522,8 @@ bool RegionImporter::emitIf(const cl::IfStmt *stmt) {
   llvm::SmallVector<mlir::AffineExpr> constraints;
   llvm::SmallVector<bool> eqFlags;
   bool affine = true;
-  llvm::SmallVector<const cl::Expr *> terms{stmt->getCond()};
-  while (affine && !terms.empty()) {
-    const cl::Expr *t = strip(terms.pop_back_val());
+  for (const cl::Expr *t : conjuncts(stmt->getCond())) {
     const auto *bin = dyn_cast<cl::BinaryOperator>(t);
-    if (bin && bin->getOpcode() == cl::BO_LAnd) {
-      terms.push_back(bin->getRHS());
-      terms.push_back(bin->getLHS());
-      continue;
-    }
     if (!bin || !(bin->isRelationalOp() || bin->getOpcode() == cl::BO_EQ) ||
         !bin->getLHS()->getType()->isIntegerType() ||
         !bin->getRHS()->getType()->isIntegerType()) {

@@ -238,6 +238,8 @@ bool isUnsigned(cl::QualType type);
 std::string describe(const cl::Stmt *s);
 /// Strips parens and the implicit casts Clang wraps around a variable read.
 const cl::Expr *strip(const cl::Expr *e);
+/// The terms of a condition `a && b && ...`, left to right, stripped.
+llvm::SmallVector<const cl::Expr *> conjuncts(const cl::Expr *cond);
 
 } // namespace weft::importer
 
