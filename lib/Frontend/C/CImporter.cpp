@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RegionImporter.h"
+#include "weft/Frontend/C/Diagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -28,9 +29,7 @@ void weft::registerImportedDialects(mlir::DialectRegistry &registry) {
 //===----------------------------------------------------------------------===//
 
 bool RegionImporter::error(cl::SourceLocation l, const llvm::Twine &message) {
-  cl::DiagnosticsEngine &diags = ctx.getDiagnostics();
-  unsigned id = diags.getCustomDiagID(cl::DiagnosticsEngine::Error, "%0");
-  diags.Report(l, id) << message.str();
+  reportError(ctx.getDiagnostics(), l, message);
   failed = true;
   return false;
 }

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Frontend/C/CImporter.h"
+#include "weft/Frontend/C/Diagnostics.h"
 
 #include "dialects/Dist/IR/DistOps.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -64,20 +65,14 @@ private:
 
 bool DirectiveRecorder::error(clang::SourceLocation loc,
                               const llvm::Twine &message) {
-  clang::DiagnosticsEngine &diags = ctx.getDiagnostics();
-  diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                          "%0"))
-      << message.str();
+  reportError(ctx.getDiagnostics(), loc, message);
   failed = true;
   return false;
 }
 
 void DirectiveRecorder::note(clang::SourceLocation loc,
                              const llvm::Twine &message) {
-  clang::DiagnosticsEngine &diags = ctx.getDiagnostics();
-  diags.Report(loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Note,
-                                          "%0"))
-      << message.str();
+  reportNote(ctx.getDiagnostics(), loc, message);
 }
 
 int DirectiveRecorder::arrayArg(const PragmaEvent &ev, llvm::StringRef name) {

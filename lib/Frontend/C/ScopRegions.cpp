@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Frontend/C/ScopRegions.h"
+#include "weft/Frontend/C/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -31,18 +32,6 @@ private:
   PragmaLog &log;
 };
 } // end anonymous namespace
-
-static void reportError(DiagnosticsEngine &diags, SourceLocation loc,
-                        const llvm::Twine &message) {
-  unsigned id = diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
-  diags.Report(loc, id) << message.str();
-}
-
-static void reportNote(DiagnosticsEngine &diags, SourceLocation loc,
-                       const llvm::Twine &message) {
-  unsigned id = diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
-  diags.Report(loc, id) << message.str();
-}
 
 void ScopPragmaHandler::HandlePragma(Preprocessor &pp,
                                      PragmaIntroducer introducer,
