@@ -21,7 +21,6 @@ using namespace weft::importer;
 std::optional<LValue> RegionImporter::emitLValue(const cl::Expr *e) {
   e = e->IgnoreParens();
   LValue lv;
-  lv.type = e->getType();
   if (const auto *ref = dyn_cast<cl::DeclRefExpr>(e)) {
     const auto *var = dyn_cast<cl::VarDecl>(ref->getDecl());
     if (!var) {

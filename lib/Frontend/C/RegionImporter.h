@@ -88,7 +88,6 @@ struct LValue {
   bool affine = false;
   mlir::AffineMap map;                 // affine access
   llvm::SmallVector<Value> operands;   // map operands or plain indices
-  cl::QualType type;                   // C type of the object
 };
 
 /// A parsed `for` header: `for (iv = init; iv <op> bound [&& ...]; iv += step)`.
