@@ -8,6 +8,7 @@
 #include "weft/Driver/Compile.h"
 #include "weft/Frontend/C/CImporter.h"
 #include "weft/Frontend/C/ScopRegions.h"
+#include "weft/Partition/Passes.h"
 #include "weft/Target/C/EmitC.h"
 #include "weft/Target/C/SpliceRegions.h"
 
@@ -17,6 +18,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -137,6 +139,15 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   }
   if (!ok || mlir::failed(mlir::verify(*module)))
     return;
+  if (options.target == CompileTarget::Mpi && !replacements.empty()) {
+    mlir::PassManager pm(&context);
+    weft::DistPartitionOptions partition;
+    partition.report = options.report;
+    pm.addNestedPass<mlir::func::FuncOp>(weft::createDistPartition(partition));
+    pm.addNestedPass<mlir::func::FuncOp>(weft::createDistMaterialize());
+    if (mlir::failed(pm.run(*module)))
+      return;
+  }
 
   if (options.emit == EmitKind::MLIR) {
     llvm::raw_string_ostream os(result.text);
@@ -152,15 +163,8 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     return;
   for (RegionReplacement &rep : replacements)
     rep.definition = functions[rep.functionName];
-  if (options.target == CompileTarget::Mpi) {
-    // Until the partitioner lands, the MPI program runs every region on
-    // every rank: correct on any rank count, but not faster.
-    llvm::errs() << options.input
-                 << ": warning: --target=mpi does not distribute scop regions "
-                    "yet: every rank runs them in full and rank 0 prints the "
-                    "output\n";
+  if (options.target == CompileTarget::Mpi)
     preamble = std::string(weft_rt_mpi_h) + preamble;
-  }
   result.text = spliceRegions(ctx, replacements, preamble);
   result.ok = true;
 }

@@ -3,20 +3,46 @@
  * weft copies this file into every program it generates for --target=mpi,
  * so that the output builds with a plain `mpicc OUT.c -lm`. It starts MPI
  * before main (the sequential program's main is kept as it is), stops it at
- * exit, and keeps only rank 0's output.
+ * exit, keeps only rank 0's output, and provides what the distributed
+ * regions call: block bounds, message buffers and non-blocking messages.
+ *
+ * With WEFT_STATS set in the environment, rank 0 prints at exit how many
+ * messages and bytes the regions sent (over all ranks) on stderr.
  *
  *===----------------------------------------------------------------------===*/
 #include <mpi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static int weft_rt_rank __attribute__((unused)) = 0;
-static int weft_rt_size __attribute__((unused)) = 1;
+#define WEFT_RT_UNUSED __attribute__((unused))
+
+static int weft_rt_rank WEFT_RT_UNUSED = 0;
+static int weft_rt_size WEFT_RT_UNUSED = 1;
+
+/* Statistics of this rank. */
+static int64_t weft_rt_sent_bytes = 0;
+static int64_t weft_rt_sent_messages = 0;
+
+static void weft_rt_print_stats(void) {
+  int64_t mine[2] = {weft_rt_sent_bytes, weft_rt_sent_messages};
+  int64_t total[2] = {0, 0}, most[2] = {0, 0};
+  MPI_Reduce(mine, total, 2, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+  MPI_Reduce(mine, most, 2, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+  if (weft_rt_rank == 0)
+    fprintf(stderr,
+            "weft: %d ranks sent %lld bytes in %lld messages "
+            "(at most %lld bytes from one rank)\n",
+            weft_rt_size, (long long)total[0], (long long)total[1],
+            (long long)most[0]);
+}
 
 static void weft_rt_finalize(void) {
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (!finalized) {
+    if (getenv("WEFT_STATS"))
+      weft_rt_print_stats();
     fflush(stdout);
     fflush(stderr);
     MPI_Finalize();
@@ -30,9 +56,106 @@ __attribute__((constructor)) static void weft_rt_init(void) {
     MPI_Init(NULL, NULL);
   MPI_Comm_rank(MPI_COMM_WORLD, &weft_rt_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &weft_rt_size);
-  /* Every rank computes what the program prints; rank 0 alone prints it. */
+  /* Every rank runs the code outside regions; rank 0 alone prints. */
   if (weft_rt_rank != 0 && (!freopen("/dev/null", "w", stdout) ||
                             !freopen("/dev/null", "w", stderr)))
     MPI_Abort(MPI_COMM_WORLD, 1);
   atexit(weft_rt_finalize);
+}
+
+static WEFT_RT_UNUSED int64_t weft_rt_self(void) { return weft_rt_rank; }
+static WEFT_RT_UNUSED int64_t weft_rt_nranks(void) { return weft_rt_size; }
+
+/* Balanced blocks of [lb, ub) over np ranks: with q = n / np, r = n % np,
+   ranks below r own q + 1 indices, the others q (dist.local_bounds). */
+static WEFT_RT_UNUSED int64_t weft_rt_block_lo(int64_t lb, int64_t ub,
+                                               int64_t p, int64_t np) {
+  int64_t n = ub > lb ? ub - lb : 0;
+  int64_t q = n / np, r = n % np;
+  return lb + p * q + (p < r ? p : r);
+}
+
+static WEFT_RT_UNUSED int64_t weft_rt_block_hi(int64_t lb, int64_t ub,
+                                               int64_t p, int64_t np) {
+  return weft_rt_block_lo(lb, ub, p + 1, np);
+}
+
+static void weft_rt_fail(const char *what) {
+  fprintf(stderr, "weft runtime: %s\n", what);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+/* One growing heap buffer per (slot, peer): a time loop reuses them. */
+static void **weft_rt_buffers = NULL;
+static int64_t *weft_rt_buffer_sizes = NULL;
+static int64_t weft_rt_slots = 0;
+
+static WEFT_RT_UNUSED void *weft_rt_buffer(int64_t slot, int64_t peer,
+                                           int64_t count, int64_t size) {
+  if (slot >= weft_rt_slots) {
+    int64_t slots = 2 * slot + 2;
+    weft_rt_buffers = (void **)realloc(
+        weft_rt_buffers, sizeof(void *) * (size_t)(slots * weft_rt_size));
+    weft_rt_buffer_sizes = (int64_t *)realloc(
+        weft_rt_buffer_sizes, sizeof(int64_t) * (size_t)(slots * weft_rt_size));
+    if (!weft_rt_buffers || !weft_rt_buffer_sizes)
+      weft_rt_fail("out of memory for message buffers");
+    for (int64_t i = weft_rt_slots * weft_rt_size; i < slots * weft_rt_size;
+         ++i) {
+      weft_rt_buffers[i] = NULL;
+      weft_rt_buffer_sizes[i] = 0;
+    }
+    weft_rt_slots = slots;
+  }
+  int64_t k = slot * weft_rt_size + peer;
+  if (count * size > weft_rt_buffer_sizes[k]) {
+    free(weft_rt_buffers[k]);
+    weft_rt_buffers[k] = malloc((size_t)(count * size));
+    if (!weft_rt_buffers[k])
+      weft_rt_fail("out of memory for a message buffer");
+    weft_rt_buffer_sizes[k] = count * size;
+  }
+  return weft_rt_buffers[k];
+}
+
+/* Requests started since the last weft_rt_wait_all. */
+static MPI_Request *weft_rt_requests = NULL;
+static int weft_rt_pending = 0, weft_rt_capacity = 0;
+
+static MPI_Request *weft_rt_new_request(void) {
+  if (weft_rt_pending == weft_rt_capacity) {
+    weft_rt_capacity = weft_rt_capacity ? 2 * weft_rt_capacity : 16;
+    weft_rt_requests = (MPI_Request *)realloc(
+        weft_rt_requests, sizeof(MPI_Request) * (size_t)weft_rt_capacity);
+    if (!weft_rt_requests)
+      weft_rt_fail("out of memory for requests");
+  }
+  return &weft_rt_requests[weft_rt_pending++];
+}
+
+static int weft_rt_bytes(int64_t count, int64_t size) {
+  if (count * size > INT32_MAX)
+    weft_rt_fail("a message is larger than 2 GiB");
+  return (int)(count * size);
+}
+
+static WEFT_RT_UNUSED void weft_rt_isend(const void *buffer, int64_t count,
+                                         int64_t size, int64_t peer,
+                                         int64_t tag) {
+  weft_rt_sent_bytes += count * size;
+  weft_rt_sent_messages += 1;
+  MPI_Isend(buffer, weft_rt_bytes(count, size), MPI_BYTE, (int)peer, (int)tag,
+            MPI_COMM_WORLD, weft_rt_new_request());
+}
+
+static WEFT_RT_UNUSED void weft_rt_irecv(void *buffer, int64_t count,
+                                         int64_t size, int64_t peer,
+                                         int64_t tag) {
+  MPI_Irecv(buffer, weft_rt_bytes(count, size), MPI_BYTE, (int)peer, (int)tag,
+            MPI_COMM_WORLD, weft_rt_new_request());
+}
+
+static WEFT_RT_UNUSED void weft_rt_wait_all(void) {
+  MPI_Waitall(weft_rt_pending, weft_rt_requests, MPI_STATUSES_IGNORE);
+  weft_rt_pending = 0;
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/Dist/IR/DistDialect.h"
 #include "weft/Conversion/Passes.h"
+#include "weft/Partition/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -27,6 +28,7 @@ int main(int argc, char **argv) {
   mlir::registerCSEPass();
   mlir::registerConvertAffineToStandard();
   weft::registerWeftConversionPasses();
+  weft::registerWeftPartitionPasses();
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, mlir::affine::AffineDialect,

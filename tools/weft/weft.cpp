@@ -39,6 +39,10 @@ static int compileMain(int argc, char **argv) {
   cl::list<std::string> defines("D", cl::Prefix,
                                 cl::desc("Define a macro (NAME or NAME=VALUE)"),
                                 cl::value_desc("macro"), cl::cat(category));
+  cl::opt<bool> report(
+      "report",
+      cl::desc("Explain how each region is distributed (--target=mpi)"),
+      cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft compile\n", &errs()))
     return 1;
@@ -50,6 +54,7 @@ static int compileMain(int argc, char **argv) {
   options.emit = emit;
   options.includeDirs.assign(includes.begin(), includes.end());
   options.defines.assign(defines.begin(), defines.end());
+  options.report = report;
   return weft::runCompile(options);
 }
 

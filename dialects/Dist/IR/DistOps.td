@@ -443,4 +443,68 @@ def Dist_BarrierOp : Dist_Op<"barrier"> {
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Non-blocking messages
+//===----------------------------------------------------------------------===//
+
+def Dist_MessageBufferOp : Dist_Op<"message_buffer"> {
+  let summary = "A reusable heap buffer for one message";
+  let description = [{
+    Returns a one-dimensional buffer of at least `count` elements for the
+    message to or from `peer` in slot `slot`. The runtime keeps one buffer
+    per (slot, peer) and only grows it, so that a time loop does not allocate
+    at every step; the buffer stays valid until the next `message_buffer`
+    of the same slot and peer. A `count` of 0 returns the current buffer
+    unchanged (used to unpack what an earlier `irecv` delivered).
+
+    ```mlir
+    %buf = dist.message_buffer 3, %peer, %n : memref<?xf64>
+    ```
+  }];
+  let arguments = (ins I64Attr:$slot, Index:$peer, Index:$count);
+  let results = (outs MemRefRankOf<[Dist_ElementType], [1]>:$buffer);
+  let assemblyFormat = "$slot `,` $peer `,` $count attr-dict `:` type($buffer)";
+}
+
+class Dist_NonBlockingOp<string mnemonic, string peerKeyword>
+    : Dist_Op<mnemonic> {
+  let arguments = (ins MemRefRankOf<[Dist_ElementType], [1]>:$buffer,
+                       Index:$count, Index:$peer,
+                       ConfinedAttr<I64Attr, [IntNonNegative,
+                                              IntMaxValue<32767>]>:$tag);
+  let assemblyFormat = "$buffer `[` $count `]` `" # peerKeyword #
+      "` $peer `tag` $tag attr-dict `:` type($buffer)";
+}
+
+def Dist_ISendOp : Dist_NonBlockingOp<"isend", "to"> {
+  let summary = "Start sending the first `count` elements of a buffer";
+  let description = [{
+    `MPI_Isend` of `buffer[0 .. count)` to the process of linear rank `peer`.
+    The request is completed by the next `dist.wait_all`; the buffer must
+    not change before then.
+
+    ```mlir
+    dist.isend %buf[%n] to %peer tag 2 : memref<?xf64>
+    ```
+  }];
+}
+
+def Dist_IRecvOp : Dist_NonBlockingOp<"irecv", "from"> {
+  let summary = "Start receiving `count` elements into a buffer";
+  let description = [{
+    `MPI_Irecv` of `count` elements from the process of linear rank `peer`
+    into `buffer[0 .. count)`; the data is there after the next
+    `dist.wait_all`.
+
+    ```mlir
+    dist.irecv %buf[%n] from %peer tag 2 : memref<?xf64>
+    ```
+  }];
+}
+
+def Dist_WaitAllOp : Dist_Op<"wait_all"> {
+  let summary = "Complete every started isend and irecv (MPI_Waitall)";
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // WEFT_DIALECTS_DIST_IR_DISTOPS_TD

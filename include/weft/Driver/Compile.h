@@ -17,6 +17,8 @@ struct CompileOptions {
   EmitKind emit = EmitKind::C;
   std::vector<std::string> includeDirs;
   std::vector<std::string> defines;
+  /// --target=mpi: explain the distribution of each region as remarks.
+  bool report = false;
 };
 
 /// Parses `options.input` with Clang, imports its scop regions, and writes

@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Conversion/Passes.h"
 
+#include "dialects/Dist/IR/DistOps.h"
+
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -57,6 +59,10 @@ private:
   LogicalResult lowerIf(scf::IfOp op);
   LogicalResult lowerWhile(scf::WhileOp op);
   LogicalResult lowerLibmCall(Operation *op, StringRef name);
+  LogicalResult lowerDistOp(Operation *op);
+  /// A call of a function of runtime/mpi/weft_rt_mpi.h.
+  Value callRuntime(Location loc, StringRef name, Type result,
+                    ValueRange args);
 
   /// C operators take the signedness of their operands' C types, and the
   /// lowering's values are signed: unsigned ones go through casts.
@@ -269,6 +275,10 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
         return success();
       })
       .Case<scf::ForOp>([&](auto loop) { return lowerFor(loop); })
+      .Case<weft::dist::RankOp, weft::dist::NumRanksOp,
+            weft::dist::LocalBoundsOp, weft::dist::MessageBufferOp,
+            weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp>(
+          [&](auto) { return lowerDistOp(op); })
       .Case<scf::IfOp>([&](auto ifOp) { return lowerIf(ifOp); })
       .Case<scf::WhileOp>([&](auto loop) { return lowerWhile(loop); })
       .Case<func::ReturnOp>([&](auto ret) {
@@ -503,6 +513,74 @@ LogicalResult FunctionLowering::lowerAlloca(memref::AllocaOp op) {
   auto arrayType =
       emitc::ArrayType::get({size}, convertType(type.getElementType()));
   map.map(op.getResult(), newVariable(op.getLoc(), arrayType));
+  return success();
+}
+
+Value FunctionLowering::callRuntime(Location loc, StringRef name, Type result,
+                                   ValueRange args) {
+  auto call = b.create<emitc::CallOpaqueOp>(
+      loc, result ? TypeRange{result} : TypeRange{}, name, args);
+  return result ? call.getResult(0) : Value();
+}
+
+/// The size in bytes of a C object of type `t`.
+static int64_t byteSize(Type t) {
+  if (t.isIndex())
+    return 8;
+  return std::max<int64_t>(t.getIntOrFloatBitWidth() / 8, 1);
+}
+
+LogicalResult FunctionLowering::lowerDistOp(Operation *op) {
+  using namespace weft::dist;
+  Location loc = op->getLoc();
+  Type i64 = b.getI64Type();
+  auto args = [&](ValueRange values) {
+    SmallVector<Value> mapped;
+    for (Value v : values)
+      mapped.push_back(map.lookup(v));
+    return mapped;
+  };
+  auto cst = [&](int64_t v) -> Value {
+    return b.create<emitc::ConstantOp>(loc, i64, b.getI64IntegerAttr(v));
+  };
+  if (isa<RankOp>(op)) {
+    map.map(op->getResult(0), callRuntime(loc, "weft_rt_self", i64, {}));
+  } else if (isa<NumRanksOp>(op)) {
+    map.map(op->getResult(0), callRuntime(loc, "weft_rt_nranks", i64, {}));
+  } else if (auto bounds = dyn_cast<LocalBoundsOp>(op)) {
+    if (bounds.getDistribution().getKind() != DistKind::Block)
+      return op->emitOpError("only block distributions can be lowered to C");
+    SmallVector<Value> operands = args(
+        {bounds.getLowerBound(), bounds.getUpperBound(), bounds.getCoord(),
+         bounds.getExtent()});
+    // Only what is used: C compilers warn about unused variables.
+    if (!bounds.getLocalLb().use_empty())
+      map.map(bounds.getLocalLb(),
+              callRuntime(loc, "weft_rt_block_lo", i64, operands));
+    if (!bounds.getLocalUb().use_empty())
+      map.map(bounds.getLocalUb(),
+              callRuntime(loc, "weft_rt_block_hi", i64, operands));
+    if (!bounds.getLocalStep().use_empty())
+      map.map(bounds.getLocalStep(), cst(1));
+  } else if (auto buffer = dyn_cast<MessageBufferOp>(op)) {
+    Type element = buffer.getType().getElementType();
+    SmallVector<Value> operands{cst(buffer.getSlot())};
+    operands.append(args({buffer.getPeer(), buffer.getCount()}));
+    operands.push_back(cst(byteSize(element)));
+    map.map(buffer.getResult(),
+            callRuntime(loc, "weft_rt_buffer", convertType(buffer.getType()),
+                        operands));
+  } else if (isa<ISendOp, IRecvOp>(op)) {
+    auto buffer = cast<TypedValue<MemRefType>>(op->getOperand(0));
+    SmallVector<Value> operands = args({buffer, op->getOperand(1)});
+    operands.push_back(cst(byteSize(buffer.getType().getElementType())));
+    operands.push_back(map.lookup(op->getOperand(2)));
+    operands.push_back(cst(op->getAttrOfType<IntegerAttr>("tag").getInt()));
+    callRuntime(loc, isa<ISendOp>(op) ? "weft_rt_isend" : "weft_rt_irecv",
+                Type(), operands);
+  } else {
+    callRuntime(loc, "weft_rt_wait_all", Type(), {});
+  }
   return success();
 }
 

@@ -61,7 +61,8 @@ LogicalResult weft::emitRegionFunctions(ModuleOp module,
     func.walk([&](Operation *op) {
       usesBool |= llvm::any_of(op->getResultTypes(), isBool);
       auto call = dyn_cast<emitc::CallOpaqueOp>(op);
-      if (!call)
+      // weft's runtime header declares its own functions.
+      if (!call || call.getCallee().starts_with("weft_rt_"))
         return;
       std::string proto = prototypeType(call.getResult(0).getType()) + " " +
                           call.getCallee().str() + "(";

@@ -1,0 +1,107 @@
+//===- Communication.h - Exact communication sets with ISL ------*- C++ -*-===//
+//
+// Given how the pieces of work of a static control part are split across
+// ranks, computes which array elements each rank must receive from each
+// other rank before each piece runs, and after the region (its live-out
+// values): for every value-based flow dependence whose source and sink run
+// on different ranks, the element it carries (Pluto's flow-out ∩ flow-in,
+// never "the whole flow-out set to everyone").
+//
+// A piece of work (a unit) is an op of the function body, or of the body of
+// the sequential loops around it. A distributed unit is an affine.for whose
+// iterations are split in blocks: the rank with block [lo, hi) runs the
+// iterations lo <= i < hi. A replicated unit runs on every rank.
+//
+// Sets are parametric in the block bounds, so one set describes the message
+// of every pair of ranks. Their parameters are named
+//   p<k>      a symbol of the function (ModelBuilder's names),
+//   e<k>      the k-th sequential loop around the receiving unit,
+//   slo<u>, shi<u>  the sender's block of distributed unit u,
+//   rlo, rhi  the receiver's block of the receiving unit (when distributed).
+// Each set is returned with an ISL-generated loop nest that enumerates its
+// elements in a fixed order, so that sender and receiver pack and unpack
+// a message the same way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_POLYHEDRAL_COMMUNICATION_H
+#define WEFT_ANALYSIS_POLYHEDRAL_COMMUNICATION_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+struct DistUnit {
+  mlir::Operation *op;
+  /// The op is an affine.for whose iterations are split in blocks.
+  bool distributed = false;
+  /// Sequential affine.for loops around `op`, outermost first.
+  llvm::SmallVector<mlir::Operation *, 2> enclosing;
+};
+
+/// An expression of an ISL AST (quasi-affine, integer).
+struct AstExpr {
+  enum class Kind { Int, Id, Add, Sub, Mul, Neg, FloorDiv, ExactDiv, TruncDiv,
+                    Rem, Min, Max, Select, Eq, Le, Lt, Ge, Gt, And, Or };
+  Kind kind = Kind::Int;
+  int64_t value = 0;
+  std::string id;
+  std::vector<AstExpr> args;
+};
+
+/// A node of an ISL AST that enumerates the elements of a set.
+struct AstNode {
+  enum class Kind { For, If, Block, Element };
+  Kind kind = Kind::Block;
+  /// For: `for (iterator = init; cond; iterator += step)`.
+  std::string iterator;
+  AstExpr init, cond;
+  int64_t step = 1;
+  /// If: the condition; children[0] is the then part, children[1] the else.
+  AstExpr condition;
+  /// For: children[0] is the body. Block: the statements.
+  std::vector<AstNode> children;
+  /// Element: the subscripts of the array element.
+  std::vector<AstExpr> subscripts;
+};
+
+/// What a parameter of a set stands for.
+struct CommParam {
+  enum class Kind { Symbol, Enclosing, SenderLo, SenderHi, ReceiverLo,
+                    ReceiverHi };
+  Kind kind;
+  mlir::Value symbol; // Symbol
+  unsigned index = 0; // Enclosing: loop depth; Sender*: unit index
+};
+
+/// The elements of one array that one rank sends another.
+struct ArrayMessage {
+  mlir::Value memref;
+  std::string set; // ISL text, for remarks and tests
+  AstNode elements;
+};
+
+/// Communication before one unit (or after the region).
+struct Exchange {
+  /// Index of the receiving unit in the list given, or -1 for the values
+  /// live after the region.
+  int target;
+  llvm::SmallVector<ArrayMessage, 2> messages;
+  /// Every parameter of the sets, by ISL name.
+  std::vector<std::pair<std::string, CommParam>> params;
+};
+
+/// Computes the exchanges needed by `units` (disjoint, in program order,
+/// covering every access of `func`). Fails with an error on `func` when it
+/// is not a static control part or ISL exceeds `maxOperations`.
+mlir::FailureOr<std::vector<Exchange>>
+computeExchanges(mlir::func::FuncOp func, llvm::ArrayRef<DistUnit> units,
+                 unsigned long maxOperations);
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_POLYHEDRAL_COMMUNICATION_H

@@ -1,0 +1,414 @@
+//===- Communication.cpp - Exact communication sets with ISL ----*- C++ -*-===//
+//
+// The flow dependences of the whole region come from one compute_flow call
+// whose sinks are the reads plus a virtual statement END[] after the region
+// that reads every written element, so that the last writer of each live-out
+// value is known too. For a receiving unit T:
+//
+//   elements(T) = { x : (S[i] -> x) flows to (T[j] -> x), S[i] is an
+//                   instance of a distributed unit in the sender's block,
+//                   T[j] is in the current execution of T (its sequential
+//                   loops at e0, e1, ...) and in the receiver's block }
+//
+// This file is compiled with exceptions (see CMakeLists.txt).
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Polyhedral/Communication.h"
+
+#include "ModelBuilder.h"
+
+#include <isl/ast.h>
+#include <isl/ast_build.h>
+#include <isl/cpp.h>
+#include <isl/ctx.h>
+#include <isl/options.h>
+
+#include <stdexcept>
+
+using namespace mlir;
+using weft::AstExpr;
+using weft::AstNode;
+using weft::detail::ModelBuilder;
+using weft::detail::statementTuple;
+
+//===----------------------------------------------------------------------===//
+// ISL AST to AstNode
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// An AST the conversion does not expect (it enumerates plain sets, so this
+/// is an internal error).
+struct AstError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+} // end anonymous namespace
+
+static void throwIfNull(isl_ctx *ctx, const void *p) {
+  if (!p)
+    isl::exception::throw_last_error(ctx);
+}
+
+static AstExpr convertExpr(isl_ctx *ctx, isl_ast_expr *e);
+
+static AstExpr opExpr(isl_ctx *ctx, isl_ast_expr *e, AstExpr::Kind kind) {
+  AstExpr r;
+  r.kind = kind;
+  isl_size n = isl_ast_expr_op_get_n_arg(e);
+  for (isl_size i = 0; i < n; ++i) {
+    isl_ast_expr *arg = isl_ast_expr_op_get_arg(e, i);
+    throwIfNull(ctx, arg);
+    r.args.push_back(convertExpr(ctx, arg));
+    isl_ast_expr_free(arg);
+  }
+  return r;
+}
+
+static AstExpr convertExpr(isl_ctx *ctx, isl_ast_expr *e) {
+  using K = AstExpr::Kind;
+  AstExpr r;
+  switch (isl_ast_expr_get_type(e)) {
+  case isl_ast_expr_int: {
+    isl_val *v = isl_ast_expr_get_val(e);
+    throwIfNull(ctx, v);
+    r.kind = K::Int;
+    r.value = isl_val_get_num_si(v);
+    isl_val_free(v);
+    return r;
+  }
+  case isl_ast_expr_id: {
+    isl_id *id = isl_ast_expr_get_id(e);
+    throwIfNull(ctx, id);
+    r.kind = K::Id;
+    r.id = isl_id_get_name(id);
+    isl_id_free(id);
+    return r;
+  }
+  case isl_ast_expr_op:
+    break;
+  default:
+    throw AstError("unexpected AST expression");
+  }
+  switch (isl_ast_expr_op_get_type(e)) {
+  case isl_ast_expr_op_and:
+  case isl_ast_expr_op_and_then:
+    return opExpr(ctx, e, K::And);
+  case isl_ast_expr_op_or:
+  case isl_ast_expr_op_or_else:
+    return opExpr(ctx, e, K::Or);
+  case isl_ast_expr_op_max:
+    return opExpr(ctx, e, K::Max);
+  case isl_ast_expr_op_min:
+    return opExpr(ctx, e, K::Min);
+  case isl_ast_expr_op_minus:
+    return opExpr(ctx, e, K::Neg);
+  case isl_ast_expr_op_add:
+    return opExpr(ctx, e, K::Add);
+  case isl_ast_expr_op_sub:
+    return opExpr(ctx, e, K::Sub);
+  case isl_ast_expr_op_mul:
+    return opExpr(ctx, e, K::Mul);
+  case isl_ast_expr_op_div:
+    return opExpr(ctx, e, K::ExactDiv);
+  case isl_ast_expr_op_fdiv_q:
+    return opExpr(ctx, e, K::FloorDiv);
+  case isl_ast_expr_op_pdiv_q:
+    return opExpr(ctx, e, K::TruncDiv);
+  case isl_ast_expr_op_pdiv_r:
+  case isl_ast_expr_op_zdiv_r:
+    return opExpr(ctx, e, K::Rem);
+  case isl_ast_expr_op_cond:
+  case isl_ast_expr_op_select:
+    return opExpr(ctx, e, K::Select);
+  case isl_ast_expr_op_eq:
+    return opExpr(ctx, e, K::Eq);
+  case isl_ast_expr_op_le:
+    return opExpr(ctx, e, K::Le);
+  case isl_ast_expr_op_lt:
+    return opExpr(ctx, e, K::Lt);
+  case isl_ast_expr_op_ge:
+    return opExpr(ctx, e, K::Ge);
+  case isl_ast_expr_op_gt:
+    return opExpr(ctx, e, K::Gt);
+  default:
+    throw AstError("unexpected AST operation");
+  }
+}
+
+static AstExpr takeExpr(isl_ctx *ctx, isl_ast_expr *e) {
+  throwIfNull(ctx, e);
+  AstExpr r = convertExpr(ctx, e);
+  isl_ast_expr_free(e);
+  return r;
+}
+
+static AstNode convertNode(isl_ctx *ctx, isl_ast_node *node);
+
+static AstNode takeNode(isl_ctx *ctx, isl_ast_node *node) {
+  throwIfNull(ctx, node);
+  AstNode r = convertNode(ctx, node);
+  isl_ast_node_free(node);
+  return r;
+}
+
+static AstNode convertNode(isl_ctx *ctx, isl_ast_node *node) {
+  AstNode r;
+  switch (isl_ast_node_get_type(node)) {
+  case isl_ast_node_for: {
+    r.kind = AstNode::Kind::For;
+    r.iterator = takeExpr(ctx, isl_ast_node_for_get_iterator(node)).id;
+    r.init = takeExpr(ctx, isl_ast_node_for_get_init(node));
+    r.cond = takeExpr(ctx, isl_ast_node_for_get_cond(node));
+    AstExpr inc = takeExpr(ctx, isl_ast_node_for_get_inc(node));
+    if (inc.kind != AstExpr::Kind::Int)
+      throw AstError("non-constant loop step");
+    r.step = inc.value;
+    r.children.push_back(takeNode(ctx, isl_ast_node_for_get_body(node)));
+    return r;
+  }
+  case isl_ast_node_if:
+    r.kind = AstNode::Kind::If;
+    r.condition = takeExpr(ctx, isl_ast_node_if_get_cond(node));
+    r.children.push_back(takeNode(ctx, isl_ast_node_if_get_then_node(node)));
+    if (isl_ast_node_if_has_else_node(node) == isl_bool_true)
+      r.children.push_back(takeNode(ctx, isl_ast_node_if_get_else_node(node)));
+    return r;
+  case isl_ast_node_block: {
+    r.kind = AstNode::Kind::Block;
+    isl_ast_node_list *list = isl_ast_node_block_get_children(node);
+    throwIfNull(ctx, list);
+    isl_size n = isl_ast_node_list_n_ast_node(list);
+    for (isl_size i = 0; i < n; ++i)
+      r.children.push_back(
+          takeNode(ctx, isl_ast_node_list_get_ast_node(list, i)));
+    isl_ast_node_list_free(list);
+    return r;
+  }
+  case isl_ast_node_mark:
+    return takeNode(ctx, isl_ast_node_mark_get_node(node));
+  case isl_ast_node_user: {
+    // A call `M(c0, c1, ...)`: the element.
+    r.kind = AstNode::Kind::Element;
+    AstExpr call;
+    isl_ast_expr *e = isl_ast_node_user_get_expr(node);
+    throwIfNull(ctx, e);
+    isl_size n = isl_ast_expr_op_get_n_arg(e);
+    for (isl_size i = 1; i < n; ++i)
+      r.subscripts.push_back(takeExpr(ctx, isl_ast_expr_op_get_arg(e, i)));
+    isl_ast_expr_free(e);
+    return r;
+  }
+  default:
+    throw AstError("unexpected AST node");
+  }
+}
+
+/// A loop nest enumerating `set` in lexicographic order.
+static AstNode enumerate(isl::set set) {
+  isl::ctx ctx = set.ctx();
+  isl::ast_build build = isl::ast_build::from_context(
+      isl::set::universe(set.space().params()));
+  isl::union_map schedule = isl::union_set(set).identity();
+  isl::ast_node node = build.node_from_schedule_map(schedule);
+  return convertNode(ctx.get(), node.get());
+}
+
+//===----------------------------------------------------------------------===//
+// Communication sets
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Builds the ISL selections of source and sink instances.
+class Selections {
+public:
+  Selections(const ModelBuilder &model, ArrayRef<weft::DistUnit> units,
+             ArrayRef<int> unitOf)
+      : model(model), units(units), unitOf(unitOf) {}
+
+  /// Writes of distributed units, restricted to the sender's blocks.
+  std::string sources() const {
+    std::string params, body;
+    for (auto [u, unit] : llvm::enumerate(units))
+      if (unit.distributed)
+        params += (params.empty() ? "" : ", ") + lo("s", u) + ", " + hi("s", u);
+    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
+      const weft::DistUnit &unit = units[unitOf[i]];
+      if (!unit.distributed || !isa<affine::AffineStoreOp>(st.access))
+        continue;
+      std::string iv = "i" + std::to_string(unit.enclosing.size());
+      body += (body.empty() ? "" : "; ") +
+              statementTuple(i, st.loops.size()) + " : " + iv +
+              " >= " + lo("s", unitOf[i]) + " and " + iv + " < " +
+              hi("s", unitOf[i]);
+    }
+    return "[" + params + "] -> { " + body + " }";
+  }
+
+  /// Reads of unit `t` in its current execution, restricted to the
+  /// receiver's block.
+  std::string sinks(unsigned t) const {
+    const weft::DistUnit &unit = units[t];
+    unsigned k = unit.enclosing.size();
+    std::string params = unit.distributed ? "rlo, rhi" : "";
+    for (unsigned d = 0; d < k; ++d)
+      params += (params.empty() ? "e" : ", e") + std::to_string(d);
+    std::string body;
+    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
+      if ((unsigned)unitOf[i] != t || !isa<affine::AffineLoadOp>(st.access))
+        continue;
+      std::string cond;
+      for (unsigned d = 0; d < k; ++d)
+        cond += (d ? " and i" : "i") + std::to_string(d) + " = e" +
+                std::to_string(d);
+      if (unit.distributed) {
+        std::string iv = "i" + std::to_string(k);
+        cond += (cond.empty() ? "" : " and ") + iv + " >= rlo and " + iv +
+                " < rhi";
+      }
+      body += (body.empty() ? "" : "; ") + statementTuple(i, st.loops.size()) +
+              (cond.empty() ? "" : " : " + cond);
+    }
+    return "[" + params + "] -> { " + body + " }";
+  }
+
+private:
+  static std::string lo(StringRef who, unsigned u) {
+    return who.str() + "lo" + std::to_string(u);
+  }
+  static std::string hi(StringRef who, unsigned u) {
+    return who.str() + "hi" + std::to_string(u);
+  }
+  const ModelBuilder &model;
+  ArrayRef<weft::DistUnit> units;
+  ArrayRef<int> unitOf;
+};
+} // end anonymous namespace
+
+/// What the parameter called `name` stands for.
+static weft::CommParam classifyParam(const ModelBuilder &model,
+                                     StringRef name) {
+  using K = weft::CommParam::Kind;
+  weft::CommParam p{K::Symbol, Value(), 0};
+  auto number = [&](StringRef prefix) {
+    unsigned n = 0;
+    name.drop_front(prefix.size()).getAsInteger(10, n);
+    return n;
+  };
+  if (name == "rlo" || name == "rhi") {
+    p.kind = name == "rlo" ? K::ReceiverLo : K::ReceiverHi;
+  } else if (name.starts_with("slo") || name.starts_with("shi")) {
+    p.kind = name.starts_with("slo") ? K::SenderLo : K::SenderHi;
+    p.index = number("slo");
+  } else if (name.starts_with("e")) {
+    p.kind = K::Enclosing;
+    p.index = number("e");
+  } else {
+    for (auto &[value, symbol] : model.getSymbols())
+      if (symbol == name)
+        p.symbol = value;
+  }
+  return p;
+}
+
+FailureOr<std::vector<weft::Exchange>>
+weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
+                       unsigned long maxOperations) {
+  ModelBuilder model(func);
+  if (failed(model.build()))
+    return failure();
+  SmallVector<int> unitOf;
+  for (const auto &st : model.getStatements()) {
+    auto it = llvm::find_if(units, [&](const DistUnit &u) {
+      return u.op == st.access || u.op->isAncestor(st.access);
+    });
+    if (it == units.end())
+      return func.emitError("an access belongs to no unit of work"), failure();
+    unitOf.push_back(it - units.begin());
+  }
+  std::vector<Exchange> exchanges;
+  if (llvm::none_of(units, [](const DistUnit &u) { return u.distributed; }))
+    return exchanges;
+  Selections select(model, units, unitOf);
+
+  isl_ctx *raw = isl_ctx_alloc();
+  isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
+  LogicalResult status = success();
+  try {
+    isl::ctx ctx(raw);
+    isl::union_set domain(ctx, model.domains());
+    isl::union_map reads =
+        isl::union_map(ctx, model.accesses(false)).intersect_domain(domain);
+    isl::union_map writes =
+        isl::union_map(ctx, model.accesses(true)).intersect_domain(domain);
+    isl::union_map schedule =
+        isl::union_map(ctx, model.scheduleMap()).intersect_domain(domain);
+    // END[] runs after everything and reads every written element.
+    isl::union_set end(ctx, "{ END[] }");
+    std::string endTime = std::to_string(func.getBody().front().getOperations().size());
+    for (unsigned k = 1; k < model.getScheduleLength(); ++k)
+      endTime += ", 0";
+    reads = reads.unite(
+        isl::union_map::from_domain_and_range(end, writes.range()));
+    schedule = schedule.unite(
+        isl::union_map(ctx, "{ END[] -> [" + endTime + "] }"));
+    isl_ctx_set_max_operations(raw, maxOperations);
+    isl_ctx_reset_operations(raw);
+    isl::union_map flow = isl::union_access_info(reads)
+                              .set_must_source(writes)
+                              .set_schedule_map(schedule)
+                              .compute_flow()
+                              .full_must_dependence()
+                              .intersect_domain(
+                                  isl::union_set(ctx, select.sources()));
+    for (int t = 0; t <= (int)units.size(); ++t) {
+      bool atEnd = t == (int)units.size();
+      isl::union_set sinks = atEnd ? end : isl::union_set(ctx, select.sinks(t));
+      isl::union_set elements = flow.intersect_range_wrapped_domain(sinks)
+                                    .range()
+                                    .unwrap()
+                                    .range()
+                                    .coalesce();
+      if (elements.is_empty())
+        continue;
+      Exchange exchange;
+      exchange.target = atEnd ? -1 : t;
+      std::vector<std::string> seen;
+      isl::set_list sets = elements.get_set_list();
+      for (int k = 0, n = sets.size(); k < n; ++k) {
+        isl::set set = sets.at(k);
+        std::string array = isl_set_get_tuple_name(set.get());
+        ArrayMessage message;
+        for (auto &[value, name] : model.getArrays())
+          if (name == array)
+            message.memref = value;
+        char *text = isl_set_to_str(set.get());
+        message.set = text ? text : "";
+        free(text);
+        message.elements = enumerate(set);
+        exchange.messages.push_back(std::move(message));
+        for (int p = 0, np = isl_set_dim(set.get(), isl_dim_param); p < np;
+             ++p) {
+          std::string name = isl_set_get_dim_name(set.get(), isl_dim_param, p);
+          if (!llvm::is_contained(seen, name)) {
+            seen.push_back(name);
+            exchange.params.push_back({name, classifyParam(model, name)});
+          }
+        }
+      }
+      exchanges.push_back(std::move(exchange));
+    }
+  } catch (const isl::exception_quota &) {
+    func.emitError() << "communication analysis exceeded its quota of "
+                     << maxOperations << " ISL operations";
+    status = failure();
+  } catch (const isl::exception &e) {
+    func.emitError() << "communication analysis failed: " << e.what();
+    status = failure();
+  } catch (const AstError &e) {
+    func.emitError() << "communication analysis failed: " << e.what();
+    status = failure();
+  }
+  isl_ctx_free(raw);
+  if (failed(status))
+    return failure();
+  return exchanges;
+}

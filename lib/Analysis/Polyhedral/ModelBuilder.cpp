@@ -1,0 +1,368 @@
+//===- ModelBuilder.cpp - Polyhedral model of a static control part -*- C++ -*-===//
+#include "ModelBuilder.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IntegerSet.h"
+
+using namespace mlir;
+using namespace weft::detail;
+
+unsigned ModelBuilder::schedulePositionOf(Operation *op) const {
+  unsigned pos = 0;
+  for (Operation &other : *op->getBlock()) {
+    if (&other == op)
+      return pos;
+    ++pos;
+  }
+  return pos;
+}
+
+SmallVector<ScheduleEntry> ModelBuilder::scheduleOf(Operation *op) const {
+  SmallVector<Operation *> chain;
+  for (Operation *a = op; a && a != func; a = a->getParentOp())
+    chain.push_back(a);
+  std::reverse(chain.begin(), chain.end());
+  SmallVector<ScheduleEntry> entries;
+  unsigned depth = 0;
+  for (Operation *a : chain) {
+    entries.push_back({false, (int64_t)schedulePositionOf(a), 0});
+    if (isa<affine::AffineForOp>(a) && a != op)
+      entries.push_back({true, 0, depth++});
+    // An affine.if's else branch comes after its then branch.
+    if (auto ifOp = dyn_cast<affine::AffineIfOp>(a))
+      entries.push_back(
+          {false,
+           (int64_t)(ifOp.hasElse() &&
+                     ifOp.getElseRegion().isAncestor(op->getParentRegion())),
+           0});
+  }
+  return entries;
+}
+
+FailureOr<std::string>
+ModelBuilder::spellOperand(Operation *at, Value v,
+                           const DenseMap<Value, unsigned> &ivs) {
+  auto it = ivs.find(v);
+  if (it != ivs.end())
+    return "i" + std::to_string(it->second);
+  if (!affine::isValidSymbol(v))
+    return at->emitRemark("not a static control part: a subscript or bound "
+                          "depends on a value that is neither a loop "
+                          "iterator nor a parameter"),
+           failure();
+  auto [sym, inserted] =
+      symbols.insert({v, "p" + std::to_string(symbols.size())});
+  return sym->second;
+}
+
+FailureOr<std::string> ModelBuilder::spell(Operation *at, AffineExpr e,
+                                           ArrayRef<Value> operands,
+                                           unsigned numDims,
+                                           const DenseMap<Value, unsigned> &ivs) {
+  if (auto c = dyn_cast<AffineConstantExpr>(e))
+    return std::to_string(c.getValue());
+  if (auto d = dyn_cast<AffineDimExpr>(e))
+    return spellOperand(at, operands[d.getPosition()], ivs);
+  if (auto s = dyn_cast<AffineSymbolExpr>(e))
+    return spellOperand(at, operands[numDims + s.getPosition()], ivs);
+  // ISL wants the multiplier, divisor and modulus as bare constants; in a
+  // semi-affine-free AffineExpr they are the right operand (or, for a
+  // product, either one).
+  auto bin = cast<AffineBinaryOpExpr>(e);
+  AffineExpr lhs = bin.getLHS(), rhs = bin.getRHS();
+  if (e.getKind() == AffineExprKind::Mul && isa<AffineConstantExpr>(lhs))
+    std::swap(lhs, rhs);
+  FailureOr<std::string> l = spell(at, lhs, operands, numDims, ivs);
+  if (failed(l))
+    return failure();
+  if (e.getKind() == AffineExprKind::Add) {
+    FailureOr<std::string> r = spell(at, rhs, operands, numDims, ivs);
+    if (failed(r))
+      return failure();
+    return "(" + *l + " + " + *r + ")";
+  }
+  auto c = dyn_cast<AffineConstantExpr>(rhs);
+  if (!c)
+    return at->emitRemark("not a static control part: a product of two "
+                          "variables"),
+           failure();
+  std::string k = std::to_string(c.getValue());
+  switch (e.getKind()) {
+  case AffineExprKind::Mul:
+    return "(" + k + " * " + *l + ")";
+  case AffineExprKind::FloorDiv:
+    return "floor(" + *l + " / " + k + ")";
+  case AffineExprKind::CeilDiv:
+    return "ceil(" + *l + " / " + k + ")";
+  default:
+    return "(" + *l + " mod " + k + ")";
+  }
+}
+
+LogicalResult ModelBuilder::addStatement(Operation *access, AffineMap map,
+                                         ValueRange mapOperands) {
+  Statement st;
+  st.access = access;
+  DenseMap<Value, unsigned> ivs;
+  SmallVector<std::string> constraints;
+  // Loops and conditions around the access, outermost first.
+  SmallVector<Operation *> chain;
+  for (Operation *a = access->getParentOp(); a && a != func;
+       a = a->getParentOp())
+    chain.push_back(a);
+  std::reverse(chain.begin(), chain.end());
+  for (Operation *a : chain) {
+    if (auto loop = dyn_cast<affine::AffineForOp>(a)) {
+      unsigned depth = st.loops.size();
+      std::string iv = "i" + std::to_string(depth);
+      auto bound = [&](AffineMap m, ValueRange ops, bool lower) -> LogicalResult {
+        SmallVector<Value> operands(ops);
+        affine::fullyComposeAffineMapAndOperands(&m, &operands);
+        for (AffineExpr r : m.getResults()) {
+          FailureOr<std::string> s = spell(loop, r, operands, m.getNumDims(), ivs);
+          if (failed(s))
+            return failure();
+          constraints.push_back(lower ? iv + " >= " + *s : iv + " < " + *s);
+        }
+        return success();
+      };
+      if (failed(bound(loop.getLowerBoundMap(), loop.getLowerBoundOperands(),
+                       true)) ||
+          failed(bound(loop.getUpperBoundMap(), loop.getUpperBoundOperands(),
+                       false)))
+        return failure();
+      if (loop.getStepAsInt() != 1) {
+        if (loop.getLowerBoundMap().getNumResults() != 1)
+          return loop.emitRemark("not a static control part: a stepped loop "
+                                 "with several lower bounds"),
+                 failure();
+        SmallVector<Value> operands(loop.getLowerBoundOperands());
+        AffineMap m = loop.getLowerBoundMap();
+        affine::fullyComposeAffineMapAndOperands(&m, &operands);
+        FailureOr<std::string> lb =
+            spell(loop, m.getResult(0), operands, m.getNumDims(), ivs);
+        if (failed(lb))
+          return failure();
+        constraints.push_back("(" + iv + " - (" + *lb + ")) mod " +
+                              std::to_string(loop.getStepAsInt()) + " = 0");
+
+      }
+      ivs[loop.getInductionVar()] = depth;
+      st.loops.push_back(loop);
+      continue;
+    }
+    if (auto ifOp = dyn_cast<affine::AffineIfOp>(a)) {
+      IntegerSet set = ifOp.getIntegerSet();
+      SmallVector<Value> operands(ifOp.getOperands());
+      SmallVector<std::string> terms;
+      for (unsigned c = 0; c < set.getNumConstraints(); ++c) {
+        FailureOr<std::string> s = spell(ifOp, set.getConstraint(c), operands,
+                                         set.getNumDims(), ivs);
+        if (failed(s))
+          return failure();
+        terms.push_back(*s + (set.isEq(c) ? " = 0" : " >= 0"));
+      }
+      bool inElse = ifOp.hasElse() &&
+                    ifOp.getElseRegion().isAncestor(access->getParentRegion());
+      if (!inElse) {
+        constraints.append(terms.begin(), terms.end());
+        continue;
+      }
+      // Else branch: some constraint fails.
+      std::string negation;
+      for (unsigned c = 0; c < terms.size(); ++c) {
+        std::string e = terms[c].substr(0, terms[c].rfind(set.isEq(c) ? " =" : " >="));
+        negation += (c ? " or " : "") +
+                    (set.isEq(c) ? "(" + e + " < 0 or " + e + " > 0)"
+                                 : "(" + e + " < 0)");
+      }
+      constraints.push_back("(" + negation + ")");
+      continue;
+    }
+    return a->emitRemark("not a static control part: '")
+               << a->getName() << "' encloses a memory access",
+           failure();
+  }
+  st.schedule = scheduleOf(access);
+  scheduleLength = std::max<unsigned>(scheduleLength, st.schedule.size());
+  std::string dims;
+  for (unsigned d = 0; d < st.loops.size(); ++d)
+    dims += (d ? ", i" : "i") + std::to_string(d);
+  std::string body;
+  for (size_t c = 0; c < constraints.size(); ++c)
+    body += (c ? " and " : "") + constraints[c];
+  st.domain = "S" + std::to_string(statements.size()) + "[" + dims + "]" +
+              (body.empty() ? "" : " : " + body);
+  // The access itself.
+  SmallVector<Value> operands(mapOperands);
+  affine::fullyComposeAffineMapAndOperands(&map, &operands);
+  std::string subscripts;
+  for (auto [k, r] : llvm::enumerate(map.getResults())) {
+    FailureOr<std::string> s = spell(access, r, operands, map.getNumDims(), ivs);
+    if (failed(s))
+      return failure();
+    subscripts += (k ? ", " : "") + *s;
+  }
+  Value memref = isa<affine::AffineLoadOp>(access)
+                     ? cast<affine::AffineLoadOp>(access).getMemRef()
+                     : cast<affine::AffineStoreOp>(access).getMemRef();
+  auto [arr, inserted] =
+      arrays.insert({memref, "M" + std::to_string(arrays.size())});
+  st.target = arr->second + "[" + subscripts + "]";
+  statements.push_back(std::move(st));
+  return success();
+}
+
+LogicalResult ModelBuilder::build() {
+  WalkResult result = func.walk([&](Operation *op) {
+    if (auto load = dyn_cast<affine::AffineLoadOp>(op))
+      return failed(addStatement(op, load.getAffineMap(), load.getMapOperands()))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    if (auto store = dyn_cast<affine::AffineStoreOp>(op))
+      return failed(
+                 addStatement(op, store.getAffineMap(), store.getMapOperands()))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    // Other ops with regions (an scf.if computing a value) are fine as long
+    // as no access sits inside them; addStatement checks that.
+    if (isa<memref::LoadOp, memref::StoreOp>(op)) {
+      op->emitRemark("not a static control part: '")
+          << op->getName() << "' is not affine";
+      return WalkResult::interrupt();
+    }
+    if (auto loop = dyn_cast<affine::AffineForOp>(op))
+      loops.push_back(loop);
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  findReductions();
+  return success();
+}
+
+std::string ModelBuilder::params() const {
+  std::string p = "[";
+  for (auto [i, entry] : llvm::enumerate(symbols))
+    p += (i ? ", " : "") + entry.second;
+  return p + "] -> ";
+}
+
+std::string ModelBuilder::domains() const {
+  std::string s = params() + "{ ";
+  for (auto [i, st] : llvm::enumerate(statements))
+    s += (i ? "; " : "") + st.domain;
+  return s + " }";
+}
+
+std::string weft::detail::statementTuple(unsigned index, unsigned depth,
+                                         StringRef var) {
+  std::string dims;
+  for (unsigned d = 0; d < depth; ++d)
+    dims += (d ? ", " : "") + var.str() + std::to_string(d);
+  return "S" + std::to_string(index) + "[" + dims + "]";
+}
+
+/// The associative operation that combines a value into an accumulator.
+static StringRef reductionKind(Operation *op) {
+  if (isa<arith::AddFOp, arith::AddIOp>(op))
+    return "add";
+  if (isa<arith::MulFOp, arith::MulIOp>(op))
+    return "mul";
+  if (isa<arith::MaxNumFOp, arith::MaximumFOp, arith::MaxSIOp>(op))
+    return "max";
+  if (isa<arith::MinNumFOp, arith::MinimumFOp, arith::MinSIOp>(op))
+    return "min";
+  return "";
+}
+
+void ModelBuilder::findReductions() {
+  for (auto [si, store] : llvm::enumerate(statements)) {
+    auto storeOp = dyn_cast<affine::AffineStoreOp>(store.access);
+    if (!storeOp)
+      continue;
+    Operation *combine = storeOp.getValueToStore().getDefiningOp();
+    if (!combine || combine->getNumOperands() != 2 ||
+        reductionKind(combine).empty())
+      continue;
+    for (auto [li, load] : llvm::enumerate(statements)) {
+      auto loadOp = dyn_cast<affine::AffineLoadOp>(load.access);
+      // The accumulator: the same element, read in the same block before
+      // the update, used once.
+      if (!loadOp || loadOp.getMemRef() != storeOp.getMemRef() ||
+          load.target != store.target ||
+          loadOp->getBlock() != storeOp->getBlock() ||
+          !loadOp->hasOneUse() ||
+          !llvm::is_contained(combine->getOperands(), loadOp.getResult()))
+        continue;
+      reductions.push_back({(unsigned)li, (unsigned)si, reductionKind(combine)});
+    }
+  }
+}
+
+std::string ModelBuilder::reductionPairs() const {
+  std::string s = params() + "{ ";
+  bool first = true;
+  for (const Reduction &r : reductions)
+    for (unsigned from : {r.load, r.store})
+      for (unsigned to : {r.load, r.store}) {
+        s += (first ? "" : "; ") +
+             statementTuple(from, statements[from].loops.size(), "a") + " -> " +
+             statementTuple(to, statements[to].loops.size(), "b");
+        first = false;
+      }
+  return s + " }";
+}
+
+std::string ModelBuilder::accesses(bool writes) const {
+  std::string s = params() + "{ ";
+  bool first = true;
+  for (auto [i, st] : llvm::enumerate(statements)) {
+    if (isa<affine::AffineStoreOp>(st.access) != writes)
+      continue;
+    s += (first ? "" : "; ") + statementTuple(i, st.loops.size()) + " -> " + st.target;
+    first = false;
+  }
+  return s + " }";
+}
+
+std::string ModelBuilder::scheduleMap() const {
+  std::string s = params() + "{ ";
+  for (auto [i, st] : llvm::enumerate(statements)) {
+    std::string vec;
+    for (unsigned k = 0; k < scheduleLength; ++k) {
+      std::string v = "0";
+      if (k < st.schedule.size())
+        v = st.schedule[k].isIterator
+                ? "i" + std::to_string(st.schedule[k].loopDepth)
+                : std::to_string(st.schedule[k].position);
+      vec += (k ? ", " : "") + v;
+    }
+    s += (i ? "; " : "") + statementTuple(i, st.loops.size()) + " -> [" + vec + "]";
+  }
+  return s + " }";
+}
+
+std::string ModelBuilder::carriedBy(affine::AffineForOp loop) const {
+  SmallVector<ScheduleEntry> prefix = scheduleOf(loop);
+  std::string src, dst, cond;
+  for (unsigned k = 0; k < scheduleLength; ++k) {
+    src += (k ? ", s" : "s") + std::to_string(k);
+    dst += (k ? ", t" : "t") + std::to_string(k);
+  }
+  auto add = [&](const std::string &c) { cond += (cond.empty() ? "" : " and ") + c; };
+  for (unsigned k = 0; k < prefix.size(); ++k) {
+    std::string s = "s" + std::to_string(k), t = "t" + std::to_string(k);
+    if (prefix[k].isIterator) {
+      add(s + " = " + t);
+    } else {
+      add(s + " = " + std::to_string(prefix[k].position));
+      add(t + " = " + std::to_string(prefix[k].position));
+    }
+  }
+  // The loop's own iterator follows its position: the source runs first.
+  unsigned k = prefix.size();
+  add("s" + std::to_string(k) + " < t" + std::to_string(k));
+  return params() + "{ [" + src + "] -> [" + dst + "] : " + cond + " }";
+}

@@ -1,0 +1,111 @@
+//===- ModelBuilder.h - Polyhedral model of a static control part -*- C++ -*-===//
+//
+// Private to WeftPolyhedral. Builds the polyhedral model of a function whose
+// body is a static control part as ISL strings (one statement per
+// affine.load / affine.store). Spaces, in Polly's notation:
+//   domain     { S_k[i0, ..., id-1] }          one statement per access
+//   reads      { S_k[i] -> M_m[subscripts] }   loads
+//   writes     { S_k[i] -> M_m[subscripts] }   stores
+//   schedule   { S_k[i] -> [c0, i0, c1, i1, ..., cd, 0, ...] }
+// where c_j is the position of the j-th enclosing op in its block, so that
+// the lexicographic order of schedule vectors is the program order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_LIB_ANALYSIS_POLYHEDRAL_MODELBUILDER_H
+#define WEFT_LIB_ANALYSIS_POLYHEDRAL_MODELBUILDER_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <string>
+
+namespace weft::detail {
+
+using namespace mlir;
+
+/// One entry of a schedule vector: the position of an op in its block, or
+/// the iterator of an enclosing loop.
+struct ScheduleEntry {
+  bool isIterator;
+  int64_t position;   // for positions
+  unsigned loopDepth; // for iterators
+};
+
+/// A statement: one access, with the loops around it and its schedule.
+struct Statement {
+  Operation *access;
+  SmallVector<affine::AffineForOp> loops; // outermost first
+  SmallVector<ScheduleEntry> schedule;
+  std::string domain; // constraints over i0..i(d-1)
+  std::string target; // the accessed element, M_m[subscripts]
+};
+
+class ModelBuilder {
+public:
+  explicit ModelBuilder(func::FuncOp func) : func(func) {}
+
+  LogicalResult build();
+
+  std::string params() const;
+  std::string domains() const;
+  std::string accesses(bool writes) const;
+  std::string scheduleMap() const;
+  /// `{ [s] -> [t] : loop carries the pair }` for one loop.
+  std::string carriedBy(affine::AffineForOp loop) const;
+  /// Every pair of instances of the load and the store of each reduction
+  /// update `X[e] = X[e] op v` (the dependences a reduction may reorder).
+  std::string reductionPairs() const;
+
+  /// A reduction update: statement indices of its load and store.
+  struct Reduction {
+    unsigned load, store;
+    StringRef kind;
+  };
+  SmallVector<Reduction> reductions;
+
+  unsigned numStatements() const { return statements.size(); }
+  Operation *accessOf(unsigned statement) const {
+    return statements[statement].access;
+  }
+  /// Every affine.for of the function, in walk order.
+  SmallVector<affine::AffineForOp> loops;
+
+  const SmallVector<Statement> &getStatements() const { return statements; }
+  /// ISL parameter names of the values used as symbols ("p0", ...).
+  const llvm::MapVector<Value, std::string> &getSymbols() const {
+    return symbols;
+  }
+  /// ISL tuple names of the accessed memrefs ("M0", ...).
+  const llvm::MapVector<Value, std::string> &getArrays() const {
+    return arrays;
+  }
+  unsigned getScheduleLength() const { return scheduleLength; }
+  SmallVector<ScheduleEntry> scheduleOf(Operation *op) const;
+
+private:
+  LogicalResult addStatement(Operation *access, AffineMap map,
+                             ValueRange operands);
+  void findReductions();
+  /// ISL spelling of `e`; its dims and symbols are `operands`.
+  FailureOr<std::string> spell(Operation *at, AffineExpr e,
+                               ArrayRef<Value> operands, unsigned numDims,
+                               const DenseMap<Value, unsigned> &ivs);
+  FailureOr<std::string> spellOperand(Operation *at, Value v,
+                                      const DenseMap<Value, unsigned> &ivs);
+  unsigned schedulePositionOf(Operation *op) const;
+
+  func::FuncOp func;
+  SmallVector<Statement> statements;
+  llvm::MapVector<Value, std::string> symbols;
+  llvm::MapVector<Value, std::string> arrays;
+  unsigned scheduleLength = 1;
+};
+
+/// `S<index>[<var>0, ...]`: the tuple of a statement with `depth` loops.
+std::string statementTuple(unsigned index, unsigned depth,
+                           llvm::StringRef var = "i");
+
+} // namespace weft::detail
+
+#endif // WEFT_LIB_ANALYSIS_POLYHEDRAL_MODELBUILDER_H

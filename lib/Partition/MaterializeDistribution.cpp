@@ -1,0 +1,303 @@
+//===- MaterializeDistribution.cpp - Local loops and messages ---*- C++ -*-===//
+//
+// Implements dist-materialize. The exchange before a unit T is, on every
+// rank `me` (S: the set of elements `me` sends `r`, R: receives from `r`):
+//
+//   for r != me: n = |S(me, r)|; if n: pack S(me, r); isend to r
+//   for r != me: n = |R(r, me)|; if n: irecv from r
+//   wait_all
+//   for r != me: unpack R(r, me)
+//
+// S(me, r) and R(r, me) are the same ISL set evaluated with the same block
+// bounds, enumerated by the same generated loops, so both sides agree on
+// the count and order of the elements without sending either.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Partition/Passes.h"
+
+#include "AstToLoops.h"
+#include "Units.h"
+
+#include "dialects/Dist/IR/DistOps.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/IR/Dominance.h"
+
+namespace weft {
+#define GEN_PASS_DEF_DISTMATERIALIZE
+#include "weft/Partition/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+namespace {
+
+class Materializer {
+public:
+  Materializer(func::FuncOp func, ArrayRef<DistUnit> units)
+      : func(func), units(units), b(func.getContext()) {}
+
+  LogicalResult run(ArrayRef<Exchange> exchanges);
+
+private:
+  struct Range {
+    Value lb, ub; // the loop's whole range
+    Value lo, hi; // the calling rank's block
+  };
+  void computeRanges();
+  void restrictLoops();
+  /// The block [lo, hi) of distributed unit `u` owned by `rank`.
+  std::pair<Value, Value> blockOf(unsigned u, Value rank);
+  /// Parameter values of `e` for a message from `sender` to `receiver`.
+  FailureOr<llvm::StringMap<Value>> paramValues(const Exchange &e,
+                                                Value sender, Value receiver);
+  LogicalResult emitExchange(const Exchange &e);
+  /// Emits a loop over the ranks other than `me`; `body` builds its body.
+  LogicalResult forEachPeer(function_ref<LogicalResult(Value)> body);
+  FailureOr<Value> count(const ArrayMessage &m,
+                         const llvm::StringMap<Value> &ids);
+  LogicalResult copy(const ArrayMessage &m, const llvm::StringMap<Value> &ids,
+                     Value buffer, bool pack);
+
+  Location loc() { return func.getLoc(); }
+  Value constant(int64_t v) { return b.create<arith::ConstantIndexOp>(loc(), v); }
+
+  func::FuncOp func;
+  ArrayRef<DistUnit> units;
+  OpBuilder b;
+  DenseMap<unsigned, Range> ranges;
+  Value me, numRanks, counter;
+};
+
+} // end anonymous namespace
+
+static Value boundValue(OpBuilder &b, Location loc, AffineMap map,
+                        ValueRange operands, bool lower) {
+  if (map.getNumResults() == 1)
+    return b.create<affine::AffineApplyOp>(loc, map, operands);
+  if (lower)
+    return b.create<affine::AffineMaxOp>(loc, map, operands);
+  return b.create<affine::AffineMinOp>(loc, map, operands);
+}
+
+void Materializer::computeRanges() {
+  Operation *first = units.front().op;
+  while (first->getParentOp() != func)
+    first = first->getParentOp();
+  b.setInsertionPoint(first);
+  me = b.create<dist::RankOp>(loc());
+  numRanks = b.create<dist::NumRanksOp>(loc());
+  counter = b.create<memref::AllocaOp>(
+      loc(), MemRefType::get({1}, b.getIndexType()));
+  for (auto [u, unit] : llvm::enumerate(units)) {
+    if (!unit.distributed)
+      continue;
+    auto loop = cast<affine::AffineForOp>(unit.op);
+    ranges[u] = {boundValue(b, loc(), loop.getLowerBoundMap(),
+                            loop.getLowerBoundOperands(), true),
+                 boundValue(b, loc(), loop.getUpperBoundMap(),
+                            loop.getUpperBoundOperands(), false),
+                 Value(), Value()};
+    std::tie(ranges[u].lo, ranges[u].hi) = blockOf(u, me);
+  }
+}
+
+std::pair<Value, Value> Materializer::blockOf(unsigned u, Value rank) {
+  auto block = dist::DimDistAttr::get(b.getContext(), dist::DistKind::Block, 0);
+  auto bounds = b.create<dist::LocalBoundsOp>(loc(), ranges[u].lb,
+                                              ranges[u].ub, rank, numRanks,
+                                              block);
+  return {bounds.getLocalLb(), bounds.getLocalUb()};
+}
+
+/// `map` with one more symbol as one more result (another max/min term).
+static AffineMap withSymbolResult(AffineMap map) {
+  SmallVector<AffineExpr> results(map.getResults());
+  results.push_back(getAffineSymbolExpr(map.getNumSymbols(), map.getContext()));
+  return AffineMap::get(map.getNumDims(), map.getNumSymbols() + 1, results,
+                        map.getContext());
+}
+
+void Materializer::restrictLoops() {
+  for (auto [u, unit] : llvm::enumerate(units)) {
+    if (!unit.distributed)
+      continue;
+    auto loop = cast<affine::AffineForOp>(unit.op);
+    SmallVector<Value> lbOperands(loop.getLowerBoundOperands());
+    lbOperands.push_back(ranges[u].lo);
+    SmallVector<Value> ubOperands(loop.getUpperBoundOperands());
+    ubOperands.push_back(ranges[u].hi);
+    loop.setLowerBound(lbOperands, withSymbolResult(loop.getLowerBoundMap()));
+    loop.setUpperBound(ubOperands, withSymbolResult(loop.getUpperBoundMap()));
+  }
+}
+
+FailureOr<llvm::StringMap<Value>>
+Materializer::paramValues(const Exchange &e, Value sender, Value receiver) {
+  llvm::StringMap<Value> ids;
+  DenseMap<unsigned, std::pair<Value, Value>> senderBlocks;
+  std::pair<Value, Value> receiverBlock;
+  for (auto &[name, param] : e.params) {
+    Value v;
+    switch (param.kind) {
+    case CommParam::Kind::Symbol:
+      v = param.symbol;
+      break;
+    case CommParam::Kind::Enclosing:
+      v = cast<affine::AffineForOp>(units[e.target].enclosing[param.index])
+              .getInductionVar();
+      break;
+    case CommParam::Kind::SenderLo:
+    case CommParam::Kind::SenderHi: {
+      if (!senderBlocks.count(param.index))
+        senderBlocks[param.index] = blockOf(param.index, sender);
+      auto [lo, hi] = senderBlocks[param.index];
+      v = param.kind == CommParam::Kind::SenderLo ? lo : hi;
+      break;
+    }
+    case CommParam::Kind::ReceiverLo:
+    case CommParam::Kind::ReceiverHi:
+      if (!receiverBlock.first)
+        receiverBlock = blockOf(e.target, receiver);
+      v = param.kind == CommParam::Kind::ReceiverLo ? receiverBlock.first
+                                                    : receiverBlock.second;
+      break;
+    }
+    if (!v)
+      return failure();
+    ids[name] = v;
+  }
+  return ids;
+}
+
+LogicalResult
+Materializer::forEachPeer(function_ref<LogicalResult(Value)> body) {
+  auto loop = b.create<scf::ForOp>(loc(), constant(0), numRanks, constant(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  Value peer = loop.getInductionVar();
+  Value other = b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::ne, peer, me);
+  auto ifOp = b.create<scf::IfOp>(loc(), other, /*withElseRegion=*/false);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  return body(peer);
+}
+
+FailureOr<Value> Materializer::count(const ArrayMessage &m,
+                                     const llvm::StringMap<Value> &ids) {
+  Value zero = constant(0);
+  b.create<memref::StoreOp>(loc(), zero, counter, zero);
+  auto bump = [&](ValueRange) {
+    Value c = b.create<memref::LoadOp>(loc(), counter, zero);
+    b.create<memref::StoreOp>(
+        loc(), b.create<arith::AddIOp>(loc(), c, constant(1)), counter, zero);
+  };
+  if (failed(emitAstLoops(b, loc(), m.elements, ids, bump)))
+    return failure();
+  return b.create<memref::LoadOp>(loc(), counter, zero).getResult();
+}
+
+LogicalResult Materializer::copy(const ArrayMessage &m,
+                                 const llvm::StringMap<Value> &ids,
+                                 Value buffer, bool pack) {
+  Value zero = constant(0);
+  b.create<memref::StoreOp>(loc(), zero, counter, zero);
+  auto move = [&](ValueRange subscripts) {
+    Value c = b.create<memref::LoadOp>(loc(), counter, zero);
+    if (pack) {
+      Value v = b.create<memref::LoadOp>(loc(), m.memref, subscripts);
+      b.create<memref::StoreOp>(loc(), v, buffer, c);
+    } else {
+      Value v = b.create<memref::LoadOp>(loc(), buffer, c);
+      b.create<memref::StoreOp>(loc(), v, m.memref, subscripts);
+    }
+    b.create<memref::StoreOp>(
+        loc(), b.create<arith::AddIOp>(loc(), c, constant(1)), counter, zero);
+  };
+  return emitAstLoops(b, loc(), m.elements, ids, move);
+}
+
+LogicalResult Materializer::emitExchange(const Exchange &e) {
+  if (e.target >= 0)
+    b.setInsertionPoint(units[e.target].op);
+  else
+    b.setInsertionPoint(func.getBody().front().getTerminator());
+  auto bufferType = [](const ArrayMessage &m) {
+    return MemRefType::get({ShapedType::kDynamic},
+                           cast<MemRefType>(m.memref.getType()).getElementType());
+  };
+  // Sends, then receives, of every array.
+  for (bool sending : {true, false}) {
+    LogicalResult r = forEachPeer([&](Value peer) -> LogicalResult {
+      FailureOr<llvm::StringMap<Value>> ids =
+          sending ? paramValues(e, me, peer) : paramValues(e, peer, me);
+      if (failed(ids))
+        return failure();
+      for (auto [i, m] : llvm::enumerate(e.messages)) {
+        FailureOr<Value> n = count(m, *ids);
+        if (failed(n))
+          return failure();
+        Value some = b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::sgt,
+                                             *n, constant(0));
+        auto ifOp = b.create<scf::IfOp>(loc(), some, false);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        Value buffer = b.create<dist::MessageBufferOp>(
+            loc(), bufferType(m), 2 * i + (sending ? 0 : 1), peer, *n);
+        if (sending) {
+          if (failed(copy(m, *ids, buffer, /*pack=*/true)))
+            return failure();
+          b.create<dist::ISendOp>(loc(), buffer, *n, peer, i);
+        } else {
+          b.create<dist::IRecvOp>(loc(), buffer, *n, peer, i);
+        }
+      }
+      return success();
+    });
+    if (failed(r))
+      return failure();
+  }
+  b.create<dist::WaitAllOp>(loc());
+  return forEachPeer([&](Value peer) -> LogicalResult {
+    FailureOr<llvm::StringMap<Value>> ids = paramValues(e, peer, me);
+    if (failed(ids))
+      return failure();
+    for (auto [i, m] : llvm::enumerate(e.messages)) {
+      Value buffer = b.create<dist::MessageBufferOp>(loc(), bufferType(m),
+                                                     2 * i + 1, peer,
+                                                     constant(0));
+      if (failed(copy(m, *ids, buffer, /*pack=*/false)))
+        return failure();
+    }
+    return success();
+  });
+}
+
+LogicalResult Materializer::run(ArrayRef<Exchange> exchanges) {
+  computeRanges();
+  for (const Exchange &e : exchanges)
+    if (failed(emitExchange(e)))
+      return func.emitError("cannot generate the messages of this region"),
+             failure();
+  restrictLoops();
+  return success();
+}
+
+namespace {
+struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
+  using Base::Base;
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<DistUnit> units = recordedUnits(func);
+    for (const DistUnit &u : units) {
+      u.op->removeAttr(kUnitAttr);
+      u.op->removeAttr(kDistributeAttr);
+    }
+    if (llvm::none_of(units, [](const DistUnit &u) { return u.distributed; }))
+      return;
+    FailureOr<std::vector<Exchange>> exchanges =
+        computeExchanges(func, units, maxIslOperations);
+    if (failed(exchanges) || failed(Materializer(func, units).run(*exchanges)))
+      return signalPassFailure();
+  }
+};
+} // end anonymous namespace
