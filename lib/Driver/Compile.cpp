@@ -144,7 +144,10 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     weft::DistPartitionOptions partition;
     partition.report = options.report;
     pm.addNestedPass<mlir::func::FuncOp>(weft::createDistPartition(partition));
-    pm.addNestedPass<mlir::func::FuncOp>(weft::createDistMaterialize());
+    weft::DistMaterializeOptions materialize;
+    materialize.report = options.report;
+    pm.addNestedPass<mlir::func::FuncOp>(
+        weft::createDistMaterialize(materialize));
     if (mlir::failed(pm.run(*module)))
       return;
   }

@@ -34,8 +34,10 @@ namespace {
 
 class Materializer {
 public:
-  Materializer(func::FuncOp func, ArrayRef<DistUnit> units)
-      : func(func), units(units), b(func.getContext()) {}
+  Materializer(func::FuncOp func, ArrayRef<DistUnit> units,
+               bool liveOutEverywhere)
+      : func(func), units(units), liveOutEverywhere(liveOutEverywhere),
+        b(func.getContext()) {}
 
   LogicalResult run(ArrayRef<Exchange> exchanges);
 
@@ -52,6 +54,14 @@ private:
   FailureOr<llvm::StringMap<Value>> paramValues(const Exchange &e,
                                                 Value sender, Value receiver);
   LogicalResult emitExchange(const Exchange &e);
+  LogicalResult emitFetchFromRoot(const Exchange &e);
+  /// The op of the function body that holds the first unit.
+  Operation *firstTopLevelUnit() {
+    Operation *first = units.front().op;
+    while (first->getParentOp() != func)
+      first = first->getParentOp();
+    return first;
+  }
   /// Emits a loop over the ranks other than `me`; `body` builds its body.
   LogicalResult forEachPeer(function_ref<LogicalResult(Value)> body);
   FailureOr<Value> count(const ArrayMessage &m,
@@ -64,6 +74,7 @@ private:
 
   func::FuncOp func;
   ArrayRef<DistUnit> units;
+  bool liveOutEverywhere;
   OpBuilder b;
   DenseMap<unsigned, Range> ranges;
   Value me, numRanks, counter;
@@ -81,10 +92,7 @@ static Value boundValue(OpBuilder &b, Location loc, AffineMap map,
 }
 
 void Materializer::computeRanges() {
-  Operation *first = units.front().op;
-  while (first->getParentOp() != func)
-    first = first->getParentOp();
-  b.setInsertionPoint(first);
+  b.setInsertionPoint(firstTopLevelUnit());
   me = b.create<dist::RankOp>(loc());
   numRanks = b.create<dist::NumRanksOp>(loc());
   counter = b.create<memref::AllocaOp>(
@@ -216,18 +224,42 @@ LogicalResult Materializer::copy(const ArrayMessage &m,
   return emitAstLoops(b, loc(), m.elements, ids, move);
 }
 
+static MemRefType bufferType(const ArrayMessage &m) {
+  return MemRefType::get({ShapedType::kDynamic},
+                         cast<MemRefType>(m.memref.getType()).getElementType());
+}
+
 LogicalResult Materializer::emitExchange(const Exchange &e) {
+  if (e.target == Exchange::kBeforeRegion)
+    return emitFetchFromRoot(e);
+  bool toRoot = e.target == Exchange::kAfterRegion && !liveOutEverywhere;
   if (e.target >= 0)
     b.setInsertionPoint(units[e.target].op);
   else
     b.setInsertionPoint(func.getBody().front().getTerminator());
-  auto bufferType = [](const ArrayMessage &m) {
-    return MemRefType::get({ShapedType::kDynamic},
-                           cast<MemRefType>(m.memref.getType()).getElementType());
+  // Every rank sends to every other one, or (live-out values) only to 0.
+  Value root = constant(0);
+  auto ifRank = [&](arith::CmpIPredicate pred,
+                    function_ref<LogicalResult()> body) -> LogicalResult {
+    Value cond = b.create<arith::CmpIOp>(loc(), pred, me, root);
+    auto ifOp = b.create<scf::IfOp>(loc(), cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    return body();
   };
-  // Sends, then receives, of every array.
+  auto sendLoop = [&](function_ref<LogicalResult(Value)> body) {
+    if (!toRoot)
+      return forEachPeer(body);
+    return ifRank(arith::CmpIPredicate::ne, [&] { return body(root); });
+  };
+  auto receiveLoop = [&](function_ref<LogicalResult(Value)> body) {
+    if (!toRoot)
+      return forEachPeer(body);
+    return ifRank(arith::CmpIPredicate::eq,
+                  [&] { return forEachPeer(body); });
+  };
   for (bool sending : {true, false}) {
-    LogicalResult r = forEachPeer([&](Value peer) -> LogicalResult {
+    auto post = [&](Value peer) -> LogicalResult {
       FailureOr<llvm::StringMap<Value>> ids =
           sending ? paramValues(e, me, peer) : paramValues(e, peer, me);
       if (failed(ids))
@@ -252,12 +284,12 @@ LogicalResult Materializer::emitExchange(const Exchange &e) {
         }
       }
       return success();
-    });
-    if (failed(r))
+    };
+    if (failed(sending ? sendLoop(post) : receiveLoop(post)))
       return failure();
   }
   b.create<dist::WaitAllOp>(loc());
-  return forEachPeer([&](Value peer) -> LogicalResult {
+  LogicalResult unpacked = receiveLoop([&](Value peer) -> LogicalResult {
     FailureOr<llvm::StringMap<Value>> ids = paramValues(e, peer, me);
     if (failed(ids))
       return failure();
@@ -270,6 +302,48 @@ LogicalResult Materializer::emitExchange(const Exchange &e) {
     }
     return success();
   });
+  if (toRoot)
+    b.create<dist::SetReplicasStaleOp>(loc());
+  return unpacked;
+}
+
+/// When an earlier region left only rank 0 with current data, rank 0
+/// broadcasts what this region reads from before it.
+LogicalResult Materializer::emitFetchFromRoot(const Exchange &e) {
+  b.setInsertionPoint(firstTopLevelUnit());
+  Value stale = b.create<dist::ReplicasStaleOp>(loc());
+  auto ifStale = b.create<scf::IfOp>(loc(), stale, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifStale.thenBlock()->getTerminator());
+  Value root = constant(0);
+  FailureOr<llvm::StringMap<Value>> ids = paramValues(e, root, root);
+  if (failed(ids))
+    return failure();
+  for (auto [i, m] : llvm::enumerate(e.messages)) {
+    FailureOr<Value> n = count(m, *ids);
+    if (failed(n))
+      return failure();
+    Value buffer = b.create<dist::MessageBufferOp>(loc(), bufferType(m), 2 * i,
+                                                   root, *n);
+    for (bool pack : {true, false}) {
+      Value cond = b.create<arith::CmpIOp>(
+          loc(), pack ? arith::CmpIPredicate::eq : arith::CmpIPredicate::ne,
+          me, root);
+      auto ifOp = b.create<scf::IfOp>(loc(), cond, /*withElseRegion=*/false);
+      {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        if (failed(copy(m, *ids, buffer, pack)))
+          return failure();
+      }
+      if (pack)
+        b.create<dist::BroadcastOp>(
+            loc(), Type(), buffer, root, ValueRange{}, ValueRange{*n},
+            b.getDenseI64ArrayAttr({0}),
+            b.getDenseI64ArrayAttr({ShapedType::kDynamic}));
+    }
+  }
+  return success();
 }
 
 LogicalResult Materializer::run(ArrayRef<Exchange> exchanges) {
@@ -280,6 +354,28 @@ LogicalResult Materializer::run(ArrayRef<Exchange> exchanges) {
              failure();
   restrictLoops();
   return success();
+}
+
+/// One remark per exchange, with the set of each array's elements.
+static void remarkMessages(func::FuncOp func, ArrayRef<DistUnit> units,
+                           const Exchange &e) {
+  Operation *at = e.target >= 0 ? units[e.target].op : func.getOperation();
+  InFlightDiagnostic d = at->emitRemark();
+  if (e.target == Exchange::kBeforeRegion)
+    d << "read from before the region (from rank 0 when other ranks' copies "
+         "are outdated):";
+  else if (e.target == Exchange::kAfterRegion)
+    d << "live after the region:";
+  else
+    d << "received before this unit:";
+  for (const ArrayMessage &m : e.messages) {
+    std::string name = "value";
+    if (auto arg = dyn_cast<BlockArgument>(m.memref))
+      if (auto c = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                     "weft.c_arg"))
+        name = c.getValue().str();
+    d << " " << name << ": " << m.set << ";";
+  }
 }
 
 namespace {
@@ -296,7 +392,10 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
       return;
     FailureOr<std::vector<Exchange>> exchanges =
         computeExchanges(func, units, maxIslOperations);
-    if (failed(exchanges) || failed(Materializer(func, units).run(*exchanges)))
+    if (succeeded(exchanges) && report)
+      for (const Exchange &e : *exchanges)
+        remarkMessages(func, units, e);
+    if (failed(exchanges) || failed(Materializer(func, units, liveOutEverywhere).run(*exchanges)))
       return signalPassFailure();
   }
 };

@@ -159,3 +159,19 @@ static WEFT_RT_UNUSED void weft_rt_wait_all(void) {
   MPI_Waitall(weft_rt_pending, weft_rt_requests, MPI_STATUSES_IGNORE);
   weft_rt_pending = 0;
 }
+
+static WEFT_RT_UNUSED void weft_rt_bcast(void *buffer, int64_t count,
+                                         int64_t size, int64_t root) {
+  if (weft_rt_rank == root)
+    weft_rt_sent_bytes += count * size * (weft_rt_size - 1);
+  MPI_Bcast(buffer, weft_rt_bytes(count, size), MPI_BYTE, (int)root,
+            MPI_COMM_WORLD);
+}
+
+/* Set once a region sent its live-out values to rank 0 only: from then on
+   the other ranks' copies of the arrays may be outdated. */
+static int weft_rt_stale = 0;
+static WEFT_RT_UNUSED int weft_rt_replicas_stale(void) { return weft_rt_stale; }
+static WEFT_RT_UNUSED void weft_rt_set_replicas_stale(void) {
+  weft_rt_stale = 1;
+}

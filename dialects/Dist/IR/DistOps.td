@@ -507,4 +507,25 @@ def Dist_WaitAllOp : Dist_Op<"wait_all"> {
   let assemblyFormat = "attr-dict";
 }
 
+def Dist_ReplicasStaleOp : Dist_Op<"replicas_stale"> {
+  let summary = "Whether the other ranks' copies of the data may be outdated";
+  let description = [{
+    True once a region has sent its live-out values to rank 0 only
+    (`dist.set_replicas_stale`): from then on only rank 0's copies of the
+    arrays hold the sequential program's values, and a region that reads
+    data from before it first fetches them from rank 0.
+
+    ```mlir
+    %stale = dist.replicas_stale
+    ```
+  }];
+  let results = (outs I1:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Dist_SetReplicasStaleOp : Dist_Op<"set_replicas_stale"> {
+  let summary = "Record that only rank 0's copies of the data are current";
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // WEFT_DIALECTS_DIST_IR_DISTOPS_TD

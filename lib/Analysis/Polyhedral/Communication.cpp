@@ -352,25 +352,19 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
         isl::union_map(ctx, "{ END[] -> [" + endTime + "] }"));
     isl_ctx_set_max_operations(raw, maxOperations);
     isl_ctx_reset_operations(raw);
-    isl::union_map flow = isl::union_access_info(reads)
-                              .set_must_source(writes)
-                              .set_schedule_map(schedule)
-                              .compute_flow()
-                              .full_must_dependence()
-                              .intersect_domain(
-                                  isl::union_set(ctx, select.sources()));
-    for (int t = 0; t <= (int)units.size(); ++t) {
-      bool atEnd = t == (int)units.size();
-      isl::union_set sinks = atEnd ? end : isl::union_set(ctx, select.sinks(t));
-      isl::union_set elements = flow.intersect_range_wrapped_domain(sinks)
-                                    .range()
-                                    .unwrap()
-                                    .range()
-                                    .coalesce();
+    isl::union_flow flow = isl::union_access_info(reads)
+                               .set_must_source(writes)
+                               .set_schedule_map(schedule)
+                               .compute_flow();
+    isl::union_map fromDistributed =
+        flow.full_must_dependence().intersect_domain(
+            isl::union_set(ctx, select.sources()));
+    auto addExchange = [&](int target, isl::union_set elements) {
+      elements = elements.coalesce();
       if (elements.is_empty())
-        continue;
+        return;
       Exchange exchange;
-      exchange.target = atEnd ? -1 : t;
+      exchange.target = target;
       std::vector<std::string> seen;
       isl::set_list sets = elements.get_set_list();
       for (int k = 0, n = sets.size(); k < n; ++k) {
@@ -395,7 +389,22 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
         }
       }
       exchanges.push_back(std::move(exchange));
-    }
+    };
+    // Reads without a source in the region see data from before it.
+    addExchange(Exchange::kBeforeRegion,
+                flow.must_no_source().intersect_domain(domain).range());
+    for (int t = 0; t < (int)units.size(); ++t)
+      addExchange(t, fromDistributed
+                         .intersect_range_wrapped_domain(
+                             isl::union_set(ctx, select.sinks(t)))
+                         .range()
+                         .unwrap()
+                         .range());
+    addExchange(Exchange::kAfterRegion,
+                fromDistributed.intersect_range_wrapped_domain(end)
+                    .range()
+                    .unwrap()
+                    .range());
   } catch (const isl::exception_quota &) {
     func.emitError() << "communication analysis exceeded its quota of "
                      << maxOperations << " ISL operations";

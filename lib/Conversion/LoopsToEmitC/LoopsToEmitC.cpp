@@ -277,7 +277,9 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
       .Case<scf::ForOp>([&](auto loop) { return lowerFor(loop); })
       .Case<weft::dist::RankOp, weft::dist::NumRanksOp,
             weft::dist::LocalBoundsOp, weft::dist::MessageBufferOp,
-            weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp>(
+            weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp,
+            weft::dist::BroadcastOp, weft::dist::ReplicasStaleOp,
+            weft::dist::SetReplicasStaleOp>(
           [&](auto) { return lowerDistOp(op); })
       .Case<scf::IfOp>([&](auto ifOp) { return lowerIf(ifOp); })
       .Case<scf::WhileOp>([&](auto loop) { return lowerWhile(loop); })
@@ -578,6 +580,23 @@ LogicalResult FunctionLowering::lowerDistOp(Operation *op) {
     operands.push_back(cst(op->getAttrOfType<IntegerAttr>("tag").getInt()));
     callRuntime(loc, isa<ISendOp>(op) ? "weft_rt_isend" : "weft_rt_irecv",
                 Type(), operands);
+  } else if (auto bcast = dyn_cast<BroadcastOp>(op)) {
+    // The form dist-materialize emits: the first `n` elements of a buffer.
+    auto type = dyn_cast<MemRefType>(bcast.getValue().getType());
+    auto offsets = bcast.getStaticOffsetsAttr();
+    if (!type || type.getRank() != 1 || !offsets || offsets[0] != 0 ||
+        bcast.getSizes().size() != 1)
+      return op->emitOpError("only broadcasts of a 1-D buffer's first "
+                             "elements can be lowered to C");
+    SmallVector<Value> operands = args({bcast.getValue(), bcast.getSizes()[0]});
+    operands.push_back(cst(byteSize(type.getElementType())));
+    operands.push_back(map.lookup(bcast.getRoot()));
+    callRuntime(loc, "weft_rt_bcast", Type(), operands);
+  } else if (isa<ReplicasStaleOp>(op)) {
+    map.map(op->getResult(0), callRuntime(loc, "weft_rt_replicas_stale",
+                                          b.getI1Type(), {}));
+  } else if (isa<SetReplicasStaleOp>(op)) {
+    callRuntime(loc, "weft_rt_set_replicas_stale", Type(), {});
   } else {
     callRuntime(loc, "weft_rt_wait_all", Type(), {});
   }

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: bash %S/../run-mpi.sh %s %t
 /* y = A'*(A*x) with a non-square global matrix. */
 #include <stdio.h>
 #include <stdlib.h>

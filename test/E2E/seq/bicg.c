@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: bash %S/../run-mpi.sh %s %t
 /* BiCG sub-kernel: s = A'*r, q = A*p, fused in one i loop. */
 #include <stdio.h>
 #include <stdlib.h>

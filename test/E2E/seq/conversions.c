@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: bash %S/../run-mpi.sh %s %t
 /* Integer widths and conversions inside a region: narrowing to char and
    short (wrap-around, as gcc defines it), signed char / long long arrays, int<->float<->double conversions
    (truncation toward zero of negative values), / and % by negative

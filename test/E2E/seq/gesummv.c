@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: bash %S/../run-mpi.sh %s %t
 /* y = alpha*A*x + beta*B*x with scalar accumulators declared INSIDE the
    region (block-scoped temporaries). */
 #include <stdio.h>

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: bash %S/../run-mpi.sh %s %t
 /* LU decomposition with a scalar accumulator w (declared at function top),
    then forward substitution and a backward substitution whose outer loop
    counts down: for (i = n-1; i >= 0; i--). */

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: bash %S/../run-mpi.sh %s %t
 /* Reductions into scalars declared outside the region (sum, sum of squares,
    max/min via ?:, product, an int counter) and loop bounds written as min/max
    ternaries of affine expressions. */

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: bash %S/../run-mpi.sh %s %t
 /* Forward substitution L*x = b for a lower-triangular heap matrix. */
 #include <stdio.h>
 #include <stdlib.h>

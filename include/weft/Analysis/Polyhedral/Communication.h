@@ -85,10 +85,14 @@ struct ArrayMessage {
   AstNode elements;
 };
 
-/// Communication before one unit (or after the region).
+/// Communication before one unit, or before or after the region.
 struct Exchange {
-  /// Index of the receiving unit in the list given, or -1 for the values
-  /// live after the region.
+  /// The values live after the region (whose last writer is distributed).
+  static constexpr int kAfterRegion = -1;
+  /// The values the region reads from before it (what it reads before
+  /// writing), for ranks whose copies are outdated.
+  static constexpr int kBeforeRegion = -2;
+  /// Index of the receiving unit in the list given, or one of the above.
   int target;
   llvm::SmallVector<ArrayMessage, 2> messages;
   /// Every parameter of the sets, by ISL name.
