@@ -222,13 +222,27 @@ class Selections {
 public:
   Selections(const ModelBuilder &model, ArrayRef<weft::DistUnit> units,
              ArrayRef<int> unitOf)
-      : model(model), units(units), unitOf(unitOf) {}
+      : model(model), units(units), unitOf(unitOf) {
+    for (auto [u, unit] : llvm::enumerate(units)) {
+      rangeOf.push_back(u);
+      for (unsigned v = 0; v < u; ++v)
+        if (unit.distributed && units[v].distributed &&
+            sameRange(unit.op, units[v].op)) {
+          rangeOf[u] = rangeOf[v];
+          break;
+        }
+    }
+  }
+
+  /// Distributed units over the same range have the same blocks, so their
+  /// block parameters are shared (named after the first such unit).
+  unsigned rangeOfUnit(unsigned u) const { return rangeOf[u]; }
 
   /// Writes of distributed units, restricted to the sender's blocks.
   std::string sources() const {
     std::string params, body;
     for (auto [u, unit] : llvm::enumerate(units))
-      if (unit.distributed)
+      if (unit.distributed && rangeOf[u] == u)
         params += (params.empty() ? "" : ", ") + lo("s", u) + ", " + hi("s", u);
     for (auto [i, st] : llvm::enumerate(model.getStatements())) {
       const weft::DistUnit &unit = units[unitOf[i]];
@@ -237,8 +251,8 @@ public:
       std::string iv = "i" + std::to_string(unit.enclosing.size());
       body += (body.empty() ? "" : "; ") +
               statementTuple(i, st.loops.size()) + " : " + iv +
-              " >= " + lo("s", unitOf[i]) + " and " + iv + " < " +
-              hi("s", unitOf[i]);
+              " >= " + lo("s", rangeOf[unitOf[i]]) + " and " + iv + " < " +
+              hi("s", rangeOf[unitOf[i]]);
     }
     return "[" + params + "] -> { " + body + " }";
   }
@@ -270,7 +284,24 @@ public:
     return "[" + params + "] -> { " + body + " }";
   }
 
+  /// For a distributed receiving unit `t`: the sender's block of the same
+  /// range is another rank's, so it does not meet the receiver's.
+  std::string disjointBlocks(unsigned t) const {
+    std::string slo = lo("s", rangeOf[t]), shi = hi("s", rangeOf[t]);
+    return "[rlo, rhi, " + slo + ", " + shi + "] -> { : " + shi +
+           " <= rlo or rhi <= " + slo + " }";
+  }
+
 private:
+  static bool sameRange(Operation *a, Operation *b) {
+    auto x = cast<affine::AffineForOp>(a), y = cast<affine::AffineForOp>(b);
+    return x.getLowerBoundMap() == y.getLowerBoundMap() &&
+           x.getUpperBoundMap() == y.getUpperBoundMap() &&
+           llvm::equal(x.getLowerBoundOperands(), y.getLowerBoundOperands()) &&
+           llvm::equal(x.getUpperBoundOperands(), y.getUpperBoundOperands());
+  }
+  SmallVector<unsigned> rangeOf;
+
   static std::string lo(StringRef who, unsigned u) {
     return who.str() + "lo" + std::to_string(u);
   }
@@ -393,13 +424,18 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
     // Reads without a source in the region see data from before it.
     addExchange(Exchange::kBeforeRegion,
                 flow.must_no_source().intersect_domain(domain).range());
-    for (int t = 0; t < (int)units.size(); ++t)
-      addExchange(t, fromDistributed
-                         .intersect_range_wrapped_domain(
-                             isl::union_set(ctx, select.sinks(t)))
-                         .range()
-                         .unwrap()
-                         .range());
+    for (int t = 0; t < (int)units.size(); ++t) {
+      isl::union_set elements = fromDistributed
+                                    .intersect_range_wrapped_domain(
+                                        isl::union_set(ctx, select.sinks(t)))
+                                    .range()
+                                    .unwrap()
+                                    .range();
+      if (units[t].distributed)
+        elements = elements.intersect_params(
+            isl::set(ctx, select.disjointBlocks(t)));
+      addExchange(t, elements);
+    }
     addExchange(Exchange::kAfterRegion,
                 fromDistributed.intersect_range_wrapped_domain(end)
                     .range()

@@ -546,3 +546,28 @@ func.func @grid_attr_not_on_function() {
   %c = arith.constant {dist.grid = #dist.grid<[2]>} 0 : index
   return
 }
+
+// -----
+
+func.func @isend_tag_too_large(%b: memref<?xf64>, %n: index, %p: index) {
+  // expected-error @+1 {{attribute 'tag' failed to satisfy constraint}}
+  dist.isend %b[%n] to %p tag 32768 : memref<?xf64>
+  return
+}
+
+// -----
+
+func.func @message_buffer_not_1d(%p: index, %n: index) {
+  // expected-error @+1 {{result #0 must be 1D memref}}
+  %b = dist.message_buffer 0, %p, %n : memref<?x?xf64>
+  return
+}
+
+// -----
+
+func.func @distribute_without_unit(%a: memref<8xf64>) {
+  // expected-error @+1 {{'dist.distribute' must be a #dist.dim on a loop that is a 'dist.unit'}}
+  affine.for %i = 0 to 8 {
+  } {dist.distribute = #dist.dim<block on 0>}
+  return
+}

@@ -173,3 +173,31 @@ func.func @communication(%a: memref<?x1300xf64>, %b: memref<1300x?xf64>,
 func.func @grid_on_function() attributes {dist.grid = #dist.grid<[4, ?]>} {
   return
 }
+
+// CHECK-LABEL: func.func @messages(
+// CHECK-SAME: %[[PEER:.*]]: index, %[[N:.*]]: index
+func.func @messages(%peer: index, %n: index) {
+  // CHECK: %[[B:.*]] = dist.message_buffer 3, %[[PEER]], %[[N]] : memref<?xf64>
+  %b = dist.message_buffer 3, %peer, %n : memref<?xf64>
+  // CHECK: dist.isend %[[B]][%[[N]]] to %[[PEER]] tag 2 : memref<?xf64>
+  dist.isend %b[%n] to %peer tag 2 : memref<?xf64>
+  // CHECK: dist.irecv %[[B]][%[[N]]] from %[[PEER]] tag 32767 : memref<?xf64>
+  dist.irecv %b[%n] from %peer tag 32767 : memref<?xf64>
+  // CHECK: dist.wait_all
+  dist.wait_all
+  // CHECK: %{{.*}} = dist.replicas_stale
+  %stale = dist.replicas_stale
+  // CHECK: dist.set_replicas_stale
+  dist.set_replicas_stale
+  return
+}
+
+// CHECK-LABEL: func.func @partitioner_marks
+// CHECK: } {dist.distribute = #dist.dim<block on 0>, dist.unit}
+func.func @partitioner_marks(%a: memref<8xf64>) {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %a[%i] : memref<8xf64>
+    affine.store %x, %a[%i] : memref<8xf64>
+  } {dist.unit, dist.distribute = #dist.dim<block on 0>}
+  return
+}

@@ -1,0 +1,39 @@
+// RUN: weft-opt %s --convert-loops-to-emitc --split-input-file --verify-diagnostics | FileCheck %s
+
+// The dist ops that dist-materialize emits become calls of the MPI runtime
+// header (runtime/mpi/weft_rt_mpi.h); sizes travel in bytes.
+// CHECK-LABEL: emitc.func @exchange
+// CHECK: %[[ME:.*]] = emitc.call_opaque "weft_rt_self"() : () -> i64
+// CHECK: %[[NP:.*]] = emitc.call_opaque "weft_rt_nranks"() : () -> i64
+// CHECK: %[[LO:.*]] = emitc.call_opaque "weft_rt_block_lo"(%{{.*}}, %{{.*}}, %[[ME]], %[[NP]])
+// CHECK: %[[HI:.*]] = emitc.call_opaque "weft_rt_block_hi"(%{{.*}}, %{{.*}}, %[[ME]], %[[NP]])
+// CHECK: %[[SLOT:.*]] = "emitc.constant"() <{value = 5 : i64}>
+// CHECK: %[[SIZE:.*]] = "emitc.constant"() <{value = 4 : i64}>
+// CHECK: %[[BUF:.*]] = emitc.call_opaque "weft_rt_buffer"(%[[SLOT]], %[[ME]], %[[HI]], %[[SIZE]]) : (i64, i64, i64, i64) -> !emitc.ptr<f32>
+// CHECK: emitc.call_opaque "weft_rt_isend"(%[[BUF]], %[[HI]], %{{.*}}, %[[ME]], %{{.*}})
+// CHECK: emitc.call_opaque "weft_rt_irecv"(%[[BUF]], %[[HI]], %{{.*}}, %[[ME]], %{{.*}})
+// CHECK: emitc.call_opaque "weft_rt_wait_all"() : () -> ()
+// CHECK: emitc.call_opaque "weft_rt_bcast"(%[[BUF]], %[[LO]], %{{.*}}, %[[ME]])
+// CHECK: emitc.call_opaque "weft_rt_replicas_stale"() : () -> i1
+// CHECK: emitc.call_opaque "weft_rt_set_replicas_stale"() : () -> ()
+func.func @exchange(%lb: index, %ub: index) {
+  %me = dist.rank
+  %np = dist.num_ranks
+  %lo, %hi, %st = dist.local_bounds %lb to %ub at %me of %np by #dist.dim<block on 0>
+  %b = dist.message_buffer 5, %me, %hi : memref<?xf32>
+  dist.isend %b[%hi] to %me tag 1 : memref<?xf32>
+  dist.irecv %b[%hi] from %me tag 1 : memref<?xf32>
+  dist.wait_all
+  dist.broadcast %b[0] [%lo] root %me : memref<?xf32>
+  %s = dist.replicas_stale
+  dist.set_replicas_stale
+  return
+}
+
+// -----
+
+func.func @cyclic(%lb: index, %ub: index, %p: index, %np: index) {
+  // expected-error @+1 {{only block distributions can be lowered to C}}
+  %lo, %hi, %st = dist.local_bounds %lb to %ub at %p of %np by #dist.dim<cyclic on 0>
+  return
+}

@@ -1,0 +1,73 @@
+// RUN: weft-opt %s --verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(func.func(dist-partition,dist-materialize{report=1}),canonicalize)' \
+// RUN:   | FileCheck %s
+// RUN: weft-opt %s \
+// RUN:   --pass-pipeline='builtin.module(func.func(dist-partition,dist-materialize{live-out-everywhere=1}))' \
+// RUN:   | FileCheck %s --check-prefix=EVERYWHERE
+
+// Jacobi 1-D: each sweep runs the rank's block; before the first sweep of
+// a step each rank gets exactly one element from each neighbour block that
+// the second sweep of the previous step wrote (ISL's exact flow sets); the
+// second sweep reads only what its own rank wrote, so nothing is sent
+// before it. After the region the owned values go to rank 0.
+
+// expected-remark @below {{read from before the region (from rank 0 when other ranks' copies are outdated): value: [p0] -> { M0[i0] : p0 > 0 and 0 <= i0 <= 99 };}}
+// expected-remark @below {{live after the region: value: [slo0, shi0, p0] -> { M0[i0] : p0 > 0 and i0 >= slo0 and 0 < i0 <= 98 and i0 < shi0 }; value: [slo0, shi0, p0] -> { M1[i0] : p0 > 0 and i0 >= slo0 and 0 < i0 <= 98 and i0 < shi0 };}}
+func.func @jacobi(%a: memref<100xf64>, %b: memref<100xf64>, %t: index) {
+  affine.for %s = 0 to %t {
+    // expected-remark @below {{received before this unit: value: [rlo, rhi, slo0, shi0, e0, p0] -> { M0[rhi] : slo0 = rhi and rhi > rlo and 2 <= rhi <= 98 and shi0 > rhi and e0 > 0 and p0 > e0; M0[-1 + rlo] : shi0 = rlo and 2 <= rlo <= 98 and rhi > rlo and slo0 < rlo and e0 > 0 and p0 > e0 };}}
+    affine.for %i = 1 to 99 {
+      %x = affine.load %a[%i - 1] : memref<100xf64>
+      %y = affine.load %a[%i + 1] : memref<100xf64>
+      %z = arith.addf %x, %y : f64
+      affine.store %z, %b[%i] : memref<100xf64>
+    }
+    affine.for %i = 1 to 99 {
+      %x = affine.load %b[%i] : memref<100xf64>
+      affine.store %x, %a[%i] : memref<100xf64>
+    }
+  }
+  return
+}
+
+// CHECK-DAG: #[[LB:.*]] = affine_map<()[s0] -> (1, s0)>
+// CHECK-DAG: #[[UB:.*]] = affine_map<()[s0] -> (99, s0)>
+// CHECK-LABEL: func.func @jacobi
+// CHECK:      %[[ME:.*]] = dist.rank
+// CHECK:      %[[NP:.*]] = dist.num_ranks
+// CHECK:      %[[LO:.*]], %[[HI:.*]], %{{.*}} = dist.local_bounds %{{.*}} to %{{.*}} at %[[ME]] of %[[NP]] by #dist.dim<block on 0>
+// After an earlier region, rank 0 broadcasts what is read before written.
+// CHECK:      %[[STALE:.*]] = dist.replicas_stale
+// CHECK:      scf.if %[[STALE]]
+// CHECK:        dist.message_buffer 0
+// CHECK:        dist.broadcast %{{.*}}[0] [%{{.*}}] root
+// CHECK:      affine.for
+// Before the first sweep: sends to every other rank, then receives.
+// CHECK:        scf.for %[[PEER:.*]] = %{{.*}} to %[[NP]]
+// CHECK:          arith.cmpi ne, %[[PEER]], %[[ME]]
+// CHECK:          %[[SBUF:.*]] = dist.message_buffer 0, %[[PEER]]
+// CHECK:          memref.load %arg0
+// CHECK:          memref.store %{{.*}}, %[[SBUF]]
+// CHECK:          dist.isend %[[SBUF]][%{{.*}}] to %[[PEER]] tag 0
+// CHECK:        scf.for
+// CHECK:          dist.message_buffer 1
+// CHECK:          dist.irecv
+// CHECK:        dist.wait_all
+// CHECK:        scf.for
+// CHECK:          %[[RBUF:.*]] = dist.message_buffer 1, %{{.*}}, %c0
+// CHECK:          memref.load %[[RBUF]]
+// CHECK:          memref.store %{{.*}}, %arg0
+// The sweeps run the rank's block only; nothing is sent between them.
+// CHECK:        affine.for %{{.*}} = max #[[LB]]()[%[[LO]]] to min #[[UB]]()[%[[HI]]]
+// CHECK-NOT:    dist.isend
+// CHECK:        affine.for %{{.*}} = max #[[LB]]()
+// Live-out values: every rank but 0 sends, rank 0 receives and unpacks.
+// CHECK:      dist.isend %{{.*}} to %c0
+// CHECK:      dist.irecv
+// CHECK:      dist.wait_all
+// CHECK:      dist.set_replicas_stale
+// CHECK-NEXT: return
+
+// EVERYWHERE-LABEL: func.func @jacobi
+// EVERYWHERE-NOT: dist.set_replicas_stale
+// EVERYWHERE: return

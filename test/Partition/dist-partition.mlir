@@ -1,0 +1,93 @@
+// RUN: weft-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(func.func(dist-partition{report=1}))' | FileCheck %s
+
+// A time loop around two parallel sweeps: the sweeps are the units and both
+// are distributed; the time loop runs on every rank.
+// CHECK-LABEL: func.func @jacobi
+// CHECK: affine.for
+// CHECK-NEXT: affine.for {{.*}} {
+// CHECK: } {dist.distribute = #dist.dim<block on 0>, dist.unit}
+// CHECK: } {dist.distribute = #dist.dim<block on 0>, dist.unit}
+// CHECK-NOT: dist.unit
+// CHECK: return
+func.func @jacobi(%a: memref<100xf64>, %b: memref<100xf64>, %t: index) {
+  affine.for %s = 0 to %t {
+    // expected-remark @below {{distributed: blocks of its iterations on each rank}}
+    affine.for %i = 1 to 99 {
+      %x = affine.load %a[%i - 1] : memref<100xf64>
+      %y = affine.load %a[%i + 1] : memref<100xf64>
+      %z = arith.addf %x, %y : f64
+      affine.store %z, %b[%i] : memref<100xf64>
+    }
+    // expected-remark @below {{distributed: blocks of its iterations on each rank}}
+    affine.for %i = 1 to 99 {
+      %x = affine.load %b[%i] : memref<100xf64>
+      affine.store %x, %a[%i] : memref<100xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A recurrence with no parallel loop inside is one replicated unit.
+// CHECK-LABEL: func.func @recurrence
+// CHECK: } {dist.unit}
+func.func @recurrence(%a: memref<100xf64>) {
+  // expected-remark @below {{runs on every rank: the loop carries a dependence}}
+  affine.for %i = 1 to 100 {
+    %x = affine.load %a[%i - 1] : memref<100xf64>
+    affine.store %x, %a[%i] : memref<100xf64>
+  }
+  return
+}
+
+// -----
+
+// A store outside loops and a stepped loop stay replicated.
+func.func @replicated(%a: memref<100xf64>, %s: memref<f64>) {
+  %c = arith.constant 1.0 : f64
+  // expected-remark @below {{runs on every rank: not a loop}}
+  affine.store %c, %s[] : memref<f64>
+  // expected-remark @below {{runs on every rank: the loop has a step other than 1}}
+  affine.for %i = 0 to 100 step 2 {
+    affine.store %c, %a[%i] : memref<100xf64>
+  }
+  return
+}
+
+// -----
+
+// A parallel loop whose bounds follow an enclosing sequential loop (the
+// triangular sweeps of LU) has no fixed blocks: replicated.
+func.func @triangular(%a: memref<64x64xf64>) {
+  affine.for %k = 0 to 64 {
+    // expected-remark @below {{runs on every rank: the loop bounds change during the region}}
+    affine.for %i = affine_map<(d0) -> (d0 + 1)>(%k) to 64 {
+      affine.for %j = affine_map<(d0) -> (d0 + 1)>(%k) to 64 {
+        %x = affine.load %a[%i, %j] : memref<64x64xf64>
+        %l = affine.load %a[%i, %k] : memref<64x64xf64>
+        %u = affine.load %a[%k, %j] : memref<64x64xf64>
+        %p = arith.mulf %l, %u : f64
+        %y = arith.subf %x, %p : f64
+        affine.store %y, %a[%i, %j] : memref<64x64xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Not a static control part: nothing is marked, the region runs replicated.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-NOT: dist.unit
+// expected-remark @below {{runs on every rank: not a static control part}}
+func.func @dynamic(%a: memref<100xf64>, %idx: memref<100xindex>) {
+  affine.for %i = 0 to 100 {
+    %j = affine.load %idx[%i] : memref<100xindex>
+    %x = memref.load %a[%j] : memref<100xf64>
+    affine.store %x, %a[%i] : memref<100xf64>
+  }
+  return
+}
