@@ -11,8 +11,13 @@
 # $PB_DATASET (default MINI_DATASET) picks the size, $CC the C compiler,
 # $PB_KEEP=1 keeps the work directory.  PolyBench dumps floating-point values
 # with "%0.2lf", which hides most rounding differences; $PB_EXACT=1 runs on a
-# copy of each kernel whose header prints "%.17g" instead (same code otherwise).  Prints PASS/FAIL per kernel and a final
-# "N passed, N failed" line; exits 1 if any kernel failed.
+# copy of each kernel whose header prints "%.17g" instead (same code
+# otherwise).  $PB_TARGET=mpi compiles with --target=mpi, builds with
+# mpicc (weft's output may add no -Wall warning to the kernel's own) and
+# runs under mpirun on each of $PB_RANKS
+# (default "1 2 3 4 6"); WEFT_STATS=1 in the environment adds the bytes
+# sent to the log.  Prints PASS/FAIL per kernel and a final "N passed,
+# N failed" line; exits 1 if any kernel failed.
 set -euo pipefail
 
 if [ $# -lt 1 ]; then
@@ -33,6 +38,12 @@ weft=${WEFT:-$build/bin/weft}
 CC=${CC:-gcc}
 DATASET=${PB_DATASET:-MINI_DATASET}
 RUN_TIMEOUT=${RUN_TIMEOUT:-120}
+TARGET=${PB_TARGET:-seq}
+read -r -a RANKS <<< "${PB_RANKS:-1 2 3 4 6}"
+if [ "$TARGET" = mpi ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+fi
 
 [ -f "$pb/utilities/polybench.c" ] || { echo "polybench-check: $pb/utilities/polybench.c not found" >&2; exit 2; }
 [ -x "$weft" ] || { echo "polybench-check: no weft executable at $weft" >&2; exit 2; }
@@ -106,28 +117,55 @@ for src in "${srcs[@]}"; do
   if ! ${run_timeout[@]+"${run_timeout[@]}"} "$w/ref.exe" >"$w/ref.stdout" 2>"$w/ref.stderr"; then
     report "$name" FAIL "original does not run"; continue
   fi
-  if ! "$weft" compile --target=seq "${flags[@]}" "$src" -o "$w/out.c" >"$w/weft.log" 2>&1; then
+  if ! "$weft" compile --target="$TARGET" "${flags[@]}" "$src" -o "$w/out.c" >"$w/weft.log" 2>&1; then
     report "$name" FAIL "weft failed" "$w/weft.log"; continue
   fi
-  if ! "$CC" -O2 "${flags[@]}" "$pb/utilities/polybench.c" "$w/out.c" -o "$w/weft.exe" -lm \
-       >"$w/weft.cc.log" 2>&1; then
+  # weft's output must add no warning to the kernel's own (polybench.c
+  # and some kernels warn under -Wall by themselves).
+  cc=("$CC")
+  [ "$TARGET" = mpi ] && cc=(mpicc)
+  if ! { "${cc[@]}" -O2 "${flags[@]}" -c "$pb/utilities/polybench.c" -o "$w/polybench.o" &&
+         "${cc[@]}" -O2 -Wall "${flags[@]}" -c "$w/out.c" -o "$w/out.o" 2>"$w/weft.warn" &&
+         "${cc[@]}" "$w/polybench.o" "$w/out.o" -o "$w/weft.exe" -lm; } >"$w/weft.cc.log" 2>&1; then
+    cat "$w/weft.warn" >>"$w/weft.cc.log"
     report "$name" FAIL "weft output does not build" "$w/weft.cc.log"; continue
   fi
-  set +e
-  ${run_timeout[@]+"${run_timeout[@]}"} "$w/weft.exe" >"$w/weft.stdout" 2>"$w/weft.stderr"
-  rc=$?
-  set -e
-  if [ $rc -ne 0 ]; then
-    report "$name" FAIL "weft output exited with status $rc"; continue
+  "$CC" -O2 -Wall "${flags[@]}" -c "$src" -o "$w/ref.o" 2>"$w/ref.warn" || true
+  if [ "$(grep -c 'warning:' "$w/weft.warn")" -gt "$(grep -c 'warning:' "$w/ref.warn")" ]; then
+    report "$name" FAIL "weft output adds -Wall warnings" "$w/weft.warn"; continue
   fi
-  if ! cmp -s "$w/ref.stderr" "$w/weft.stderr"; then
-    n=$(diff "$w/ref.stderr" "$w/weft.stderr" | grep -c '^<' || true)
-    e=$(diff "$w/ref.stderr" "$w/weft.stderr" | grep -m1 '^<' | cut -c3-80 || true)
-    g=$(diff "$w/ref.stderr" "$w/weft.stderr" | grep -m1 '^>' | cut -c3-80 || true)
-    report "$name" FAIL "array dump differs ($n lines; first expected: $e | got: $g)"; continue
-  fi
-  if ! cmp -s "$w/ref.stdout" "$w/weft.stdout"; then
-    report "$name" FAIL "stdout differs"; continue
+  launches=("")
+  [ "$TARGET" = mpi ] && launches=("${RANKS[@]}")
+  bad=""
+  for p in "${launches[@]}"; do
+    launcher=()
+    [ -n "$p" ] && launcher=(mpirun --oversubscribe -np "$p")
+    set +e
+    ${run_timeout[@]+"${run_timeout[@]}"} ${launcher[@]+"${launcher[@]}"} "$w/weft.exe" \
+      >"$w/weft.stdout" 2>"$w/weft.stderr"
+    rc=$?
+    set -e
+    where=${p:+" on $p ranks"}
+    if [ $rc -ne 0 ]; then
+      bad="weft output exited with status $rc$where"; break
+    fi
+    if [ -n "${WEFT_STATS:-}" ]; then
+      grep '^weft: ' "$w/weft.stderr" >>"$w/stats.log" || true
+      grep -v '^weft: ' "$w/weft.stderr" >"$w/weft.stderr.clean" || true
+      mv "$w/weft.stderr.clean" "$w/weft.stderr"
+    fi
+    if ! cmp -s "$w/ref.stderr" "$w/weft.stderr"; then
+      n=$(diff "$w/ref.stderr" "$w/weft.stderr" | grep -c '^<' || true)
+      e=$(diff "$w/ref.stderr" "$w/weft.stderr" | grep -m1 '^<' | cut -c3-80 || true)
+      g=$(diff "$w/ref.stderr" "$w/weft.stderr" | grep -m1 '^>' | cut -c3-80 || true)
+      bad="array dump differs$where ($n lines; first expected: $e | got: $g)"; break
+    fi
+    if ! cmp -s "$w/ref.stdout" "$w/weft.stdout"; then
+      bad="stdout differs$where"; break
+    fi
+  done
+  if [ -n "$bad" ]; then
+    report "$name" FAIL "$bad"; continue
   fi
   report "$name" PASS ""
 done

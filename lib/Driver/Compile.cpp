@@ -143,7 +143,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     mlir::PassManager pm(&context);
     weft::DistPartitionOptions partition;
     partition.report = options.report;
-    pm.addNestedPass<mlir::func::FuncOp>(weft::createDistPartition(partition));
+    pm.addPass(weft::createDistPartition(partition));
     weft::DistMaterializeOptions materialize;
     materialize.report = options.report;
     pm.addNestedPass<mlir::func::FuncOp>(

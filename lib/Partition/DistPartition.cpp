@@ -1,16 +1,18 @@
 //===- DistPartition.cpp - Choose the distribution of each unit -*- C++ -*-===//
 //
-// Implements dist-partition. Today every unit that may be distributed is
-// distributed (owner computes over balanced blocks of its outermost loop);
-// the others are replicated.
+// Implements dist-partition: finds the units and their candidates,
+// estimates the costs with ISL and lets the Arachne dynamic program choose.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Partition/Passes.h"
 
+#include "ArachneDP.h"
 #include "Units.h"
 
 #include "dialects/Dist/IR/DistOps.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace weft {
 #define GEN_PASS_DEF_DISTPARTITION
@@ -23,12 +25,68 @@ using namespace weft;
 namespace {
 struct DistPartition : weft::impl::DistPartitionBase<DistPartition> {
   using Base::Base;
-  void runOnOperation() override;
+  void runOnOperation() override {
+    for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
+      if (failed(partition(func)))
+        return signalPassFailure();
+  }
+  LogicalResult partition(func::FuncOp func);
 };
 } // end anonymous namespace
 
-void DistPartition::runOnOperation() {
-  func::FuncOp func = getOperation();
+/// The choices directives leave for each unit; fails with an error on a
+/// directive the partitioner cannot honour.
+static LogicalResult applyDirectives(func::FuncOp func,
+                                     ArrayRef<UnitCandidate> units,
+                                     SmallVectorImpl<UnitOptions> &options) {
+  bool nodist = func->hasAttr("weft.nodist");
+  for (const UnitCandidate &c : units)
+    options.push_back({true, c.distributable && !nodist});
+  WalkResult r = func.walk([&](Operation *op) {
+    auto layout = op->getAttrOfType<dist::LayoutAttr>("dist.layout");
+    if (!layout || !isa<affine::AffineForOp>(op))
+      return WalkResult::advance();
+    auto it = llvm::find_if(
+        units, [&](const UnitCandidate &c) { return c.unit.op == op; });
+    ArrayRef<dist::DimDistAttr> dims = layout.getDims();
+    bool outerBlock = dims.front().getKind() == dist::DistKind::Block;
+    bool othersReplicated = llvm::all_of(dims.drop_front(), [](auto d) {
+      return !d.isDistributed();
+    });
+    if (!othersReplicated || (dims.front().isDistributed() && !outerBlock)) {
+      op->emitError("'#pragma weft distribute' can only ask for 'block' on "
+                    "the outermost loop of a nest (or '*') for now");
+      return WalkResult::interrupt();
+    }
+    if (it == units.end()) {
+      if (!dims.front().isDistributed())
+        return WalkResult::advance(); // Not distributed anyway.
+      bool nested = llvm::any_of(units, [&](const UnitCandidate &c) {
+        return c.unit.op->isProperAncestor(op);
+      });
+      op->emitError("cannot distribute this loop: ")
+          << (nested ? "only the outermost loop of a nest can be distributed"
+                     : "the loop carries a dependence");
+      return WalkResult::interrupt();
+    }
+    UnitOptions &o = options[it - units.begin()];
+    if (!dims.front().isDistributed()) {
+      o = {true, false};
+      return WalkResult::advance();
+    }
+    if (!it->distributable || nodist) {
+      op->emitError("cannot distribute this loop: ")
+          << (nodist ? "the region is marked '#pragma weft nodist'"
+                     : it->reason);
+      return WalkResult::interrupt();
+    }
+    o = {false, true};
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
+LogicalResult DistPartition::partition(func::FuncOp func) {
   // Why the analysis gave up is not an error of the program: the region
   // then runs replicated, and the report says why.
   std::string why;
@@ -44,19 +102,74 @@ void DistPartition::runOnOperation() {
   if (failed(deps)) {
     if (report)
       func.emitRemark() << "runs on every rank: " << why;
-    return;
+    return success();
+  }
+  SmallVector<UnitCandidate> candidates = findUnits(func, *deps);
+  SmallVector<UnitOptions> options;
+  if (failed(applyDirectives(func, candidates, options)))
+    return failure();
+  SmallVector<DistUnit> units;
+  SmallVector<bool> candidate;
+  for (auto [u, c] : llvm::enumerate(candidates)) {
+    units.push_back(c.unit);
+    units.back().distributed = options[u].distributed;
+    candidate.push_back(options[u].distributed);
+  }
+  PartitionChoice choice;
+  for (const UnitOptions &o : options)
+    choice.distributed.push_back(o.distributed);
+  MachineModel machine;
+  FailureOr<PartitionCosts> costs;
+  if (llvm::is_contained(candidate, true)) {
+    ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
+      why = d.str();
+      return success();
+    });
+    costs = estimatePartitionCosts(func, units, ranks, nominalSize,
+                                   maxIslOperations);
+    if (succeeded(costs))
+      choice = choosePartition(options, *costs, machine);
+    else if (report)
+      func.emitRemark() << "no cost estimate (" << why
+                        << "): every candidate is distributed";
   }
   auto block = dist::DimDistAttr::get(&getContext(), dist::DistKind::Block, 0);
-  for (UnitCandidate &c : findUnits(func, *deps)) {
+  for (auto [u, c] : llvm::enumerate(candidates)) {
     c.unit.op->setAttr(kUnitAttr, UnitAttr::get(&getContext()));
-    if (c.distributable)
+    if (choice.distributed[u])
       c.unit.op->setAttr(kDistributeAttr, block);
     if (!report)
       continue;
-    if (c.distributable)
-      c.unit.op->emitRemark("distributed: blocks of its iterations on each "
-                            "rank");
-    else
-      c.unit.op->emitRemark("runs on every rank: ") << c.reason;
+    InFlightDiagnostic d = c.unit.op->emitRemark();
+    d << (choice.distributed[u] ? "distributed: blocks of its iterations on "
+                                  "each rank"
+                                : "runs on every rank: ");
+    if (!c.distributable) {
+      d << c.reason;
+      continue;
+    }
+    if (options[u].replicated != options[u].distributed) {
+      d << (choice.distributed[u] ? " " : "") << "as '#pragma weft' asks";
+      continue;
+    }
+    if (!choice.distributed[u])
+      d << "distributing it is predicted to be slower";
+    if (failed(costs))
+      continue;
+    SmallVector<bool> other(choice.distributed);
+    other[u] = !other[u];
+    d << llvm::formatv(" (predicted region time at {0} ranks {1:e2} s; "
+                       "{2:e2} s if {3})",
+                       ranks, choice.predictedSeconds,
+                       predictSeconds(other, *costs, machine),
+                       other[u] ? "distributed" : "replicated");
   }
+  if (report && succeeded(costs))
+    func.emitRemark() << "partition chosen by the dynamic program over "
+                      << candidates.size() << " units ("
+                      << llvm::count(candidate, true) << " candidates, "
+                      << choice.states << " states"
+                      << (choice.exact ? "" : ", window too large: greedy")
+                      << ")";
+  return success();
 }

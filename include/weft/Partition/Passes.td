@@ -4,7 +4,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def DistPartition : Pass<"dist-partition", "::mlir::func::FuncOp"> {
+def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
   let summary = "Choose how each loop nest of a region is split across ranks";
   let description = [{
     Splits the function into units of work: the ops of its body and, inside
@@ -14,15 +14,29 @@ def DistPartition : Pass<"dist-partition", "::mlir::func::FuncOp"> {
     iterations are split in balanced blocks over the ranks (owner computes).
     Every other unit is replicated: every rank runs it.
 
+    Among the candidates, the Arachne dynamic program (docs/partitioning.md)
+    picks the assignment with the least predicted time: per-rank work plus
+    the alpha-beta time of the exact communication sets between units,
+    estimated with ISL for `ranks` ranks, sizes unknown at compile time
+    taking `nominal-size`.
+
     Marks every unit with `dist.unit` and the distributed ones with
     `dist.distribute = #dist.dim<block on 0>`. With `report`, each unit gets
     a remark saying what was chosen and why. When the function is not a
     static control part or the polyhedral analysis fails, nothing is marked
     (the region runs replicated).
+
+    A module pass: it turns the analyses' diagnostics into report lines
+    through a context-wide handler, which must not see other functions'
+    diagnostics.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
            "Explain each choice with a remark">,
+    Option<"ranks", "ranks", "unsigned", /*default=*/"4",
+           "Number of ranks the costs are predicted for">,
+    Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
+           "Value assumed for sizes unknown at compile time">,
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of the analysis (0: no limit)">,

@@ -16,6 +16,7 @@
 #include "weft/Analysis/Polyhedral/Communication.h"
 
 #include "ModelBuilder.h"
+#include "Selections.h"
 
 #include <isl/ast.h>
 #include <isl/ast_build.h>
@@ -29,6 +30,7 @@ using namespace mlir;
 using weft::AstExpr;
 using weft::AstNode;
 using weft::detail::ModelBuilder;
+using weft::detail::Selections;
 using weft::detail::statementTuple;
 
 //===----------------------------------------------------------------------===//
@@ -216,103 +218,6 @@ static AstNode enumerate(isl::set set) {
 // Communication sets
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Builds the ISL selections of source and sink instances.
-class Selections {
-public:
-  Selections(const ModelBuilder &model, ArrayRef<weft::DistUnit> units,
-             ArrayRef<int> unitOf)
-      : model(model), units(units), unitOf(unitOf) {
-    for (auto [u, unit] : llvm::enumerate(units)) {
-      rangeOf.push_back(u);
-      for (unsigned v = 0; v < u; ++v)
-        if (unit.distributed && units[v].distributed &&
-            sameRange(unit.op, units[v].op)) {
-          rangeOf[u] = rangeOf[v];
-          break;
-        }
-    }
-  }
-
-  /// Distributed units over the same range have the same blocks, so their
-  /// block parameters are shared (named after the first such unit).
-  unsigned rangeOfUnit(unsigned u) const { return rangeOf[u]; }
-
-  /// Writes of distributed units, restricted to the sender's blocks.
-  std::string sources() const {
-    std::string params, body;
-    for (auto [u, unit] : llvm::enumerate(units))
-      if (unit.distributed && rangeOf[u] == u)
-        params += (params.empty() ? "" : ", ") + lo("s", u) + ", " + hi("s", u);
-    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
-      const weft::DistUnit &unit = units[unitOf[i]];
-      if (!unit.distributed || !isa<affine::AffineStoreOp>(st.access))
-        continue;
-      std::string iv = "i" + std::to_string(unit.enclosing.size());
-      body += (body.empty() ? "" : "; ") +
-              statementTuple(i, st.loops.size()) + " : " + iv +
-              " >= " + lo("s", rangeOf[unitOf[i]]) + " and " + iv + " < " +
-              hi("s", rangeOf[unitOf[i]]);
-    }
-    return "[" + params + "] -> { " + body + " }";
-  }
-
-  /// Reads of unit `t` in its current execution, restricted to the
-  /// receiver's block.
-  std::string sinks(unsigned t) const {
-    const weft::DistUnit &unit = units[t];
-    unsigned k = unit.enclosing.size();
-    std::string params = unit.distributed ? "rlo, rhi" : "";
-    for (unsigned d = 0; d < k; ++d)
-      params += (params.empty() ? "e" : ", e") + std::to_string(d);
-    std::string body;
-    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
-      if ((unsigned)unitOf[i] != t || !isa<affine::AffineLoadOp>(st.access))
-        continue;
-      std::string cond;
-      for (unsigned d = 0; d < k; ++d)
-        cond += (d ? " and i" : "i") + std::to_string(d) + " = e" +
-                std::to_string(d);
-      if (unit.distributed) {
-        std::string iv = "i" + std::to_string(k);
-        cond += (cond.empty() ? "" : " and ") + iv + " >= rlo and " + iv +
-                " < rhi";
-      }
-      body += (body.empty() ? "" : "; ") + statementTuple(i, st.loops.size()) +
-              (cond.empty() ? "" : " : " + cond);
-    }
-    return "[" + params + "] -> { " + body + " }";
-  }
-
-  /// For a distributed receiving unit `t`: the sender's block of the same
-  /// range is another rank's, so it does not meet the receiver's.
-  std::string disjointBlocks(unsigned t) const {
-    std::string slo = lo("s", rangeOf[t]), shi = hi("s", rangeOf[t]);
-    return "[rlo, rhi, " + slo + ", " + shi + "] -> { : " + shi +
-           " <= rlo or rhi <= " + slo + " }";
-  }
-
-private:
-  static bool sameRange(Operation *a, Operation *b) {
-    auto x = cast<affine::AffineForOp>(a), y = cast<affine::AffineForOp>(b);
-    return x.getLowerBoundMap() == y.getLowerBoundMap() &&
-           x.getUpperBoundMap() == y.getUpperBoundMap() &&
-           llvm::equal(x.getLowerBoundOperands(), y.getLowerBoundOperands()) &&
-           llvm::equal(x.getUpperBoundOperands(), y.getUpperBoundOperands());
-  }
-  SmallVector<unsigned> rangeOf;
-
-  static std::string lo(StringRef who, unsigned u) {
-    return who.str() + "lo" + std::to_string(u);
-  }
-  static std::string hi(StringRef who, unsigned u) {
-    return who.str() + "hi" + std::to_string(u);
-  }
-  const ModelBuilder &model;
-  ArrayRef<weft::DistUnit> units;
-  ArrayRef<int> unitOf;
-};
-} // end anonymous namespace
 
 /// What the parameter called `name` stands for.
 static weft::CommParam classifyParam(const ModelBuilder &model,
@@ -346,47 +251,23 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
   ModelBuilder model(func);
   if (failed(model.build()))
     return failure();
-  SmallVector<int> unitOf;
-  for (const auto &st : model.getStatements()) {
-    auto it = llvm::find_if(units, [&](const DistUnit &u) {
-      return u.op == st.access || u.op->isAncestor(st.access);
-    });
-    if (it == units.end())
-      return func.emitError("an access belongs to no unit of work"), failure();
-    unitOf.push_back(it - units.begin());
-  }
+  FailureOr<SmallVector<int>> unitOf =
+      weft::detail::unitsOfStatements(func, model, units);
+  if (failed(unitOf))
+    return failure();
   std::vector<Exchange> exchanges;
   if (llvm::none_of(units, [](const DistUnit &u) { return u.distributed; }))
     return exchanges;
-  Selections select(model, units, unitOf);
+  Selections select(model, units, *unitOf);
 
   isl_ctx *raw = isl_ctx_alloc();
   isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
   LogicalResult status = success();
   try {
     isl::ctx ctx(raw);
-    isl::union_set domain(ctx, model.domains());
-    isl::union_map reads =
-        isl::union_map(ctx, model.accesses(false)).intersect_domain(domain);
-    isl::union_map writes =
-        isl::union_map(ctx, model.accesses(true)).intersect_domain(domain);
-    isl::union_map schedule =
-        isl::union_map(ctx, model.scheduleMap()).intersect_domain(domain);
-    // END[] runs after everything and reads every written element.
-    isl::union_set end(ctx, "{ END[] }");
-    std::string endTime = std::to_string(func.getBody().front().getOperations().size());
-    for (unsigned k = 1; k < model.getScheduleLength(); ++k)
-      endTime += ", 0";
-    reads = reads.unite(
-        isl::union_map::from_domain_and_range(end, writes.range()));
-    schedule = schedule.unite(
-        isl::union_map(ctx, "{ END[] -> [" + endTime + "] }"));
-    isl_ctx_set_max_operations(raw, maxOperations);
-    isl_ctx_reset_operations(raw);
-    isl::union_flow flow = isl::union_access_info(reads)
-                               .set_must_source(writes)
-                               .set_schedule_map(schedule)
-                               .compute_flow();
+    weft::detail::RegionFlow region =
+        weft::detail::computeRegionFlow(ctx, func, model, maxOperations);
+    isl::union_flow flow = region.flow;
     isl::union_map fromDistributed =
         flow.full_must_dependence().intersect_domain(
             isl::union_set(ctx, select.sources()));
@@ -423,11 +304,11 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
     };
     // Reads without a source in the region see data from before it.
     addExchange(Exchange::kBeforeRegion,
-                flow.must_no_source().intersect_domain(domain).range());
+                flow.must_no_source().intersect_domain(region.domain).range());
     for (int t = 0; t < (int)units.size(); ++t) {
       isl::union_set elements = fromDistributed
                                     .intersect_range_wrapped_domain(
-                                        isl::union_set(ctx, select.sinks(t)))
+                                        isl::union_set(ctx, select.sinks(t, units[t].distributed)))
                                     .range()
                                     .unwrap()
                                     .range();
@@ -437,7 +318,7 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
       addExchange(t, elements);
     }
     addExchange(Exchange::kAfterRegion,
-                fromDistributed.intersect_range_wrapped_domain(end)
+                fromDistributed.intersect_range_wrapped_domain(region.end)
                     .range()
                     .unwrap()
                     .range());

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Communication, run time and memory of weft's MPI output on PolyBench.
+
+    python3 bench/dist-comm.py POLYBENCH_DIR [--ranks 2 4] [--dataset MEDIUM_DATASET]
+                               [--kernels jacobi-2d heat-3d ...]
+
+For each kernel: compiles it with `weft compile --target=mpi`, runs it under
+mpirun with WEFT_STATS=1 (the runtime counts every byte it hands to MPI) on
+each rank count, checks the array dump against the sequential program, and
+prints the bytes sent next to
+
+  * lb1d:  the owner-computes lower bound of a 1-D block decomposition of
+           the outermost parallel loop (exact halos of the stencil, one
+           element per neighbour and array read across a block boundary,
+           plus one gather of the written arrays to rank 0), for the
+           stencils whose bound has a closed form here;
+  * naive: every distributed sweep sends everything it wrote to every other
+           rank (the whole flow-out set, as Pluto's simplest scheme does);
+
+and, at P=1, the run time of weft's program against the sequential one
+(best of 3), and the peak resident memory per rank (ru_maxrss).
+"""
+import argparse
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1",
+           OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", OMPI_MCA_btl="self,vader",
+           OMPI_MCA_btl_vader_single_copy_mechanism="none")
+CATEGORIES = ["stencils", "linear-algebra/kernels", "linear-algebra/blas",
+              "linear-algebra/solvers", "datamining", "medley"]
+
+
+def sizes(header, dataset):
+    """The #defines of `dataset` in a PolyBench header."""
+    text = open(header).read()
+    block = re.search(r"#\s*ifdef\s+%s(.*?)#\s*endif" % dataset, text, re.S)
+    return {m.group(1): int(m.group(2))
+            for m in re.finditer(r"#\s*define\s+(\w+)\s+(\d+)", block.group(1))}
+
+
+def block0(n, p):
+    """Iterations of rank 0 in dist.local_bounds' balanced blocks."""
+    return n // p + (1 if n % p else 0)
+
+
+def stencil_bounds(kernel, s, p):
+    """(lb1d, naive) in bytes for the stencils with a closed form."""
+    if kernel in ("jacobi-1d", "jacobi-2d", "heat-3d"):
+        n, t = s["N"], s["TSTEPS"]
+        face = {"jacobi-1d": 1, "jacobi-2d": n - 2, "heat-3d": (n - 2) ** 2}[kernel]
+        # Two sweeps per step; the first reads data from before the region
+        # in the first step. Each internal block boundary moves one face
+        # each way per sweep; then both arrays are gathered to rank 0.
+        halos = face * 2 * (p - 1) * (2 * t - 1)
+        gather = 2 * face * (n - 2 - block0(n - 2, p))
+        naive = 2 * t * face * (n - 2) * (p - 1)
+        return 8 * (halos + gather), 8 * naive
+    return None, None
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, env=ENV, capture_output=True, text=True, **kw)
+
+
+def timed(cmd):
+    best = None
+    for _ in range(3):
+        start = time.perf_counter()
+        r = run(cmd)
+        elapsed = time.perf_counter() - start
+        if r.returncode != 0:
+            return None
+        best = elapsed if best is None else min(best, elapsed)
+    return best
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("polybench")
+    ap.add_argument("--ranks", type=int, nargs="+", default=[2, 4])
+    ap.add_argument("--dataset", default="MEDIUM_DATASET")
+    ap.add_argument("--kernels", nargs="+",
+                    default=["jacobi-1d", "jacobi-2d", "heat-3d", "fdtd-2d",
+                             "seidel-2d", "gemm", "2mm", "mvt", "atax",
+                             "syrk", "lu", "floyd-warshall"])
+    args = ap.parse_args()
+    weft = os.path.join(ROOT, "build", "bin", "weft")
+    pb = os.path.abspath(args.polybench)
+    util = os.path.join(pb, "utilities")
+    work = tempfile.mkdtemp(prefix="weft-comm.")
+    print("| kernel | P | bytes sent | lb1d | sent/lb1d | naive | messages | "
+          "max RSS/rank MB | P=1 time / seq |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for kernel in args.kernels:
+        src = next((os.path.join(pb, c, kernel, kernel + ".c")
+                    for c in CATEGORIES
+                    if os.path.exists(os.path.join(pb, c, kernel, kernel + ".c"))),
+                   None)
+        if not src:
+            print("| %s | missing |" % kernel)
+            continue
+        kdir = os.path.dirname(src)
+        flags = ["-I", util, "-I", kdir, "-D" + args.dataset,
+                 "-DPOLYBENCH_DUMP_ARRAYS"]
+        w = os.path.join(work, kernel)
+        os.makedirs(w)
+        seq = os.path.join(w, "seq")
+        r = run(["gcc", "-O2"] + flags + [os.path.join(util, "polybench.c"),
+                                          src, "-o", seq, "-lm"])
+        out = os.path.join(w, "mpi.c")
+        r2 = run([weft, "compile"] + flags + [src, "-o", out])
+        exe = os.path.join(w, "mpi")
+        r3 = run(["mpicc", "-O2"] + flags + [os.path.join(util, "polybench.c"),
+                                             out, "-o", exe, "-lm"])
+        if r.returncode or r2.returncode or r3.returncode:
+            print("| %s | build failed |" % kernel)
+            continue
+        expected = run([seq]).stderr
+        s = sizes(src[:-2] + ".h", args.dataset)
+        ratio = ""
+        t_seq, t_one = timed([seq]), timed(["mpirun", "-np", "1", exe])
+        if t_seq and t_one:
+            ratio = "%.2f" % (t_one / t_seq)
+        for p in args.ranks:
+            r = run(["mpirun", "--oversubscribe", "-np", str(p), "/usr/bin/env",
+                     "WEFT_STATS=1", exe])
+            stats = re.search(r"weft: \d+ ranks sent (\d+) bytes in (\d+) messages",
+                              r.stderr)
+            dump = "\n".join(l for l in r.stderr.splitlines()
+                             if not l.startswith("weft: "))
+            if r.returncode or not stats or dump.strip() != expected.strip():
+                print("| %s | %d | WRONG OUTPUT |" % (kernel, p))
+                continue
+            sent, msgs = int(stats.group(1)), int(stats.group(2))
+            lb, naive = stencil_bounds(kernel, s, p)
+            rss = run(["mpirun", "--oversubscribe", "-np", str(p),
+                       "/usr/bin/time", "-f", "rss %M", exe]).stderr
+            # /usr/bin/time reports on every rank but only rank 0's stderr
+            # is kept: its figure stands for all ranks (full arrays each).
+            m = re.findall(r"rss (\d+)", rss)
+            print("| %s | %d | %d | %s | %s | %s | %d | %s | %s |" % (
+                kernel, p, sent, lb if lb is not None else "-",
+                "%.3f" % (sent / lb) if lb else "-",
+                naive if naive is not None else "-", msgs,
+                "%.1f" % (int(m[0]) / 1024) if m else "-",
+                ratio if p == args.ranks[0] else ""))
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

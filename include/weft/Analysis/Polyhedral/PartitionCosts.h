@@ -1,0 +1,49 @@
+//===- PartitionCosts.h - Costs of distribution choices ---------*- C++ -*-===//
+//
+// What the Arachne partitioner needs to compare distributions, estimated
+// with ISL at nominal sizes: the work of each unit, and for every pair of
+// units (source u distributed, receiver t replicated or distributed) the
+// bytes and messages of the exact communication sets between them, summed
+// over all executions. Sizes that are not compile-time constants take a
+// nominal value; counts use the bounding box of each piece of a set (exact
+// for the rectangular sets of stencils and dense kernels).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_POLYHEDRAL_PARTITIONCOSTS_H
+#define WEFT_ANALYSIS_POLYHEDRAL_PARTITIONCOSTS_H
+
+#include "weft/Analysis/Polyhedral/Communication.h"
+
+#include <array>
+#include <map>
+
+namespace weft {
+
+struct Traffic {
+  double bytes = 0;
+  double messages = 0;
+};
+
+struct PartitionCosts {
+  /// Ranks and the value given to sizes unknown at compile time.
+  unsigned ranks = 4;
+  int64_t nominalSize = 0;
+  /// Memory accesses of each unit over all its executions.
+  std::vector<double> work;
+  /// (u, t) -> traffic when u is distributed and t is [0] replicated or
+  /// [1] distributed. Only pairs with traffic appear.
+  std::map<std::pair<unsigned, unsigned>, std::array<Traffic, 2>> flows;
+  /// Traffic of the live-out values u writes, when u is distributed.
+  std::vector<Traffic> liveOut;
+};
+
+/// Estimates the costs for `units`, where `distributed` marks every unit
+/// that may be distributed (the candidates).
+mlir::FailureOr<PartitionCosts>
+estimatePartitionCosts(mlir::func::FuncOp func, llvm::ArrayRef<DistUnit> units,
+                       unsigned ranks, int64_t nominalSize,
+                       unsigned long maxOperations);
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_POLYHEDRAL_PARTITIONCOSTS_H

@@ -1,0 +1,283 @@
+//===- PartitionCosts.cpp - Costs of distribution choices -------*- C++ -*-===//
+//
+// Evaluates the parametric sets of Communication.cpp at nominal sizes for
+// every pair of ranks. This file is compiled with exceptions.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Polyhedral/PartitionCosts.h"
+
+#include "ModelBuilder.h"
+#include "Selections.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+#include <isl/set.h>
+#include <isl/val.h>
+
+using namespace mlir;
+using weft::detail::ModelBuilder;
+using weft::detail::Selections;
+
+namespace {
+/// Fixes parameters and counts points.
+class Evaluator {
+public:
+  Evaluator(isl::ctx ctx, const ModelBuilder &model,
+            ArrayRef<weft::DistUnit> units, ArrayRef<int> unitOf,
+            unsigned ranks, int64_t nominal)
+      : ctx(ctx), model(model), units(units), unitOf(unitOf), ranks(ranks),
+        nominal(nominal) {}
+
+  /// The domain of statement `i` with the sizes fixed.
+  isl::set domainOf(unsigned i) const {
+    return fixSymbols(isl::set(ctx, model.params() + "{ " +
+                                        model.getStatements()[i].domain +
+                                        " }"));
+  }
+
+  isl::set fixSymbols(isl::set set) const {
+    for (auto &[value, name] : model.getSymbols()) {
+      int64_t v = nominal;
+      if (auto c = value.getDefiningOp<arith::ConstantIndexOp>())
+        v = c.value();
+      set = fix(set, name, v);
+    }
+    return set;
+  }
+
+  static isl::set fix(isl::set set, StringRef name, int64_t value) {
+    int pos = isl_set_find_dim_by_name(set.get(), isl_dim_param,
+                                       name.str().c_str());
+    if (pos < 0)
+      return set;
+    return isl::manage(isl_set_fix_si(set.release(), isl_dim_param, pos,
+                                      value));
+  }
+
+  /// [min, max] of dimension `d` of a set without parameters (empty: none).
+  static std::optional<std::pair<int64_t, int64_t>> extent(isl::set set,
+                                                           int d) {
+    if (set.is_empty())
+      return std::nullopt;
+    isl::val lo = set.dim_min_val(d), hi = set.dim_max_val(d);
+    if (!lo.is_int() || !hi.is_int())
+      return std::nullopt;
+    return std::make_pair(lo.get_num_si(), hi.get_num_si());
+  }
+
+  /// Points of `set` (no parameters left), counting each convex piece by
+  /// its bounding box.
+  static double boxCount(isl::set set) {
+    std::vector<isl::set> pieces;
+    set.foreach_basic_set([&](isl::basic_set piece) {
+      pieces.push_back(isl::set(piece));
+    });
+    double total = 0;
+    for (isl::set &piece : pieces) {
+      double volume = 1;
+      int dims = isl_set_dim(piece.get(), isl_dim_set);
+      for (int d = 0; d < dims && volume > 0; ++d) {
+        auto e = extent(piece, d);
+        volume *= e ? double(e->second - e->first + 1) : 0.0;
+      }
+      if (!piece.is_empty())
+        total += volume;
+    }
+    return total;
+  }
+
+  /// The first statement of unit `u`.
+  unsigned firstStatement(unsigned u) const {
+    for (unsigned i = 0; i < unitOf.size(); ++i)
+      if ((unsigned)unitOf[i] == u)
+        return i;
+    return 0;
+  }
+
+  /// [lb, ub) of a distributed unit's loop.
+  std::pair<int64_t, int64_t> range(unsigned u) const {
+    auto e = extent(domainOf(firstStatement(u)), units[u].enclosing.size());
+    return e ? std::make_pair(e->first, e->second + 1)
+             : std::make_pair<int64_t, int64_t>(0, 0);
+  }
+
+  /// dist.local_bounds of a block distribution.
+  std::pair<int64_t, int64_t> block(unsigned u, int64_t p) const {
+    auto [lb, ub] = range(u);
+    int64_t n = std::max<int64_t>(ub - lb, 0), q = n / ranks, r = n % ranks;
+    auto start = [&](int64_t k) { return lb + k * q + std::min(k, r); };
+    return {start(p), start(p + 1)};
+  }
+
+  /// Executions of unit `t` (iterations of its sequential loops), and a
+  /// typical value of each of their iterators.
+  double executions(unsigned t, SmallVectorImpl<int64_t> &typical) const {
+    isl::set dom = domainOf(firstStatement(t));
+    double n = 1;
+    for (unsigned d = 0; d < units[t].enclosing.size(); ++d) {
+      auto e = extent(dom, d);
+      if (!e)
+        return 0;
+      n *= double(e->second - e->first + 1);
+      typical.push_back((e->first + e->second + 1) / 2);
+    }
+    return n;
+  }
+
+  isl::ctx ctx;
+  const ModelBuilder &model;
+  ArrayRef<weft::DistUnit> units;
+  ArrayRef<int> unitOf;
+  unsigned ranks;
+  int64_t nominal;
+};
+} // end anonymous namespace
+
+/// Bytes of one element of the array named `tuple`.
+static double elementBytes(const ModelBuilder &model, StringRef tuple) {
+  for (auto &[value, name] : model.getArrays())
+    if (name == tuple) {
+      Type t = cast<MemRefType>(value.getType()).getElementType();
+      return t.isIndex() ? 8 : std::max(1u, t.getIntOrFloatBitWidth() / 8);
+    }
+  return 8;
+}
+
+/// Traffic of `elements` summed over the ordered pairs of ranks that
+/// `pairs` accepts, with the senders' and receiver's blocks filled in.
+static weft::Traffic
+traffic(const Evaluator &eval, const Selections &select, isl::union_set elements,
+        int receiverUnit, function_ref<bool(unsigned, unsigned)> pairs) {
+  weft::Traffic total;
+  isl::set_list sets = elements.get_set_list();
+  for (int k = 0, n = sets.size(); k < n; ++k) {
+    isl::set set = sets.at(k);
+    double bytes = elementBytes(eval.model, isl_set_get_tuple_name(set.get()));
+    for (unsigned p = 0; p < eval.ranks; ++p)
+      for (unsigned q = 0; q < eval.ranks; ++q) {
+        if (!pairs(p, q))
+          continue;
+        isl::set s = set;
+        for (auto [u, unit] : llvm::enumerate(eval.units)) {
+          if (!unit.distributed || select.rangeOfUnit(u) != u)
+            continue;
+          auto [lo, hi] = eval.block(u, p);
+          s = Evaluator::fix(s, "slo" + std::to_string(u), lo);
+          s = Evaluator::fix(s, "shi" + std::to_string(u), hi);
+        }
+        if (receiverUnit >= 0) {
+          auto [lo, hi] = eval.block(receiverUnit, q);
+          s = Evaluator::fix(s, "rlo", lo);
+          s = Evaluator::fix(s, "rhi", hi);
+        }
+        double count = Evaluator::boxCount(s);
+        if (count > 0) {
+          total.bytes += count * bytes;
+          total.messages += 1;
+        }
+      }
+  }
+  return total;
+}
+
+FailureOr<weft::PartitionCosts>
+weft::estimatePartitionCosts(func::FuncOp func, ArrayRef<DistUnit> units,
+                             unsigned ranks, int64_t nominalSize,
+                             unsigned long maxOperations) {
+  ModelBuilder model(func);
+  if (failed(model.build()))
+    return failure();
+  FailureOr<SmallVector<int>> unitOf =
+      weft::detail::unitsOfStatements(func, model, units);
+  if (failed(unitOf))
+    return failure();
+  PartitionCosts costs;
+  costs.ranks = ranks;
+  costs.nominalSize = nominalSize;
+  costs.work.assign(units.size(), 0);
+  costs.liveOut.assign(units.size(), Traffic());
+  Selections select(model, units, *unitOf);
+
+  isl_ctx *raw = isl_ctx_alloc();
+  isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
+  LogicalResult status = success();
+  try {
+    isl::ctx ctx(raw);
+    Evaluator eval(ctx, model, units, *unitOf, ranks, nominalSize);
+    for (unsigned i = 0; i < unitOf->size(); ++i)
+      costs.work[(*unitOf)[i]] += Evaluator::boxCount(eval.domainOf(i));
+    weft::detail::RegionFlow region =
+        weft::detail::computeRegionFlow(ctx, func, model, maxOperations);
+    isl::union_map flow = region.flow.full_must_dependence();
+    for (auto [u, source] : llvm::enumerate(units)) {
+      if (!source.distributed)
+        continue;
+      isl::union_map fromU =
+          flow.intersect_domain(isl::union_set(ctx, select.sources(u)));
+      for (auto [t, sink] : llvm::enumerate(units)) {
+        SmallVector<int64_t> typical;
+        double runs = eval.executions(t, typical);
+        for (bool distributed : {false, true}) {
+          if (distributed && !sink.distributed)
+            continue;
+          isl::union_set elements =
+              fromU
+                  .intersect_range_wrapped_domain(
+                      isl::union_set(ctx, select.sinks(t, distributed)))
+                  .range()
+                  .unwrap()
+                  .range();
+          if (distributed)
+            elements = elements.intersect_params(
+                isl::set(ctx, select.disjointBlocks(t)));
+          if (elements.is_empty())
+            continue;
+          // One typical execution, with the sizes fixed.
+          isl::union_set fixed;
+          isl::set_list sets = elements.get_set_list();
+          for (int k = 0, n = sets.size(); k < n; ++k) {
+            isl::set s = eval.fixSymbols(sets.at(k));
+            for (auto [d, v] : llvm::enumerate(typical))
+              s = Evaluator::fix(s, "e" + std::to_string(d), v);
+            fixed = fixed.is_null() ? isl::union_set(s) : fixed.unite(s);
+          }
+          Traffic one = traffic(eval, select, fixed,
+                                distributed ? (int)t : -1,
+                                [](unsigned p, unsigned q) { return p != q; });
+          if (one.bytes == 0)
+            continue;
+          Traffic &all = costs.flows[{(unsigned)u, (unsigned)t}][distributed];
+          all.bytes = one.bytes * runs;
+          all.messages = one.messages * runs;
+        }
+      }
+      isl::union_set live = fromU.intersect_range_wrapped_domain(region.end)
+                                .range()
+                                .unwrap()
+                                .range();
+      isl::union_set fixed;
+      isl::set_list sets = live.get_set_list();
+      for (int k = 0, n = sets.size(); k < n; ++k) {
+        isl::set s = eval.fixSymbols(sets.at(k));
+        fixed = fixed.is_null() ? isl::union_set(s) : fixed.unite(s);
+      }
+      if (!fixed.is_null())
+        costs.liveOut[u] = traffic(eval, select, fixed, -1,
+                                   [](unsigned p, unsigned q) {
+                                     return p != q && q == 0;
+                                   });
+    }
+  } catch (const isl::exception_quota &) {
+    func.emitError() << "partition cost estimate exceeded its quota of "
+                     << maxOperations << " ISL operations";
+    status = failure();
+  } catch (const isl::exception &e) {
+    func.emitError() << "partition cost estimate failed: " << e.what();
+    status = failure();
+  }
+  isl_ctx_free(raw);
+  if (failed(status))
+    return failure();
+  return costs;
+}

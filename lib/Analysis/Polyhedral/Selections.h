@@ -1,0 +1,175 @@
+//===- Selections.h - ISL selections of distributed instances ---*- C++ -*-===//
+//
+// Private to WeftPolyhedral: the ISL text of the statement instances a rank
+// writes (sources, in the sender's blocks) and reads (sinks, in the
+// receiver's block), with the parameter names of Communication.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_LIB_ANALYSIS_POLYHEDRAL_SELECTIONS_H
+#define WEFT_LIB_ANALYSIS_POLYHEDRAL_SELECTIONS_H
+
+#include "ModelBuilder.h"
+
+#include "weft/Analysis/Polyhedral/Communication.h"
+
+#include <isl/cpp.h>
+#include <isl/ctx.h>
+
+namespace weft::detail {
+
+/// Builds the ISL selections of source and sink instances.
+class Selections {
+public:
+  Selections(const ModelBuilder &model, ArrayRef<weft::DistUnit> units,
+             ArrayRef<int> unitOf)
+      : model(model), units(units), unitOf(unitOf) {
+    for (auto [u, unit] : llvm::enumerate(units)) {
+      rangeOf.push_back(u);
+      for (unsigned v = 0; v < u; ++v)
+        if (unit.distributed && units[v].distributed &&
+            sameRange(unit.op, units[v].op)) {
+          rangeOf[u] = rangeOf[v];
+          break;
+        }
+    }
+  }
+
+  /// Distributed units over the same range have the same blocks, so their
+  /// block parameters are shared (named after the first such unit).
+  unsigned rangeOfUnit(unsigned u) const { return rangeOf[u]; }
+
+  /// Writes of distributed units (of unit `only` if given), restricted to
+  /// the sender's blocks.
+  std::string sources(int only = -1) const {
+    std::string params, body;
+    for (auto [u, unit] : llvm::enumerate(units))
+      if (unit.distributed && rangeOf[u] == u)
+        params += (params.empty() ? "" : ", ") + lo("s", u) + ", " + hi("s", u);
+    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
+      const weft::DistUnit &unit = units[unitOf[i]];
+      if (!unit.distributed || !isa<affine::AffineStoreOp>(st.access) ||
+          (only >= 0 && unitOf[i] != only))
+        continue;
+      std::string iv = "i" + std::to_string(unit.enclosing.size());
+      body += (body.empty() ? "" : "; ") +
+              statementTuple(i, st.loops.size()) + " : " + iv +
+              " >= " + lo("s", rangeOf[unitOf[i]]) + " and " + iv + " < " +
+              hi("s", rangeOf[unitOf[i]]);
+    }
+    return "[" + params + "] -> { " + body + " }";
+  }
+
+  /// Reads of unit `t` in its current execution, restricted to the
+  /// receiver's block if `distributed`.
+  std::string sinks(unsigned t, bool distributed) const {
+    const weft::DistUnit &unit = units[t];
+    unsigned k = unit.enclosing.size();
+    std::string params = distributed ? "rlo, rhi" : "";
+    for (unsigned d = 0; d < k; ++d)
+      params += (params.empty() ? "e" : ", e") + std::to_string(d);
+    std::string body;
+    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
+      if ((unsigned)unitOf[i] != t || !isa<affine::AffineLoadOp>(st.access))
+        continue;
+      std::string cond;
+      for (unsigned d = 0; d < k; ++d)
+        cond += (d ? " and i" : "i") + std::to_string(d) + " = e" +
+                std::to_string(d);
+      if (distributed) {
+        std::string iv = "i" + std::to_string(k);
+        cond += (cond.empty() ? "" : " and ") + iv + " >= rlo and " + iv +
+                " < rhi";
+      }
+      body += (body.empty() ? "" : "; ") + statementTuple(i, st.loops.size()) +
+              (cond.empty() ? "" : " : " + cond);
+    }
+    return "[" + params + "] -> { " + body + " }";
+  }
+
+  /// For a distributed receiving unit `t`: the sender's block of the same
+  /// range is another rank's, so it does not meet the receiver's.
+  std::string disjointBlocks(unsigned t) const {
+    std::string slo = lo("s", rangeOf[t]), shi = hi("s", rangeOf[t]);
+    return "[rlo, rhi, " + slo + ", " + shi + "] -> { : " + shi +
+           " <= rlo or rhi <= " + slo + " }";
+  }
+
+private:
+  static bool sameRange(Operation *a, Operation *b) {
+    auto x = cast<affine::AffineForOp>(a), y = cast<affine::AffineForOp>(b);
+    return x.getLowerBoundMap() == y.getLowerBoundMap() &&
+           x.getUpperBoundMap() == y.getUpperBoundMap() &&
+           llvm::equal(x.getLowerBoundOperands(), y.getLowerBoundOperands()) &&
+           llvm::equal(x.getUpperBoundOperands(), y.getUpperBoundOperands());
+  }
+  SmallVector<unsigned> rangeOf;
+
+  static std::string lo(StringRef who, unsigned u) {
+    return who.str() + "lo" + std::to_string(u);
+  }
+  static std::string hi(StringRef who, unsigned u) {
+    return who.str() + "hi" + std::to_string(u);
+  }
+  const ModelBuilder &model;
+  ArrayRef<weft::DistUnit> units;
+  ArrayRef<int> unitOf;
+};
+
+/// The unit of each statement of `model`; fails on `func` when an access
+/// belongs to no unit.
+inline FailureOr<SmallVector<int>> unitsOfStatements(func::FuncOp func,
+                                                     const ModelBuilder &model,
+                                                     ArrayRef<DistUnit> units) {
+  SmallVector<int> unitOf;
+  for (const auto &st : model.getStatements()) {
+    auto it = llvm::find_if(units, [&](const DistUnit &u) {
+      return u.op == st.access || u.op->isAncestor(st.access);
+    });
+    if (it == units.end())
+      return func.emitError("an access belongs to no unit of work"), failure();
+    unitOf.push_back(it - units.begin());
+  }
+  return unitOf;
+}
+
+/// The value-based flow of the region, whose sinks include END[], a
+/// statement after the region that reads every written element.
+struct RegionFlow {
+  isl::union_set domain;
+  isl::union_set end;
+  isl::union_flow flow;
+};
+
+inline RegionFlow computeRegionFlow(isl::ctx ctx, func::FuncOp func,
+                                    const ModelBuilder &model,
+                                    unsigned long maxOperations) {
+  RegionFlow r;
+  r.domain = isl::union_set(ctx, model.domains());
+  isl::union_map reads =
+      isl::union_map(ctx, model.accesses(false)).intersect_domain(r.domain);
+  isl::union_map writes =
+      isl::union_map(ctx, model.accesses(true)).intersect_domain(r.domain);
+  isl::union_map schedule =
+      isl::union_map(ctx, model.scheduleMap()).intersect_domain(r.domain);
+  r.end = isl::union_set(ctx, "{ END[] }");
+  std::string endTime =
+      std::to_string(func.getBody().front().getOperations().size());
+  for (unsigned k = 1; k < model.getScheduleLength(); ++k)
+    endTime += ", 0";
+  reads = reads.unite(
+      isl::union_map::from_domain_and_range(r.end, writes.range()));
+  schedule =
+      schedule.unite(isl::union_map(ctx, "{ END[] -> [" + endTime + "] }"));
+  // The quota bounds the analysis, not the parsing of the model.
+  isl_ctx_set_max_operations(ctx.get(), maxOperations);
+  isl_ctx_reset_operations(ctx.get());
+  r.flow = isl::union_access_info(reads)
+               .set_must_source(writes)
+               .set_schedule_map(schedule)
+               .compute_flow();
+  return r;
+}
+
+} // namespace weft::detail
+
+#endif // WEFT_LIB_ANALYSIS_POLYHEDRAL_SELECTIONS_H

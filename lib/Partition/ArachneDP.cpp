@@ -1,0 +1,148 @@
+//===- ArachneDP.cpp - The Arachne dynamic program --------------*- C++ -*-===//
+#include "ArachneDP.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <map>
+
+using namespace weft;
+
+namespace {
+/// The terms of the objective, by unit.
+struct Objective {
+  Objective(const PartitionCosts &costs, const MachineModel &m)
+      : costs(costs), m(m), n(costs.work.size()), partners(n) {
+    for (auto &[edge, traffic] : costs.flows) {
+      auto [u, t] = edge;
+      if (u != t) {
+        partners[u].push_back(t);
+        partners[t].push_back(u);
+      }
+    }
+    for (std::vector<unsigned> &p : partners) {
+      llvm::sort(p);
+      p.erase(std::unique(p.begin(), p.end()), p.end());
+    }
+  }
+
+  double seconds(const Traffic &t) const {
+    return (m.latency * t.messages + m.secondsPerByte * t.bytes) /
+           costs.ranks;
+  }
+
+  /// Terms of unit `u` alone (its work, its live-out values, the flows
+  /// from u to itself across executions).
+  double unitTerm(unsigned u, bool dist) const {
+    double s = m.secondsPerAccess * costs.work[u] / (dist ? costs.ranks : 1);
+    if (!dist)
+      return s;
+    s += seconds(costs.liveOut[u]);
+    auto it = costs.flows.find({u, u});
+    if (it != costs.flows.end())
+      s += seconds(it->second[1]);
+    return s;
+  }
+
+  /// Terms shared by units u and t (u != t).
+  double pairTerm(unsigned u, bool du, unsigned t, bool dt) const {
+    double s = 0;
+    auto flow = [&](unsigned from, bool dfrom, unsigned to, bool dto) {
+      auto it = costs.flows.find({from, to});
+      if (dfrom && it != costs.flows.end())
+        s += seconds(it->second[dto]);
+    };
+    flow(u, du, t, dt);
+    flow(t, dt, u, du);
+    return s;
+  }
+
+  const PartitionCosts &costs;
+  const MachineModel &m;
+  unsigned n;
+  std::vector<std::vector<unsigned>> partners;
+};
+} // end anonymous namespace
+
+double weft::predictSeconds(llvm::ArrayRef<bool> distributed,
+                            const PartitionCosts &costs,
+                            const MachineModel &m) {
+  Objective obj(costs, m);
+  double s = 0;
+  for (unsigned u = 0; u < obj.n; ++u)
+    s += obj.unitTerm(u, distributed[u]);
+  for (auto &[edge, traffic] : costs.flows) {
+    auto [u, t] = edge;
+    if (u != t && distributed[u])
+      s += obj.seconds(traffic[distributed[t]]);
+  }
+  return s;
+}
+
+PartitionChoice weft::choosePartition(llvm::ArrayRef<UnitOptions> options,
+                                      const PartitionCosts &costs,
+                                      const MachineModel &m) {
+  Objective obj(costs, m);
+  unsigned n = obj.n;
+  // The last unit each unit shares a term with: it leaves the window then.
+  std::vector<unsigned> lastPartner(n);
+  for (unsigned u = 0; u < n; ++u) {
+    lastPartner[u] = u;
+    for (unsigned t : obj.partners[u])
+      lastPartner[u] = std::max(lastPartner[u], t);
+  }
+  struct State {
+    double seconds;
+    std::vector<bool> choice; // units 0 .. i
+  };
+  // Key: the choices of the window units, in unit order.
+  std::map<std::vector<bool>, State> states{{{}, {0.0, {}}}};
+  std::vector<unsigned> window;
+  PartitionChoice result;
+  constexpr size_t kMaxStates = 1 << 16;
+  for (unsigned i = 0; i < n; ++i) {
+    std::map<std::vector<bool>, State> next;
+    std::vector<unsigned> nextWindow;
+    for (unsigned w : window)
+      if (lastPartner[w] > i)
+        nextWindow.push_back(w);
+    if (lastPartner[i] > i)
+      nextWindow.push_back(i);
+    for (auto &[key, state] : states) {
+      for (bool dist : {false, true}) {
+        if (dist ? !options[i].distributed : !options[i].replicated)
+          continue;
+        State s = state;
+        s.choice.push_back(dist);
+        s.seconds += obj.unitTerm(i, dist);
+        for (unsigned j : obj.partners[i])
+          if (j < i)
+            s.seconds += obj.pairTerm(j, s.choice[j], i, dist);
+        std::vector<bool> k;
+        for (unsigned w : nextWindow)
+          k.push_back(s.choice[w]);
+        auto it = next.find(k);
+        if (it == next.end() || s.seconds < it->second.seconds)
+          next[k] = std::move(s);
+      }
+    }
+    result.states += next.size();
+    if (next.size() > kMaxStates) {
+      // Too many coupled units: take every candidate.
+      result.exact = false;
+      result.distributed.clear();
+      for (const UnitOptions &o : options)
+        result.distributed.push_back(o.distributed);
+      result.predictedSeconds = predictSeconds(result.distributed, costs, m);
+      return result;
+    }
+    states = std::move(next);
+    window = std::move(nextWindow);
+  }
+  const State *best = nullptr;
+  for (auto &[key, state] : states)
+    if (!best || state.seconds < best->seconds)
+      best = &state;
+  result.distributed.assign(best->choice.begin(), best->choice.end());
+  result.predictedSeconds = predictSeconds(result.distributed, costs, m);
+  return result;
+}

@@ -1,0 +1,57 @@
+//===- ArachneDP.h - The Arachne dynamic program -----------------*- C++ -*-===//
+//
+// Private to WeftPartition. Chooses, for every unit of a region, replicated
+// or distributed so that the predicted time is minimal:
+//
+//   time = sum_u  gamma * work_u / (distributed ? P : 1)
+//        + sum_(u,t) [u distributed] (alpha * messages + beta * bytes) / P
+//                                    of the flow u -> t given t's choice
+//        + sum_u [u distributed] the same for u's live-out values
+//
+// The terms couple pairs of units, so the program runs over the units in
+// program order with, as its state, the choices of the units decided so far
+// that still share a term with a later unit (the "window"); it is exact over
+// this candidate space. See docs/partitioning.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_LIB_PARTITION_ARACHNEDP_H
+#define WEFT_LIB_PARTITION_ARACHNEDP_H
+
+#include "weft/Analysis/Polyhedral/PartitionCosts.h"
+
+namespace weft {
+
+/// Machine parameters of the time model (seconds).
+struct MachineModel {
+  double latency = 2e-6;       // alpha, per message
+  double secondsPerByte = 1e-9; // beta
+  double secondsPerAccess = 1e-9; // gamma, per memory access of a unit
+};
+
+struct PartitionChoice {
+  llvm::SmallVector<bool> distributed;
+  double predictedSeconds = 0;
+  /// False when the window grew too large and every candidate was taken.
+  bool exact = true;
+  /// States the program visited (for the report).
+  size_t states = 0;
+};
+
+/// The predicted time of one assignment.
+double predictSeconds(llvm::ArrayRef<bool> distributed,
+                      const PartitionCosts &costs, const MachineModel &m);
+
+/// What a unit may be: the choices the program considers for it.
+struct UnitOptions {
+  bool replicated = true;
+  bool distributed = false;
+};
+
+/// The best assignment among `options` (each unit has at least one).
+PartitionChoice choosePartition(llvm::ArrayRef<UnitOptions> options,
+                                const PartitionCosts &costs,
+                                const MachineModel &m);
+
+} // namespace weft
+
+#endif // WEFT_LIB_PARTITION_ARACHNEDP_H
