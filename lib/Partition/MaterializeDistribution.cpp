@@ -22,6 +22,8 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/Dominance.h"
 
+#include <map>
+
 namespace weft {
 #define GEN_PASS_DEF_DISTMATERIALIZE
 #include "weft/Partition/Passes.h.inc"
@@ -48,7 +50,7 @@ private:
   };
   void computeRanges();
   void restrictLoops();
-  /// The block [lo, hi) of distributed unit `u` owned by `rank`.
+  /// The block [lo, hi) of distributed unit `u`'s group owned by `rank`.
   std::pair<Value, Value> blockOf(unsigned u, Value rank);
   /// Parameter values of `e` for a message from `sender` to `receiver`.
   FailureOr<llvm::StringMap<Value>> paramValues(const Exchange &e,
@@ -76,7 +78,9 @@ private:
   ArrayRef<DistUnit> units;
   bool liveOutEverywhere;
   OpBuilder b;
-  DenseMap<unsigned, Range> ranges;
+  /// By the first unit of each block group.
+  std::map<unsigned, Range> ranges;
+  SmallVector<unsigned> groups;
   Value me, numRanks, counter;
 };
 
@@ -97,24 +101,33 @@ void Materializer::computeRanges() {
   numRanks = b.create<dist::NumRanksOp>(loc());
   counter = b.create<memref::AllocaOp>(
       loc(), MemRefType::get({1}, b.getIndexType()));
+  // One block distribution per group, over the hull of its ranges.
+  groups = blockGroups(units);
   for (auto [u, unit] : llvm::enumerate(units)) {
     if (!unit.distributed)
       continue;
     auto loop = cast<affine::AffineForOp>(unit.op);
-    ranges[u] = {boundValue(b, loc(), loop.getLowerBoundMap(),
-                            loop.getLowerBoundOperands(), true),
-                 boundValue(b, loc(), loop.getUpperBoundMap(),
-                            loop.getUpperBoundOperands(), false),
-                 Value(), Value()};
-    std::tie(ranges[u].lo, ranges[u].hi) = blockOf(u, me);
+    Value lb = boundValue(b, loc(), loop.getLowerBoundMap(),
+                          loop.getLowerBoundOperands(), true);
+    Value ub = boundValue(b, loc(), loop.getUpperBoundMap(),
+                          loop.getUpperBoundOperands(), false);
+    auto it = ranges.find(groups[u]);
+    if (it == ranges.end()) {
+      ranges[u] = {lb, ub, Value(), Value()};
+      continue;
+    }
+    it->second.lb = b.create<arith::MinSIOp>(loc(), it->second.lb, lb);
+    it->second.ub = b.create<arith::MaxSIOp>(loc(), it->second.ub, ub);
   }
+  for (auto &[u, range] : ranges)
+    std::tie(range.lo, range.hi) = blockOf(u, me);
 }
 
 std::pair<Value, Value> Materializer::blockOf(unsigned u, Value rank) {
   auto block = dist::DimDistAttr::get(b.getContext(), dist::DistKind::Block, 0);
-  auto bounds = b.create<dist::LocalBoundsOp>(loc(), ranges[u].lb,
-                                              ranges[u].ub, rank, numRanks,
-                                              block);
+  const Range &range = ranges[groups[u]];
+  auto bounds = b.create<dist::LocalBoundsOp>(loc(), range.lb, range.ub, rank,
+                                              numRanks, block);
   return {bounds.getLocalLb(), bounds.getLocalUb()};
 }
 
@@ -131,10 +144,11 @@ void Materializer::restrictLoops() {
     if (!unit.distributed)
       continue;
     auto loop = cast<affine::AffineForOp>(unit.op);
+    const Range &range = ranges[groups[u]];
     SmallVector<Value> lbOperands(loop.getLowerBoundOperands());
-    lbOperands.push_back(ranges[u].lo);
+    lbOperands.push_back(range.lo);
     SmallVector<Value> ubOperands(loop.getUpperBoundOperands());
-    ubOperands.push_back(ranges[u].hi);
+    ubOperands.push_back(range.hi);
     loop.setLowerBound(lbOperands, withSymbolResult(loop.getLowerBoundMap()));
     loop.setUpperBound(ubOperands, withSymbolResult(loop.getUpperBoundMap()));
   }

@@ -219,6 +219,53 @@ static AstNode enumerate(isl::set set) {
 //===----------------------------------------------------------------------===//
 
 
+/// `e` without its constant term.
+static AffineExpr withoutConstant(AffineExpr e) {
+  if (isa<AffineConstantExpr>(e))
+    return getAffineConstantExpr(0, e.getContext());
+  if (auto add = dyn_cast<AffineBinaryOpExpr>(e))
+    if (add.getKind() == AffineExprKind::Add &&
+        isa<AffineConstantExpr>(add.getRHS()))
+      return add.getLHS();
+  return e;
+}
+
+/// Whether two loops' bounds differ only by constants.
+static bool alignable(affine::AffineForOp x, affine::AffineForOp y) {
+  auto same = [](AffineMap a, ValueRange ao, AffineMap b, ValueRange bo) {
+    return a.getNumResults() == 1 && b.getNumResults() == 1 &&
+           a.getNumDims() == b.getNumDims() &&
+           a.getNumSymbols() == b.getNumSymbols() && llvm::equal(ao, bo) &&
+           withoutConstant(a.getResult(0)) == withoutConstant(b.getResult(0));
+  };
+  if (x.getLowerBoundMap() == y.getLowerBoundMap() &&
+      x.getUpperBoundMap() == y.getUpperBoundMap() &&
+      llvm::equal(x.getLowerBoundOperands(), y.getLowerBoundOperands()) &&
+      llvm::equal(x.getUpperBoundOperands(), y.getUpperBoundOperands()))
+    return true;
+  return same(x.getLowerBoundMap(), x.getLowerBoundOperands(),
+              y.getLowerBoundMap(), y.getLowerBoundOperands()) &&
+         same(x.getUpperBoundMap(), x.getUpperBoundOperands(),
+              y.getUpperBoundMap(), y.getUpperBoundOperands());
+}
+
+SmallVector<unsigned> weft::blockGroups(ArrayRef<DistUnit> units) {
+  SmallVector<unsigned> group;
+  for (auto [u, unit] : llvm::enumerate(units)) {
+    group.push_back(u);
+    if (!unit.distributed)
+      continue;
+    for (unsigned v = 0; v < u; ++v)
+      if (units[v].distributed && group[v] == v &&
+          alignable(cast<affine::AffineForOp>(unit.op),
+                    cast<affine::AffineForOp>(units[v].op))) {
+        group[u] = v;
+        break;
+      }
+  }
+  return group;
+}
+
 /// What the parameter called `name` stands for.
 static weft::CommParam classifyParam(const ModelBuilder &model,
                                      StringRef name) {

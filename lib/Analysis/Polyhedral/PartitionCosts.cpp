@@ -27,7 +27,7 @@ public:
             ArrayRef<weft::DistUnit> units, ArrayRef<int> unitOf,
             unsigned ranks, int64_t nominal)
       : ctx(ctx), model(model), units(units), unitOf(unitOf), ranks(ranks),
-        nominal(nominal) {}
+        nominal(nominal), groups(weft::blockGroups(units)) {}
 
   /// The domain of statement `i` with the sizes fixed.
   isl::set domainOf(unsigned i) const {
@@ -96,10 +96,21 @@ public:
   }
 
   /// [lb, ub) of a distributed unit's loop.
-  std::pair<int64_t, int64_t> range(unsigned u) const {
+  std::pair<int64_t, int64_t> ownRange(unsigned u) const {
     auto e = extent(domainOf(firstStatement(u)), units[u].enclosing.size());
     return e ? std::make_pair(e->first, e->second + 1)
              : std::make_pair<int64_t, int64_t>(0, 0);
+  }
+
+  /// The hull of the ranges of `u`'s block group.
+  std::pair<int64_t, int64_t> range(unsigned u) const {
+    std::pair<int64_t, int64_t> hull = ownRange(u);
+    for (unsigned v = 0; v < groups.size(); ++v)
+      if (groups[v] == groups[u] && v != u) {
+        auto [lb, ub] = ownRange(v);
+        hull = {std::min(hull.first, lb), std::max(hull.second, ub)};
+      }
+    return hull;
   }
 
   /// dist.local_bounds of a block distribution.
@@ -131,6 +142,7 @@ public:
   ArrayRef<int> unitOf;
   unsigned ranks;
   int64_t nominal;
+  SmallVector<unsigned> groups;
 };
 } // end anonymous namespace
 

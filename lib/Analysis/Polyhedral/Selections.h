@@ -22,20 +22,11 @@ class Selections {
 public:
   Selections(const ModelBuilder &model, ArrayRef<weft::DistUnit> units,
              ArrayRef<int> unitOf)
-      : model(model), units(units), unitOf(unitOf) {
-    for (auto [u, unit] : llvm::enumerate(units)) {
-      rangeOf.push_back(u);
-      for (unsigned v = 0; v < u; ++v)
-        if (unit.distributed && units[v].distributed &&
-            sameRange(unit.op, units[v].op)) {
-          rangeOf[u] = rangeOf[v];
-          break;
-        }
-    }
-  }
+      : model(model), units(units), unitOf(unitOf),
+        rangeOf(blockGroups(units)) {}
 
-  /// Distributed units over the same range have the same blocks, so their
-  /// block parameters are shared (named after the first such unit).
+  /// Distributed units of one block group have the same blocks, so their
+  /// block parameters are shared (named after the group's first unit).
   unsigned rangeOfUnit(unsigned u) const { return rangeOf[u]; }
 
   /// Writes of distributed units (of unit `only` if given), restricted to
@@ -95,15 +86,6 @@ public:
   }
 
 private:
-  static bool sameRange(Operation *a, Operation *b) {
-    auto x = cast<affine::AffineForOp>(a), y = cast<affine::AffineForOp>(b);
-    return x.getLowerBoundMap() == y.getLowerBoundMap() &&
-           x.getUpperBoundMap() == y.getUpperBoundMap() &&
-           llvm::equal(x.getLowerBoundOperands(), y.getLowerBoundOperands()) &&
-           llvm::equal(x.getUpperBoundOperands(), y.getUpperBoundOperands());
-  }
-  SmallVector<unsigned> rangeOf;
-
   static std::string lo(StringRef who, unsigned u) {
     return who.str() + "lo" + std::to_string(u);
   }
@@ -113,6 +95,7 @@ private:
   const ModelBuilder &model;
   ArrayRef<weft::DistUnit> units;
   ArrayRef<int> unitOf;
+  SmallVector<unsigned> rangeOf;
 };
 
 /// The unit of each statement of `model`; fails on `func` when an access

@@ -426,6 +426,11 @@ LogicalResult FunctionLowering::lowerMinMax(Operation *op,
                                             emitc::CmpPredicate pred) {
   Location loc = op->getLoc();
   Value x = map.lookup(op->getOperand(0)), y = map.lookup(op->getOperand(1));
+  // min(x, x) would print a self-comparison, which C compilers warn about.
+  if (x == y) {
+    map.map(op->getResult(0), x);
+    return success();
+  }
   Value c = b.create<emitc::CmpOp>(loc, b.getI1Type(), pred, x, y);
   map.map(op->getResult(0),
           b.create<emitc::ConditionalOp>(loc, x.getType(), c, x, y));

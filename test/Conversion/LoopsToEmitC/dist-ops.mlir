@@ -37,3 +37,16 @@ func.func @cyclic(%lb: index, %ub: index, %p: index, %np: index) {
   %lo, %hi, %st = dist.local_bounds %lb to %ub at %p of %np by #dist.dim<cyclic on 0>
   return
 }
+
+// -----
+
+// min/max of a value with itself is the value (no self-comparison in C).
+// CHECK-LABEL: emitc.func @self_min
+// CHECK-NOT: emitc.cmp
+// CHECK: emitc.return
+func.func @self_min(%a: index, %out: memref<1xindex>) {
+  %m = arith.minsi %a, %a : index
+  %c0 = arith.constant 0 : index
+  memref.store %m, %out[%c0] : memref<1xindex>
+  return
+}

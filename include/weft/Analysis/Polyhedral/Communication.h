@@ -99,6 +99,14 @@ struct Exchange {
   std::vector<std::pair<std::string, CommParam>> params;
 };
 
+/// Distributed units whose loop bounds differ only by constants share one
+/// block distribution, of the hull of their ranges, so that their blocks
+/// line up (a sweep over [1, n) and one over [0, n - 1) then exchange only
+/// true halos). For each unit: the first unit of its group (itself when it
+/// is not distributed). The block parameters of a group are named after
+/// that unit.
+llvm::SmallVector<unsigned> blockGroups(llvm::ArrayRef<DistUnit> units);
+
 /// Computes the exchanges needed by `units` (disjoint, in program order,
 /// covering every access of `func`). Fails with an error on `func` when it
 /// is not a static control part or ISL exceeds `maxOperations`.
