@@ -19,6 +19,7 @@
 #include "weft_rt_qgemm.h"
 #include "weft_rt_quant.h"
 #include "weft_rt_rope.h"
+#include "weft_rt_safetensors.h"
 #include "weft_rt_sample.h"
 
 #endif
