@@ -3,6 +3,10 @@
 
 #include <cstring>
 
+#ifdef __F16C__
+#include <immintrin.h>
+#endif
+
 namespace weft::rt {
 
 static uint32_t bitsOf(float f) {
@@ -36,16 +40,19 @@ uint16_t floatToHalf(float value) {
 }
 
 float halfToFloat(uint16_t h) {
-  uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
-  uint32_t exponent = (h >> 10) & 0x1fu;
-  uint32_t mantissa = h & 0x3ffu;
-  if (exponent == 0x1f) // inf / NaN
-    return floatOf(sign | 0x7f800000u | (mantissa << 13));
-  if (exponent == 0) { // zero or subnormal: value = mantissa * 2^-24
-    float magnitude = static_cast<float>(mantissa) * (1.0f / 16777216.0f);
-    return sign ? -magnitude : magnitude;
+  // Shift exponent and mantissa into place and rebias; only inf/NaN and
+  // zero/subnormal inputs need a fix-up, so the common path is branch-free.
+  const uint32_t shiftedExponent = 0x7c00u << 13;
+  uint32_t bits = uint32_t(h & 0x7fffu) << 13;
+  uint32_t exponent = bits & shiftedExponent;
+  bits += (127 - 15) << 23;
+  if (exponent == shiftedExponent) { // inf / NaN
+    bits += (128 - 16) << 23;
+  } else if (exponent == 0) { // zero / subnormal: let the FPU normalise
+    bits += 1u << 23;
+    bits = bitsOf(floatOf(bits) - floatOf(113u << 23));
   }
-  return floatOf(sign | ((exponent + 112) << 23) | (mantissa << 13));
+  return floatOf(bits | uint32_t(h & 0x8000u) << 16);
 }
 
 void floatToHalfArray(const float *in, uint16_t *out, size_t n) {
@@ -54,7 +61,13 @@ void floatToHalfArray(const float *in, uint16_t *out, size_t n) {
 }
 
 void halfToFloatArray(const uint16_t *in, float *out, size_t n) {
-  for (size_t i = 0; i < n; ++i)
+  size_t i = 0;
+#ifdef __F16C__ // hardware conversion when the build targets it
+  for (; i + 8 <= n; i += 8)
+    _mm256_storeu_ps(out + i, _mm256_cvtph_ps(_mm_loadu_si128(
+                                  reinterpret_cast<const __m128i *>(in + i))));
+#endif
+  for (; i < n; ++i)
     out[i] = halfToFloat(in[i]);
 }
 

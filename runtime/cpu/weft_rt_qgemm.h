@@ -2,8 +2,10 @@
 //
 // Y[M][N] = X[M][K] * dequant(W)^T for a QuantView W of shape [N][K] (any
 // bit width in [2, 8], format in weft_rt_quant.h). Decode (few rows of X)
-// unpacks codes in registers and never materialises fp32 weights; prefill
-// dequantizes a tile of weight rows and reuses it across all rows of X.
+// unpacks one weight row at a time into an L1-resident buffer and takes
+// long vectorised dot products with it, so fp32 weights never exist as a
+// whole; prefill dequantizes a tile of 16 weight rows and reuses it across
+// all rows of X in the blocked fp32 kernel.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_RT_QGEMM_H

@@ -109,34 +109,11 @@ bool quantizeRTN(const float *w, int rows, int cols, int bits, int groupSize,
   return true;
 }
 
-template <int Bits>
-static void dequantizeRowsT(const QuantView &q, int firstRow, int count,
-                            float *out) {
-  const int groups = quantGroupsPerRow(q.cols, q.groupSize);
-  const int64_t rowBytes = quantRowBytes(q.cols, Bits);
-  for (int r = 0; r < count; ++r) {
-    int64_t row = int64_t(firstRow) + r;
-    const uint8_t *codes = q.codes + row * rowBytes;
-    float *dst = out + int64_t(r) * q.cols;
-    for (int g = 0; g < groups; ++g) {
-      float scale = halfToFloat(q.scales[row * groups + g]);
-      float zero = float(q.zeros[row * groups + g]);
-      int begin = g * q.groupSize;
-      int end = begin + q.groupSize < q.cols ? begin + q.groupSize : q.cols;
-      for (int k = begin; k < end; k += 8) { // groups start at a block
-        float block[8];
-        detail::decode8<Bits>(codes + (k / 8) * Bits, zero, block);
-        int n = end - k < 8 ? end - k : 8;
-        for (int j = 0; j < n; ++j)
-          dst[k + j] = scale * block[j];
-      }
-    }
-  }
-}
-
 void dequantizeRows(const QuantView &q, int firstRow, int count, float *out) {
   detail::dispatchBits(q.bits, [&](auto bits) {
-    dequantizeRowsT<decltype(bits)::value>(q, firstRow, count, out);
+    for (int r = 0; r < count; ++r)
+      detail::dequantizeRow<decltype(bits)::value>(
+          q, int64_t(firstRow) + r, out + int64_t(r) * q.cols);
   });
 }
 
