@@ -8,7 +8,7 @@
 # models; skipped with a message when absent) and a generated model of dim
 # 512, 8 layers, GQA 8/4 heads, hidden 1376, vocab 4096. Builds its own
 # binary with $CXX (default g++) -O3 -march=native (set $BENCH_ARCH_FLAGS to
-# change) and OpenMP; $OMP_NUM_THREADS picks the thread count.
+# change) and std::thread; $WEFT_NUM_THREADS picks the thread count.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -17,7 +17,7 @@ prefill=${2:-64}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-${CXX:-g++} -std=c++17 -O3 ${BENCH_ARCH_FLAGS--march=native} -fopenmp \
+${CXX:-g++} -std=c++17 -O3 ${BENCH_ARCH_FLAGS--march=native} -pthread \
   -I"$root/runtime/cpu" -I"$root/test/unittests/Runtime" \
   "$root/test/Runtime/Inputs/forward_bench.cpp" \
   "$root/test/unittests/Runtime/ReferenceLlama.cpp" \
