@@ -4,11 +4,11 @@
 #include "weft_rt_gemm.h"
 #include "weft_rt_norm.h"
 #include "weft_rt_parallel.h"
+#include "weft_rt_scratch.h"
 
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <vector>
 
 namespace weft::rt {
 
@@ -31,7 +31,7 @@ bool attention(const float *q, const float *keys, const float *values,
   const int64_t tasks = int64_t(m) * heads;
   const int64_t work = tasks * (pastLen + m) * headSize * 2;
   parallelFor(tasks, work, [&](int64_t begin, int64_t end) {
-    std::vector<float> scores(pastLen + m);
+    float *scores = detail::threadScratch<struct AttentionScores>(pastLen + m);
     for (int64_t task = begin; task < end; ++task) {
       int t = int(task / heads), h = int(task % heads);
       int visible = pastLen + t + 1; // causal: keys up to own position
@@ -41,7 +41,7 @@ bool attention(const float *q, const float *keys, const float *values,
         scores[p] =
             dotF32(query, keys + int64_t(p) * kvDim + kvOffset, headSize) *
             scale;
-      softmax(scores.data(), visible);
+      softmax(scores, visible);
       float *dst = out + int64_t(t) * dim + h * headSize;
       std::memset(dst, 0, sizeof(float) * headSize);
       for (int p = 0; p < visible; ++p) {

@@ -1,4 +1,4 @@
-//===- weft_rt_attention.h - Causal attention over a KV cache ----*- C++ -*-===//
+//===- weft_rt_attention.h - Causal attention over a KV cache ---*- C++ -*-===//
 //
 // The KV cache of one layer and one sequence is two row-major arrays
 // keys[maxSeq][kvHeads * headSize] and values[maxSeq][kvHeads * headSize];

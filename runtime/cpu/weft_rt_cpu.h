@@ -1,4 +1,4 @@
-//===- weft_rt_cpu.h - weft's CPU runtime, all of it -------------*- C++ -*-===//
+//===- weft_rt_cpu.h - weft's CPU runtime, all of it ------------*- C++ -*-===//
 //
 // Generated serving programs include this one header and link
 // libWeftRuntimeCPU (or compile runtime/cpu/*.cpp). No LLVM/MLIR dependency.

@@ -1,4 +1,4 @@
-//===- weft_rt_ffn.h - Activations and fused FFN gates -----------*- C++ -*-===//
+//===- weft_rt_ffn.h - Activations and fused FFN gates ----------*- C++ -*-===//
 #ifndef WEFT_RT_FFN_H
 #define WEFT_RT_FFN_H
 

@@ -4,8 +4,7 @@
 #include "weft_rt_gemm_kernel.h"
 #include "weft_rt_half.h"
 #include "weft_rt_parallel.h"
-
-#include <vector>
+#include "weft_rt_scratch.h"
 
 namespace weft::rt {
 
@@ -50,7 +49,7 @@ static void dot4F32(const float *x, const float *const w[kRowBlock], int k,
 }
 
 void detail::gemmRowsF32(const float *x, const float *w, float *y, int m,
-                        int64_t ldy, int k, int64_t begin, int64_t end) {
+                         int64_t ldy, int k, int64_t begin, int64_t end) {
   int64_t row = begin;
   for (; row + kRowBlock <= end; row += kRowBlock) {
     const float *rows[kRowBlock];
@@ -81,17 +80,16 @@ void gemmF32(const float *x, const float *w, float *y, int m, int n, int k) {
   gemmF32Strided(x, w, y, m, n, k, n);
 }
 
-void gemmF16(const float *x, const uint16_t *w, float *y, int m, int n,
-             int k) {
+void gemmF16(const float *x, const uint16_t *w, float *y, int m, int n, int k) {
   int64_t blocks = (n + kRowBlock - 1) / kRowBlock;
   parallelFor(blocks, int64_t(m) * n * k, [&](int64_t b, int64_t e) {
     // Convert a block of weight rows once, then reuse it for all M rows.
-    std::vector<float> tile(size_t(kRowBlock) * k);
+    float *tile = detail::threadScratch<struct HalfTile>(size_t(kRowBlock) * k);
     for (int64_t block = b; block < e; ++block) {
       int64_t row = block * kRowBlock;
       int64_t end = row + kRowBlock < n ? row + kRowBlock : n;
-      halfToFloatArray(w + row * k, tile.data(), size_t(end - row) * k);
-      detail::gemmRowsF32(x, tile.data(), y + row, m, n, k, 0, end - row);
+      halfToFloatArray(w + row * k, tile, size_t(end - row) * k);
+      detail::gemmRowsF32(x, tile, y + row, m, n, k, 0, end - row);
     }
   });
 }

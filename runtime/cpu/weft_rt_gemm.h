@@ -1,4 +1,4 @@
-//===- weft_rt_gemm.h - fp32 and fp16-weight GEMM / GEMV ---------*- C++ -*-===//
+//===- weft_rt_gemm.h - fp32 and fp16-weight GEMM / GEMV --------*- C++ -*-===//
 //
 // Layout convention shared by every matrix kernel of the runtime (and by
 // llama2.c / HuggingFace checkpoints): a weight W of a linear layer with K

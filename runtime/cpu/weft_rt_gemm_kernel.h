@@ -1,4 +1,4 @@
-//===- weft_rt_gemm_kernel.h - Serial fp32 GEMM block (internal) -*- C++ -*-===//
+//===- weft_rt_gemm_kernel.h - Serial fp32 GEMM block (internal) ----------===//
 //
 // The single-threaded building block of gemmF32, shared with the fp16 and
 // quantized GEMMs, which convert a tile of weight rows and then call it from

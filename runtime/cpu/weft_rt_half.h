@@ -1,4 +1,4 @@
-//===- weft_rt_half.h - Portable IEEE fp16 <-> fp32 conversion ---*- C++ -*-===//
+//===- weft_rt_half.h - Portable IEEE fp16 <-> fp32 conversion --*- C++ -*-===//
 //
 // fp16 weight storage and quantization scales use IEEE binary16 stored as
 // uint16_t, converted in software so the runtime needs no compiler support

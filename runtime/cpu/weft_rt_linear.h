@@ -1,4 +1,4 @@
-//===- weft_rt_linear.h - A linear layer's weight in any format --*- C++ -*-===//
+//===- weft_rt_linear.h - A linear layer's weight in any format -*- C++ -*-===//
 //
 // One weight matrix [N][K] stored as fp32, fp16 or group-quantized codes,
 // chosen per layer by the serving plan's bit width; apply() picks the

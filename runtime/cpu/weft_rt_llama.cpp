@@ -44,8 +44,10 @@ bool buildLlamaModel(const LlamaWeights &w, const std::vector<int> &layerBits,
   const int64_t D = c.dim, KV = c.kvDim(), H = c.hiddenDim;
   for (int l = 0; l < c.layers; ++l) {
     LlamaLayer &layer = out.layers[l];
-    layer.rmsAtt.assign(w.rmsAtt.begin() + l * D, w.rmsAtt.begin() + (l + 1) * D);
-    layer.rmsFfn.assign(w.rmsFfn.begin() + l * D, w.rmsFfn.begin() + (l + 1) * D);
+    layer.rmsAtt.assign(w.rmsAtt.begin() + l * D,
+                        w.rmsAtt.begin() + (l + 1) * D);
+    layer.rmsFfn.assign(w.rmsFfn.begin() + l * D,
+                        w.rmsFfn.begin() + (l + 1) * D);
     const struct {
       const std::vector<float> &src;
       int64_t rows, cols;
@@ -90,8 +92,8 @@ void llamaDecoderLayer(const LlamaConfig &c, const LlamaLayer &layer, float *x,
   rope(s.q.data(), m, c.heads, c.headSize(), pos);
   rope(s.k.data(), m, c.kvHeads, c.headSize(), pos);
   kvCacheAppend(keys, values, s.k.data(), s.v.data(), pos, m, c.kvDim());
-  attention(s.q.data(), keys, values, s.att.data(), m, pos, c.heads,
-            c.kvHeads, c.headSize());
+  attention(s.q.data(), keys, values, s.att.data(), m, pos, c.heads, c.kvHeads,
+            c.headSize());
   layer.wo.apply(s.att.data(), s.proj.data(), m);
   addInPlace(x, s.proj.data(), rows * c.dim);
   rmsNorm(x, layer.rmsFfn.data(), s.norm.data(), m, c.dim, kLlamaRmsEps);
@@ -104,9 +106,8 @@ void llamaDecoderLayer(const LlamaConfig &c, const LlamaLayer &layer, float *x,
 
 LlamaSession::LlamaSession(const LlamaModel &model, int maxRowsPerCall)
     : model(model), maxRows(maxRowsPerCall),
-      keys(model.config.layers,
-           std::vector<float>(size_t(model.config.seqLen) *
-                              model.config.kvDim())),
+      keys(model.config.layers, std::vector<float>(size_t(model.config.seqLen) *
+                                                   model.config.kvDim())),
       values(keys), x(size_t(maxRowsPerCall) * model.config.dim),
       scratch(model.config, maxRowsPerCall) {}
 

@@ -1,4 +1,4 @@
-//===- weft_rt_llama.h - LLaMA decoder built from the runtime kernels -*- C++ -*-===//
+//===- weft_rt_llama.h - LLaMA decoder built from the runtime kernels -----===//
 //
 // The reference composition of the kernels that generated serving code
 // follows: embedding, per layer RMSNorm -> Q/K/V -> RoPE -> KV-cache

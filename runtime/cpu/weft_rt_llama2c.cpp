@@ -2,7 +2,9 @@
 #include "weft_rt_llama2c.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -29,8 +31,7 @@ template <typename Vector> struct Section {
 };
 
 /// W is LlamaWeights or const LlamaWeights (reading or writing).
-template <typename W>
-auto sections(W &w, int64_t *ropeFloats) {
+template <typename W> auto sections(W &w, int64_t *ropeFloats) {
   using Vector = std::remove_reference_t<decltype((w.wq))>;
   using S = Section<Vector>;
   const LlamaConfig &c = w.config;
@@ -60,11 +61,13 @@ bool fail(std::string *error, const std::string &path,
 } // namespace
 
 std::string checkLlamaConfig(const LlamaConfig &c) {
-  const std::pair<const char *, int> fields[] = {
-      {"dim", c.dim},         {"hidden_dim", c.hiddenDim},
-      {"n_layers", c.layers}, {"n_heads", c.heads},
-      {"n_kv_heads", c.kvHeads}, {"vocab_size", c.vocabSize},
-      {"seq_len", c.seqLen}};
+  const std::pair<const char *, int> fields[] = {{"dim", c.dim},
+                                                 {"hidden_dim", c.hiddenDim},
+                                                 {"n_layers", c.layers},
+                                                 {"n_heads", c.heads},
+                                                 {"n_kv_heads", c.kvHeads},
+                                                 {"vocab_size", c.vocabSize},
+                                                 {"seq_len", c.seqLen}};
   for (const auto &[name, value] : fields)
     if (value <= 0 || value > kMaxField)
       return std::string("header field ") + name + " = " +
@@ -105,25 +108,34 @@ bool readLlama2c(const std::string &path, LlamaWeights &out,
   int32_t header[kHeaderInts];
   if (size < int64_t(sizeof header) ||
       std::fread(header, sizeof header, 1, file.get()) != 1) {
-    return fail(error, path, "file has " + std::to_string(size) +
-                                 " bytes, too short for the 28-byte header");
+    return fail(error, path,
+                "file has " + std::to_string(size) +
+                    " bytes, too short for the 28-byte header");
   }
   LlamaConfig &c = out.config;
-  c = {header[0], header[1], header[2], header[3], header[4],
-       header[5] < 0 ? -header[5] : header[5], header[6], header[5] > 0};
+  c.dim = header[0];
+  c.hiddenDim = header[1];
+  c.layers = header[2];
+  c.heads = header[3];
+  c.kvHeads = header[4];
+  // A negative vocab_size flags an untied classifier (INT32_MIN: invalid).
+  c.vocabSize = header[5] == INT32_MIN ? 0 : std::abs(header[5]);
+  c.seqLen = header[6];
+  c.tiedClassifier = header[5] > 0;
   std::string problem = checkLlamaConfig(c);
   if (!problem.empty()) {
     return fail(error, path, "not a llama2.c checkpoint: " + problem);
   }
   int64_t expected = llama2cFileBytes(c);
   if (size != expected) {
-    return fail(error, path,
-         (size < expected ? "truncated: " : "unexpected trailing data: ") +
-             std::string("header (dim ") + std::to_string(c.dim) +
-             ", layers " + std::to_string(c.layers) + ", vocab " +
-             std::to_string(c.vocabSize) + ") needs " +
-             std::to_string(expected) + " bytes, file has " +
-             std::to_string(size));
+    return fail(
+        error, path,
+        (size < expected ? "truncated: " : "unexpected trailing data: ") +
+            std::string("header (dim ") + std::to_string(c.dim) + ", layers " +
+            std::to_string(c.layers) + ", vocab " +
+            std::to_string(c.vocabSize) + ") needs " +
+            std::to_string(expected) + " bytes, file has " +
+            std::to_string(size));
   }
   int64_t rope = 0;
   auto readArray = [&](const char *name, std::vector<float> &data,
@@ -160,11 +172,10 @@ bool writeLlama2c(const std::string &path, const LlamaWeights &weights,
   File file(std::fopen(path.c_str(), "wb"));
   if (!file)
     return fail(error, path, "cannot create the file");
-  int32_t header[kHeaderInts] = {c.dim,    c.hiddenDim,
-                                 c.layers, c.heads,
-                                 c.kvHeads, c.tiedClassifier ? c.vocabSize
-                                                             : -c.vocabSize,
-                                 c.seqLen};
+  int32_t header[kHeaderInts] = {
+      c.dim,   c.hiddenDim, c.layers,
+      c.heads, c.kvHeads,   c.tiedClassifier ? c.vocabSize : -c.vocabSize,
+      c.seqLen};
   bool ok = std::fwrite(header, sizeof header, 1, file.get()) == 1;
   int64_t rope = 0;
   auto writeArray = [&](const float *data, int64_t count) {

@@ -1,4 +1,4 @@
-//===- weft_rt_llama2c.h - llama2.c checkpoint reader ------------*- C++ -*-===//
+//===- weft_rt_llama2c.h - llama2.c checkpoint reader -----------*- C++ -*-===//
 //
 // File layout (Karpathy's llama2.c, "version 0"): 7 int32 header fields
 // (dim, hidden_dim, n_layers, n_heads, n_kv_heads, vocab_size, seq_len; a
@@ -26,11 +26,12 @@ struct LlamaConfig {
 
 /// fp32 weights in llama2.c order. Per-layer arrays are stacked over
 /// layers: wq is [layers][dim][dim], wk/wv [layers][kvDim][dim],
-/// wo [layers][dim][dim], w1/w3 [layers][hidden][dim], w2 [layers][dim][hidden].
+/// wo [layers][dim][dim], w1/w3 [layers][hidden][dim], w2
+/// [layers][dim][hidden].
 struct LlamaWeights {
   LlamaConfig config;
-  std::vector<float> tokenEmbedding, rmsAtt, wq, wk, wv, wo, rmsFfn, w1, w2,
-      w3, rmsFinal, wcls; ///< wcls is a copy of tokenEmbedding when tied
+  std::vector<float> tokenEmbedding, rmsAtt, wq, wk, wv, wo, rmsFfn, w1, w2, w3,
+      rmsFinal, wcls; ///< wcls is a copy of tokenEmbedding when tied
 };
 
 /// Checks a header; returns what is wrong with it, or "".

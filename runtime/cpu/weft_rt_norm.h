@@ -1,4 +1,4 @@
-//===- weft_rt_norm.h - RMSNorm, LayerNorm and softmax -----------*- C++ -*-===//
+//===- weft_rt_norm.h - RMSNorm, LayerNorm and softmax ----------*- C++ -*-===//
 #ifndef WEFT_RT_NORM_H
 #define WEFT_RT_NORM_H
 

@@ -1,4 +1,4 @@
-//===- weft_rt_parallel.h - Threaded loops for the CPU kernels ---*- C++ -*-===//
+//===- weft_rt_parallel.h - Threaded loops for the CPU kernels --*- C++ -*-===//
 //
 // One place decides how kernels use threads: a small persistent pool of
 // std::threads whose idle workers sleep (never spin), because serving

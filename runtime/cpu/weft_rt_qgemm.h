@@ -1,4 +1,4 @@
-//===- weft_rt_qgemm.h - Weight-only quantized GEMM / GEMV -------*- C++ -*-===//
+//===- weft_rt_qgemm.h - Weight-only quantized GEMM / GEMV ------*- C++ -*-===//
 //
 // Y[M][N] = X[M][K] * dequant(W)^T for a QuantView W of shape [N][K] (any
 // bit width in [2, 8], format in weft_rt_quant.h). Decode (few rows of X)

@@ -10,8 +10,8 @@ namespace weft::rt {
 
 std::string checkQuantParams(int rows, int cols, int bits, int groupSize) {
   if (rows <= 0 || cols <= 0)
-    return "matrix shape " + std::to_string(rows) + "x" +
-           std::to_string(cols) + " is empty";
+    return "matrix shape " + std::to_string(rows) + "x" + std::to_string(cols) +
+           " is empty";
   if (bits < kMinQuantBits || bits > kMaxQuantBits)
     return "bit width " + std::to_string(bits) + " is outside [" +
            std::to_string(kMinQuantBits) + ", " +
@@ -95,8 +95,7 @@ bool quantizeRTN(const float *w, int rows, int cols, int bits, int groupSize,
       GroupParams p = minMaxGroupParams(src + begin, n, bits);
       if (std::isinf(p.scale) || std::isnan(p.scale)) {
         if (error)
-          *error = "row " + std::to_string(r) + " group " +
-                   std::to_string(g) +
+          *error = "row " + std::to_string(r) + " group " + std::to_string(g) +
                    ": weights are not finite or too large for an fp16 scale";
         return false;
       }
@@ -112,8 +111,8 @@ bool quantizeRTN(const float *w, int rows, int cols, int bits, int groupSize,
 void dequantizeRows(const QuantView &q, int firstRow, int count, float *out) {
   detail::dispatchBits(q.bits, [&](auto bits) {
     for (int r = 0; r < count; ++r)
-      detail::dequantizeRow<decltype(bits)::value>(
-          q, int64_t(firstRow) + r, out + int64_t(r) * q.cols);
+      detail::dequantizeRow<decltype(bits)::value>(q, int64_t(firstRow) + r,
+                                                   out + int64_t(r) * q.cols);
   });
 }
 

@@ -1,4 +1,4 @@
-//===- weft_rt_quant.h - Group-wise weight-only quantization -----*- C++ -*-===//
+//===- weft_rt_quant.h - Group-wise weight-only quantization ----*- C++ -*-===//
 //
 // Format (docs/quantization.md has the full description): a weight [N][K]
 // is quantized row by row in groups of `groupSize` consecutive inputs (the
@@ -40,8 +40,8 @@ struct QuantMatrix {
   std::vector<uint16_t> scales;
   std::vector<uint8_t> zeros;
   QuantView view() const {
-    return {codes.data(), scales.data(), zeros.data(), rows, cols, bits,
-            groupSize};
+    return {codes.data(), scales.data(), zeros.data(), rows,
+            cols,         bits,          groupSize};
   }
   /// Bytes of weight storage (codes + scales + zero-points).
   int64_t storageBytes() const {

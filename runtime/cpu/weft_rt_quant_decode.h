@@ -1,4 +1,4 @@
-//===- weft_rt_quant_decode.h - Unpacking 8 codes at once (internal) -*- C++ -*-===//
+//===- weft_rt_quant_decode.h - Unpacking 8 codes at once (internal) ------===//
 //
 // Every block of 8 codes of a packed row is exactly `Bits` bytes, so one
 // little-endian 64-bit load followed by constant shifts decodes it; with
@@ -79,13 +79,27 @@ inline void dequantizeRow(const QuantView &w, int64_t row, float *out) {
 /// Calls f(std::integral_constant<int, bits>) for a supported bit width.
 template <typename F> inline void dispatchBits(int bits, F &&f) {
   switch (bits) {
-  case 2: f(std::integral_constant<int, 2>()); break;
-  case 3: f(std::integral_constant<int, 3>()); break;
-  case 4: f(std::integral_constant<int, 4>()); break;
-  case 5: f(std::integral_constant<int, 5>()); break;
-  case 6: f(std::integral_constant<int, 6>()); break;
-  case 7: f(std::integral_constant<int, 7>()); break;
-  default: f(std::integral_constant<int, 8>()); break;
+  case 2:
+    f(std::integral_constant<int, 2>());
+    break;
+  case 3:
+    f(std::integral_constant<int, 3>());
+    break;
+  case 4:
+    f(std::integral_constant<int, 4>());
+    break;
+  case 5:
+    f(std::integral_constant<int, 5>());
+    break;
+  case 6:
+    f(std::integral_constant<int, 6>());
+    break;
+  case 7:
+    f(std::integral_constant<int, 7>());
+    break;
+  default:
+    f(std::integral_constant<int, 8>());
+    break;
   }
 }
 

@@ -1,16 +1,16 @@
 //===- weft_rt_rope.cpp - Rotary position embedding -----------------------===//
 #include "weft_rt_rope.h"
 
+#include "weft_rt_scratch.h"
+
 #include <cmath>
 #include <cstdint>
-#include <vector>
 
 namespace weft::rt {
 
-void rope(float *x, int m, int heads, int headSize, int firstPos,
-          float theta) {
+void rope(float *x, int m, int heads, int headSize, int firstPos, float theta) {
   // Frequencies depend only on the pair index: compute them once per call.
-  std::vector<float> freq(headSize / 2);
+  float *freq = detail::threadScratch<struct RopeFrequencies>(headSize / 2);
   for (int i = 0; i < headSize / 2; ++i)
     freq[i] = 1.0f / std::pow(theta, float(2 * i) / float(headSize));
   for (int t = 0; t < m; ++t) {

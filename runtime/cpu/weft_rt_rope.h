@@ -1,4 +1,4 @@
-//===- weft_rt_rope.h - Rotary position embedding ----------------*- C++ -*-===//
+//===- weft_rt_rope.h - Rotary position embedding ---------------*- C++ -*-===//
 //
 // llama2.c convention: within each head, consecutive pairs (2i, 2i+1) are
 // rotated by angle pos * theta^(-2i / headSize) (theta = 10000 for LLaMA).

@@ -59,8 +59,8 @@ private:
     return false;
   }
   void skipSpace() {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' ||
-                            s[i] == '\t'))
+    while (i < s.size() &&
+           (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
       ++i;
   }
   bool peek(char c) {
@@ -86,12 +86,18 @@ private:
 
   static char unescape(char c) {
     switch (c) {
-    case 'n': return '\n';
-    case 't': return '\t';
-    case 'r': return '\r';
-    case 'b': return '\b';
-    case 'f': return '\f';
-    default: return c; // \" \\ \/
+    case 'n':
+      return '\n';
+    case 't':
+      return '\t';
+    case 'r':
+      return '\r';
+    case 'b':
+      return '\b';
+    case 'f':
+      return '\f';
+    default:
+      return c; // \" \\ \/
     }
   }
 
@@ -177,8 +183,7 @@ private:
     if (!expect('}'))
       return false;
     if (!haveDtype || !haveShape || !haveOffsets)
-      return fail("tensor '" + t.name +
-                  "' lacks dtype, shape or data_offsets");
+      return fail("tensor '" + t.name + "' lacks dtype, shape or data_offsets");
     return true;
   }
 
@@ -317,8 +322,8 @@ bool SafetensorsFile::readFloats(const std::string &name,
     return fail("cannot open the file");
   std::vector<uint8_t> raw(size_t(t->end - t->begin));
   if (std::fseek(file.get(), long(dataStart + t->begin), SEEK_SET) != 0 ||
-      (!raw.empty() && std::fread(raw.data(), 1, raw.size(), file.get()) !=
-                           raw.size()))
+      (!raw.empty() &&
+       std::fread(raw.data(), 1, raw.size(), file.get()) != raw.size()))
     return fail("read error in tensor '" + name + "'");
   const int64_t n = t->elements();
   const int bytes = safetensorsDtypeBytes(t->dtype);

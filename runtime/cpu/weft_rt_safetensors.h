@@ -1,4 +1,4 @@
-//===- weft_rt_safetensors.h - HuggingFace safetensors reader ----*- C++ -*-===//
+//===- weft_rt_safetensors.h - HuggingFace safetensors reader ---*- C++ -*-===//
 //
 // File layout: an 8-byte little-endian header length H, H bytes of JSON
 // mapping tensor names to {"dtype", "shape", "data_offsets": [begin, end]}

@@ -1,4 +1,4 @@
-//===- weft_rt_sample.h - Token sampling --------------------------*- C++ -*-===//
+//===- weft_rt_sample.h - Token sampling ------------------------*- C++ -*-===//
 #ifndef WEFT_RT_SAMPLE_H
 #define WEFT_RT_SAMPLE_H
 

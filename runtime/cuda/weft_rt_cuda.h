@@ -1,4 +1,4 @@
-//===- weft_rt_cuda.h - weft's CUDA runtime kernels --------------*- C++ -*-===//
+//===- weft_rt_cuda.h - weft's CUDA runtime kernels -------------*- C++ -*-===//
 //
 // Host-callable launchers for the kernels generated CUDA serving programs
 // use. Conventions match runtime/cpu: a linear weight is row-major [N][K],
@@ -25,9 +25,9 @@ namespace weft::rt::cuda {
 /// Device-side view of a group-quantized weight (same fields as the CPU
 /// QuantView).
 struct QuantWeight {
-  const uint8_t *codes;   ///< rows * ceil(cols / 8) * bits bytes
-  const __half *scales;   ///< rows * ceil(cols / groupSize)
-  const uint8_t *zeros;   ///< rows * ceil(cols / groupSize)
+  const uint8_t *codes; ///< rows * ceil(cols / 8) * bits bytes
+  const __half *scales; ///< rows * ceil(cols / groupSize)
+  const uint8_t *zeros; ///< rows * ceil(cols / groupSize)
   int rows, cols, bits, groupSize;
 };
 
@@ -35,8 +35,7 @@ struct QuantWeight {
 cudaError_t rmsNorm(const float *x, const float *weight, float *out, int m,
                     int n, float eps, cudaStream_t stream);
 cudaError_t layerNorm(const float *x, const float *weight, const float *bias,
-                      float *out, int m, int n, float eps,
-                      cudaStream_t stream);
+                      float *out, int m, int n, float eps, cudaStream_t stream);
 /// gate = silu(gate) * up
 cudaError_t swiglu(float *gate, const float *up, int64_t n,
                    cudaStream_t stream);

@@ -1,4 +1,4 @@
-//===- weft_rt_cuda_activation.cu - SwiGLU, GELU, ReLU, residual add -------===//
+//===- weft_rt_cuda_activation.cu - SwiGLU, GELU, ReLU, residual add ------===//
 #include "weft_rt_cuda_common.cuh"
 
 namespace weft::rt::cuda {
@@ -17,7 +17,8 @@ __global__ void geluKernel(float *x, int64_t n) {
   int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n) {
     float v = x[i];
-    x[i] = 0.5f * v * (1.0f + tanhf(0.7978845608f * (v + 0.044715f * v * v * v)));
+    x[i] =
+        0.5f * v * (1.0f + tanhf(0.7978845608f * (v + 0.044715f * v * v * v)));
   }
 }
 
@@ -36,32 +37,20 @@ __global__ void addKernel(float *x, const float *y, int64_t n) {
 
 cudaError_t swiglu(float *gate, const float *up, int64_t n,
                    cudaStream_t stream) {
-  if (n <= 0)
-    return n == 0 ? cudaSuccess : cudaErrorInvalidValue;
-  swigluKernel<<<blocksFor(n), kBlock, 0, stream>>>(gate, up, n);
-  return cudaGetLastError();
+  return launchElementwise(swigluKernel, n, stream, gate, up, n);
 }
 
 cudaError_t gelu(float *x, int64_t n, cudaStream_t stream) {
-  if (n <= 0)
-    return n == 0 ? cudaSuccess : cudaErrorInvalidValue;
-  geluKernel<<<blocksFor(n), kBlock, 0, stream>>>(x, n);
-  return cudaGetLastError();
+  return launchElementwise(geluKernel, n, stream, x, n);
 }
 
 cudaError_t relu(float *x, int64_t n, cudaStream_t stream) {
-  if (n <= 0)
-    return n == 0 ? cudaSuccess : cudaErrorInvalidValue;
-  reluKernel<<<blocksFor(n), kBlock, 0, stream>>>(x, n);
-  return cudaGetLastError();
+  return launchElementwise(reluKernel, n, stream, x, n);
 }
 
 cudaError_t addInPlace(float *x, const float *y, int64_t n,
                        cudaStream_t stream) {
-  if (n <= 0)
-    return n == 0 ? cudaSuccess : cudaErrorInvalidValue;
-  addKernel<<<blocksFor(n), kBlock, 0, stream>>>(x, y, n);
-  return cudaGetLastError();
+  return launchElementwise(addKernel, n, stream, x, y, n);
 }
 
 } // namespace weft::rt::cuda

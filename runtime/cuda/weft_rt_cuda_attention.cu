@@ -1,4 +1,4 @@
-//===- weft_rt_cuda_attention.cu - RoPE, KV cache, causal GQA attention ----===//
+//===- weft_rt_cuda_attention.cu - RoPE, KV cache, causal GQA attention ---===//
 #include "weft_rt_cuda_common.cuh"
 
 namespace weft::rt::cuda {
@@ -96,8 +96,8 @@ int maxAttentionContext() {
 cudaError_t attention(const float *q, const float *keys, const float *values,
                       float *out, int m, int pastLen, int heads, int kvHeads,
                       int headSize, cudaStream_t stream) {
-  if (m <= 0 || heads <= 0 || kvHeads <= 0 || headSize <= 0 ||
-      headSize > 256 || pastLen < 0 || heads % kvHeads != 0 ||
+  if (m <= 0 || heads <= 0 || kvHeads <= 0 || headSize <= 0 || headSize > 256 ||
+      pastLen < 0 || heads % kvHeads != 0 ||
       pastLen + m > maxAttentionContext())
     return cudaErrorInvalidValue;
   size_t shared = size_t(headSize + pastLen + m) * sizeof(float);

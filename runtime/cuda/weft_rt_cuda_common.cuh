@@ -1,4 +1,4 @@
-//===- weft_rt_cuda_common.cuh - Shared device helpers (internal) -*- CUDA -*-===//
+//===- weft_rt_cuda_common.cuh - Shared device helpers (internal) ---------===//
 #ifndef WEFT_RT_CUDA_COMMON_CUH
 #define WEFT_RT_CUDA_COMMON_CUH
 
@@ -44,6 +44,33 @@ __device__ inline float blockMax(float v) {
   for (int offset = 16; offset > 0; offset /= 2)
     v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, offset));
   return v;
+}
+
+/// Sums two per-lane partial dot products over a warp; lane 0 writes them
+/// as y[row] and, when m > 1, y[rows + row] (GEMV with one or two X rows).
+__device__ inline void warpSumStore(float acc0, float acc1, int m, float *y,
+                                    int row, int rows) {
+  for (int offset = 16; offset > 0; offset /= 2) {
+    acc0 += __shfl_xor_sync(0xffffffffu, acc0, offset);
+    acc1 += __shfl_xor_sync(0xffffffffu, acc1, offset);
+  }
+  if (threadIdx.x % 32 == 0) {
+    y[row] = acc0;
+    if (m > 1)
+      y[rows + row] = acc1;
+  }
+}
+
+/// Launches a one-thread-per-element kernel over n elements.
+template <typename... Params, typename... Args>
+cudaError_t launchElementwise(void (*kernel)(Params...), int64_t n,
+                              cudaStream_t stream, Args... args) {
+  if (n < 0)
+    return cudaErrorInvalidValue;
+  if (n == 0)
+    return cudaSuccess;
+  kernel<<<blocksFor(n), kBlock, 0, stream>>>(args...);
+  return cudaGetLastError();
 }
 
 /// Converts fp32 activations to fp16 for tensor-core GEMMs.

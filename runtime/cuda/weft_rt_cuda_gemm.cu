@@ -1,4 +1,4 @@
-//===- weft_rt_cuda_gemm.cu - fp16-weight GEMV and cuBLAS GEMM -------------===//
+//===- weft_rt_cuda_gemm.cu - fp16-weight GEMV and cuBLAS GEMM ------------===//
 #include "weft_rt_cuda_common.cuh"
 
 namespace weft::rt::cuda {
@@ -28,15 +28,7 @@ __global__ void gemvF16Kernel(const float *x, const __half *w, float *y, int m,
     if (m > 1)
       acc1 += wv * x[k + i];
   }
-  for (int offset = 16; offset > 0; offset /= 2) {
-    acc0 += __shfl_xor_sync(0xffffffffu, acc0, offset);
-    acc1 += __shfl_xor_sync(0xffffffffu, acc1, offset);
-  }
-  if (lane == 0) {
-    y[row] = acc0;
-    if (m > 1)
-      y[n + row] = acc1;
-  }
+  warpSumStore(acc0, acc1, m, y, row, n);
 }
 } // namespace
 
@@ -54,10 +46,10 @@ cudaError_t detail::cublasGemmHalf(cublasHandle_t handle, const __half *x16,
   const float alpha = 1.0f, beta = 0.0f;
   if (cublasSetStream(handle, stream) != CUBLAS_STATUS_SUCCESS)
     return cudaErrorUnknown;
-  cublasStatus_t status = cublasGemmEx(
-      handle, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &alpha, w16, CUDA_R_16F, k,
-      x16, CUDA_R_16F, k, &beta, y, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
-      CUBLAS_GEMM_DEFAULT);
+  cublasStatus_t status =
+      cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &alpha, w16,
+                   CUDA_R_16F, k, x16, CUDA_R_16F, k, &beta, y, CUDA_R_32F, n,
+                   CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
   return status == CUBLAS_STATUS_SUCCESS ? cudaSuccess : cudaErrorUnknown;
 }
 

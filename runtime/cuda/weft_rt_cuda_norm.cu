@@ -1,4 +1,4 @@
-//===- weft_rt_cuda_norm.cu - RMSNorm and LayerNorm ------------------------===//
+//===- weft_rt_cuda_norm.cu - RMSNorm and LayerNorm -----------------------===//
 #include "weft_rt_cuda_common.cuh"
 
 namespace weft::rt::cuda {

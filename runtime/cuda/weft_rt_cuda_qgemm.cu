@@ -1,4 +1,4 @@
-//===- weft_rt_cuda_qgemm.cu - Weight-only quantized GEMV / GEMM -----------===//
+//===- weft_rt_cuda_qgemm.cu - Weight-only quantized GEMV / GEMM ----------===//
 //
 // Format: docs/quantization.md. Every block of 8 codes is `Bits` bytes and
 // groups start at block boundaries, so a lane decodes whole blocks with one
@@ -15,8 +15,7 @@ using namespace detail;
 namespace {
 constexpr int kWarpsPerBlock = 8;
 
-template <int Bits>
-__device__ inline uint64_t loadBlock(const uint8_t *p) {
+template <int Bits> __device__ inline uint64_t loadBlock(const uint8_t *p) {
   if constexpr (Bits == 8) { // 8-byte aligned: row bytes are a multiple of 8
     uint2 v = *reinterpret_cast<const uint2 *>(p);
     return uint64_t(v.x) | uint64_t(v.y) << 32;
@@ -31,8 +30,7 @@ __device__ inline uint64_t loadBlock(const uint8_t *p) {
   }
 }
 
-template <int Bits>
-__device__ inline float codeAt(uint64_t block, int j) {
+template <int Bits> __device__ inline float codeAt(uint64_t block, int j) {
   return float(unsigned(block >> (Bits * j)) & ((1u << Bits) - 1));
 }
 
@@ -67,15 +65,7 @@ __global__ void gemvQuantKernel(const float *x, QuantWeight w, float *y,
     acc0 += scale * s0;
     acc1 += scale * s1;
   }
-  for (int offset = 16; offset > 0; offset /= 2) {
-    acc0 += __shfl_xor_sync(0xffffffffu, acc0, offset);
-    acc1 += __shfl_xor_sync(0xffffffffu, acc1, offset);
-  }
-  if (lane == 0) {
-    y[row] = acc0;
-    if (m > 1)
-      y[w.rows + row] = acc1;
-  }
+  warpSumStore(acc0, acc1, m, y, row, w.rows);
 }
 
 // Prefill: one thread per block of 8 codes writes 8 fp16 weights.
@@ -90,7 +80,8 @@ __global__ void dequantizeKernel(QuantWeight w, __half *out) {
   int g = k / w.groupSize;
   float scale = __half2float(w.scales[int64_t(row) * groups + g]);
   float zero = float(w.zeros[int64_t(row) * groups + g]);
-  uint64_t block = loadBlock<Bits>(w.codes + (int64_t(row) * blocks + b) * Bits);
+  uint64_t block =
+      loadBlock<Bits>(w.codes + (int64_t(row) * blocks + b) * Bits);
   __half *dst = out + int64_t(row) * w.cols + k;
   int valid = min(8, w.cols - k);
   for (int j = 0; j < valid; ++j)
@@ -98,24 +89,27 @@ __global__ void dequantizeKernel(QuantWeight w, __half *out) {
 }
 
 bool validWeight(const QuantWeight &w) {
-  return w.rows > 0 && w.cols > 0 && (w.bits == 3 || w.bits == 4 ||
-                                      w.bits == 8) &&
-         w.groupSize > 0 && w.groupSize % 8 == 0;
+  return w.rows > 0 && w.cols > 0 &&
+         (w.bits == 3 || w.bits == 4 || w.bits == 8) && w.groupSize > 0 &&
+         w.groupSize % 8 == 0;
 }
 
 /// Calls f(std::integral_constant<int, bits>) for 3, 4 or 8 bits.
 template <typename F> cudaError_t withBits(int bits, F &&f) {
   switch (bits) {
-  case 3: return f(std::integral_constant<int, 3>());
-  case 4: return f(std::integral_constant<int, 4>());
-  case 8: return f(std::integral_constant<int, 8>());
-  default: return cudaErrorInvalidValue;
+  case 3:
+    return f(std::integral_constant<int, 3>());
+  case 4:
+    return f(std::integral_constant<int, 4>());
+  case 8:
+    return f(std::integral_constant<int, 8>());
+  default:
+    return cudaErrorInvalidValue;
   }
 }
 } // namespace
 
-cudaError_t dequantize(const QuantWeight &w, __half *out,
-                       cudaStream_t stream) {
+cudaError_t dequantize(const QuantWeight &w, __half *out, cudaStream_t stream) {
   if (!validWeight(w))
     return cudaErrorInvalidValue;
   int64_t threads = int64_t(w.rows) * ((w.cols + 7) / 8);

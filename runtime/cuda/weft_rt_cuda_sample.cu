@@ -1,4 +1,4 @@
-//===- weft_rt_cuda_sample.cu - Greedy token selection on the device -------===//
+//===- weft_rt_cuda_sample.cu - Greedy token selection on the device ------===//
 #include "weft_rt_cuda_common.cuh"
 
 namespace weft::rt::cuda {

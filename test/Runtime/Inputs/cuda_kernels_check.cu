@@ -1,4 +1,4 @@
-//===- cuda_kernels_check.cu - CUDA runtime kernels against the CPU runtime ===//
+//===- cuda_kernels_check.cu - CUDA kernels against the CPU runtime -------===//
 //
 // Runs every CUDA kernel on random data and compares it with the CPU
 // runtime (itself tested against naive loops). Prints one line per check
@@ -39,7 +39,8 @@ static std::vector<float> randomVector(size_t n, unsigned seed) {
 template <typename T> static T *toDevice(const std::vector<T> &v) {
   T *d = nullptr;
   CUDA_OK(cudaMalloc(&d, v.size() * sizeof(T) + 16));
-  CUDA_OK(cudaMemcpy(d, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CUDA_OK(
+      cudaMemcpy(d, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
   return d;
 }
 
@@ -60,7 +61,8 @@ static void compare(const char *name, const std::vector<float> &got,
   bool ok = err / scale <= tolerance;
   ++checks;
   failures += !ok;
-  std::printf("%s %-40s rel err %.3g\n", ok ? "ok  " : "FAIL", name, err / scale);
+  std::printf("%s %-40s rel err %.3g\n", ok ? "ok  " : "FAIL", name,
+              err / scale);
 }
 
 int main() {
@@ -95,7 +97,11 @@ int main() {
     cpu::quantizeRTN(w.data(), n, k, bits, 32, q, nullptr);
     gpu::QuantWeight dq{toDevice(q.codes),
                         reinterpret_cast<const __half *>(toDevice(q.scales)),
-                        toDevice(q.zeros), n, k, bits, 32};
+                        toDevice(q.zeros),
+                        n,
+                        k,
+                        bits,
+                        32};
     for (int rows : {1, 2, m}) {
       std::vector<float> want(size_t(rows) * n);
       cpu::gemmQuant(x.data(), q.view(), want.data(), rows);

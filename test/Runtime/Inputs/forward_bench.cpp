@@ -28,9 +28,8 @@ static double secondsSince(Clock::time_point start) {
 
 static bool randomModel(const char *spec, const std::string &path) {
   LlamaConfig c;
-  if (std::sscanf(spec, "%d,%d,%d,%d,%d,%d,%d", &c.dim, &c.hiddenDim,
-                  &c.layers, &c.heads, &c.kvHeads, &c.vocabSize,
-                  &c.seqLen) != 7) {
+  if (std::sscanf(spec, "%d,%d,%d,%d,%d,%d,%d", &c.dim, &c.hiddenDim, &c.layers,
+                  &c.heads, &c.kvHeads, &c.vocabSize, &c.seqLen) != 7) {
     std::fprintf(stderr, "bad --random spec '%s'\n", spec);
     return false;
   }
@@ -67,7 +66,8 @@ static bool randomModel(const char *spec, const std::string &path) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s MODEL.bin|--random SPEC [DECODE [PREFILL]]\n",
+    std::fprintf(stderr,
+                 "usage: %s MODEL.bin|--random SPEC [DECODE [PREFILL]]\n",
                  argv[0]);
     return 2;
   }
@@ -144,8 +144,11 @@ int main(int argc, char **argv) {
     }
     char name[32];
     std::snprintf(name, sizeof name, "runtime %s",
-                  bits == 32 ? "fp32" : bits == 16 ? "fp16"
-                  : bits == 8 ? "int8" : bits == 4 ? "int4" : "int3");
+                  bits == 32   ? "fp32"
+                  : bits == 16 ? "fp16"
+                  : bits == 8  ? "int8"
+                  : bits == 4  ? "int4"
+                               : "int3");
     std::printf("%-22s %10.2f %12.1f %14.1f\n", name,
                 model.storageBytes() / 1e6, decodeRate, prefillRate);
   }

@@ -43,16 +43,17 @@ std::vector<float> fullAttention(const std::vector<float> &q,
 // Prefill a prompt in one call, then decode the rest in chunks of 1 and 3
 // rows: every chunk must equal the matching rows of full recomputation.
 TEST(Attention, KvCacheChunksMatchFullRecomputation) {
-  struct Shape { int heads, kvHeads, headSize; };
-  for (Shape sh : {Shape{8, 4, 8}, Shape{6, 1, 7}, Shape{3, 3, 5},
-                   Shape{4, 2, 33}}) {
+  struct Shape {
+    int heads, kvHeads, headSize;
+  };
+  for (Shape sh :
+       {Shape{8, 4, 8}, Shape{6, 1, 7}, Shape{3, 3, 5}, Shape{4, 2, 33}}) {
     int total = 13, dim = sh.heads * sh.headSize,
         kvDim = sh.kvHeads * sh.headSize;
     auto q = randomVector(size_t(total) * dim, 21);
     auto k = randomVector(size_t(total) * kvDim, 22);
     auto v = randomVector(size_t(total) * kvDim, 23);
-    auto ref = fullAttention(q, k, v, total, sh.heads, sh.kvHeads,
-                             sh.headSize);
+    auto ref = fullAttention(q, k, v, total, sh.heads, sh.kvHeads, sh.headSize);
     std::vector<float> keys(size_t(total) * kvDim), values(keys.size());
     std::vector<float> out(size_t(total) * dim);
     int pos = 0;
@@ -72,8 +73,8 @@ TEST(Attention, KvCacheChunksMatchFullRecomputation) {
 
 TEST(Attention, RejectsHeadsNotMultipleOfKvHeads) {
   std::vector<float> buf(64);
-  EXPECT_FALSE(attention(buf.data(), buf.data(), buf.data(), buf.data(), 1, 0,
-                         6, 4, 2));
-  EXPECT_FALSE(attention(buf.data(), buf.data(), buf.data(), buf.data(), 0, 0,
-                         4, 4, 2));
+  EXPECT_FALSE(
+      attention(buf.data(), buf.data(), buf.data(), buf.data(), 1, 0, 6, 4, 2));
+  EXPECT_FALSE(
+      attention(buf.data(), buf.data(), buf.data(), buf.data(), 0, 0, 4, 4, 2));
 }

@@ -97,8 +97,9 @@ TEST(Ffn, ActivationsMatchFormulas) {
     for (int i = 0; i < n; ++i) {
       double v = g[i];
       EXPECT_NEAR(sw[i], v / (1 + std::exp(-v)) * u[i], 1e-5);
-      double gl = 0.5 * v *
-                  (1 + std::tanh(std::sqrt(2 / M_PI) * (v + 0.044715 * v * v * v)));
+      double gl =
+          0.5 * v *
+          (1 + std::tanh(std::sqrt(2 / M_PI) * (v + 0.044715 * v * v * v)));
       EXPECT_NEAR(ge[i], gl, 1e-5);
       EXPECT_EQ(re[i], v > 0 ? float(v) : 0.0f);
     }

@@ -14,7 +14,7 @@ TEST(Half, KnownEncodings) {
   EXPECT_EQ(floatToHalf(1.0f), 0x3c00);
   EXPECT_EQ(floatToHalf(-2.0f), 0xc000);
   EXPECT_EQ(floatToHalf(65504.0f), 0x7bff);
-  EXPECT_EQ(floatToHalf(1e6f), 0x7c00);  // overflow -> inf
+  EXPECT_EQ(floatToHalf(1e6f), 0x7c00);                  // overflow -> inf
   EXPECT_EQ(floatToHalf(5.960464477539063e-8f), 0x0001); // smallest subnormal
   EXPECT_EQ(floatToHalf(1.0f + 1.0f / 2048), 0x3c00);    // tie to even
   EXPECT_EQ(floatToHalf(1.0f + 3.0f / 2048), 0x3c02);    // tie to even (up)

@@ -13,8 +13,14 @@ using namespace weft::rt::test;
 namespace {
 LlamaConfig smallConfig(bool tied) {
   LlamaConfig c;
-  c.dim = 16; c.hiddenDim = 23; c.layers = 2; c.heads = 4; c.kvHeads = 2;
-  c.vocabSize = 11; c.seqLen = 9; c.tiedClassifier = tied;
+  c.dim = 16;
+  c.hiddenDim = 23;
+  c.layers = 2;
+  c.heads = 4;
+  c.kvHeads = 2;
+  c.vocabSize = 11;
+  c.seqLen = 9;
+  c.tiedClassifier = tied;
   return c;
 }
 
@@ -69,7 +75,8 @@ TEST(Llama2c, TruncatedAndOversizedFiles) {
   std::string error = readError(path);
   EXPECT_NE(error.find(path + ": truncated"), std::string::npos) << error;
   EXPECT_NE(error.find("needs " + std::to_string(good.size())),
-            std::string::npos) << error;
+            std::string::npos)
+      << error;
 
   writeBytes(path, good.substr(0, 10));
   EXPECT_NE(readError(path).find("too short for the 28-byte header"),
@@ -96,7 +103,8 @@ TEST(Llama2c, CorruptHeadersAndWeights) {
             std::string::npos);
   EXPECT_NE(patchInt(0, 0).find("header field dim = 0"), std::string::npos);
   EXPECT_NE(patchInt(2, 1 << 30).find("n_layers"), std::string::npos);
-  EXPECT_NE(patchInt(3, 5).find("not a multiple of n_heads"), std::string::npos);
+  EXPECT_NE(patchInt(3, 5).find("not a multiple of n_heads"),
+            std::string::npos);
   EXPECT_NE(patchInt(0, 0x464c457f).find("not a llama2.c checkpoint"),
             std::string::npos); // an ELF file, say
 

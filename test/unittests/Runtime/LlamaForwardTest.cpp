@@ -11,13 +11,13 @@ using namespace weft::rt::test;
 
 namespace {
 struct Generation {
-  std::vector<int> tokens;               ///< prompt + generated
+  std::vector<int> tokens;                ///< prompt + generated
   std::vector<std::vector<float>> logits; ///< one row per position
 };
 
 /// Reference: one token at a time; greedy continuation of `prompt`.
 Generation referenceGreedy(ReferenceLlama &ref, const std::vector<int> &prompt,
-                    int newTokens) {
+                           int newTokens) {
   ref.reset();
   Generation run{prompt, {}};
   size_t total = prompt.size() + newTokens;
@@ -30,8 +30,8 @@ Generation referenceGreedy(ReferenceLlama &ref, const std::vector<int> &prompt,
 }
 
 /// Runtime: the prompt in one prefill call, then one decode call per token.
-Generation runtimeGreedy(const LlamaModel &model, const std::vector<int> &prompt,
-                  int newTokens) {
+Generation runtimeGreedy(const LlamaModel &model,
+                         const std::vector<int> &prompt, int newTokens) {
   int vocab = model.config.vocabSize, n = int(prompt.size());
   LlamaSession session(model, n);
   std::vector<float> logits(size_t(n) * vocab);
@@ -61,7 +61,8 @@ double worstRelError(const Generation &a, const Generation &b) {
 }
 
 /// Mean over positions of KL(softmax(p) || softmax(q)).
-double meanKL(const Generation &ref, const std::vector<float> &logits, int vocab) {
+double meanKL(const Generation &ref, const std::vector<float> &logits,
+              int vocab) {
   double total = 0;
   for (size_t t = 0; t < ref.logits.size(); ++t) {
     auto logSoftmax = [&](const float *z) {
@@ -96,14 +97,22 @@ LlamaModel buildUniform(const LlamaWeights &w, int bits) {
 // Generated models: GQA and plain MHA, tied and untied heads, hidden sizes
 // that no block size divides.
 TEST(LlamaForward, GeneratedModelsMatchReference) {
-  struct Shape { int dim, hidden, layers, heads, kvHeads, vocab; bool tied; };
-  for (Shape s : {Shape{16, 23, 2, 4, 2, 37, true},
-                  Shape{24, 40, 3, 3, 3, 50, false},
-                  Shape{32, 72, 1, 8, 1, 64, true}}) {
+  struct Shape {
+    int dim, hidden, layers, heads, kvHeads, vocab;
+    bool tied;
+  };
+  for (Shape s :
+       {Shape{16, 23, 2, 4, 2, 37, true}, Shape{24, 40, 3, 3, 3, 50, false},
+        Shape{32, 72, 1, 8, 1, 64, true}}) {
     LlamaConfig c;
-    c.dim = s.dim; c.hiddenDim = s.hidden; c.layers = s.layers;
-    c.heads = s.heads; c.kvHeads = s.kvHeads; c.vocabSize = s.vocab;
-    c.seqLen = 32; c.tiedClassifier = s.tied;
+    c.dim = s.dim;
+    c.hiddenDim = s.hidden;
+    c.layers = s.layers;
+    c.heads = s.heads;
+    c.kvHeads = s.kvHeads;
+    c.vocabSize = s.vocab;
+    c.seqLen = 32;
+    c.tiedClassifier = s.tied;
     LlamaWeights w = randomLlama(c, 60 + s.dim);
     std::string path = tempPath("forward.bin"), error;
     ASSERT_TRUE(writeLlama2c(path, w, &error)) << error;
@@ -120,8 +129,13 @@ TEST(LlamaForward, GeneratedModelsMatchReference) {
 
 TEST(LlamaForward, SessionRejectsBadInput) {
   LlamaConfig c;
-  c.dim = 8; c.hiddenDim = 8; c.layers = 1; c.heads = 2; c.kvHeads = 1;
-  c.vocabSize = 10; c.seqLen = 4;
+  c.dim = 8;
+  c.hiddenDim = 8;
+  c.layers = 1;
+  c.heads = 2;
+  c.kvHeads = 1;
+  c.vocabSize = 10;
+  c.seqLen = 4;
   LlamaModel model = buildUniform(randomLlama(c, 70), 32);
   LlamaSession session(model, 2);
   std::vector<float> logits(3 * 10);
@@ -135,8 +149,8 @@ TEST(LlamaForward, SessionRejectsBadInput) {
   EXPECT_FALSE(session.forward(toks, 1, logits.data(), &error));
   EXPECT_NE(error.find("context full"), std::string::npos) << error;
   LlamaModel other;
-  EXPECT_FALSE(buildLlamaModel(randomLlama(c, 71), {32, 32}, 32, 32, other,
-                               &error));
+  EXPECT_FALSE(
+      buildLlamaModel(randomLlama(c, 71), {32, 32}, 32, 32, other, &error));
   EXPECT_NE(error.find("2 layer bit widths for a model with 1"),
             std::string::npos);
 }
@@ -183,8 +197,8 @@ TEST_F(Stories260K, QuantizedKLGrowsAsBitsShrink) {
     LlamaSession session(model, n);
     std::vector<float> logits(size_t(n) * vocab);
     std::string error;
-    ASSERT_TRUE(session.forward(expected.tokens.data(), n, logits.data(),
-                                &error))
+    ASSERT_TRUE(
+        session.forward(expected.tokens.data(), n, logits.data(), &error))
         << error;
     kl.push_back(meanKL(expected, logits, vocab));
     std::printf("stories260K %s (group 32): mean KL from fp32 reference "
@@ -225,8 +239,13 @@ LlamaWeights dequantizedCopy(const LlamaWeights &w, int bits, int group) {
 // weights computes: the independent reference run on a dequantized copy.
 TEST(LlamaForward, QuantizedModelMatchesReferenceOnDequantizedWeights) {
   LlamaConfig c;
-  c.dim = 48; c.hiddenDim = 100; c.layers = 2; c.heads = 6; c.kvHeads = 2;
-  c.vocabSize = 40; c.seqLen = 16;
+  c.dim = 48;
+  c.hiddenDim = 100;
+  c.layers = 2;
+  c.heads = 6;
+  c.kvHeads = 2;
+  c.vocabSize = 40;
+  c.seqLen = 16;
   LlamaWeights w = randomLlama(c, 80);
   for (int bits : {8, 4, 3}) {
     std::string path = tempPath("dequantized.bin"), error;

@@ -66,9 +66,8 @@ TEST(Parallel, NestedAndConcurrentCallsComplete) {
   std::atomic<int64_t> total{0};
   parallelFor(4, kParallelWorkThreshold, [&](int64_t b, int64_t e) {
     for (int64_t i = b; i < e; ++i)
-      parallelFor(10, kParallelWorkThreshold, [&](int64_t ib, int64_t ie) {
-        total += ie - ib;
-      });
+      parallelFor(10, kParallelWorkThreshold,
+                  [&](int64_t ib, int64_t ie) { total += ie - ib; });
   });
   EXPECT_EQ(total.load(), 40);
   std::vector<std::thread> callers;
@@ -76,9 +75,8 @@ TEST(Parallel, NestedAndConcurrentCallsComplete) {
   for (int c = 0; c < 3; ++c)
     callers.emplace_back([&] {
       for (int rep = 0; rep < 50; ++rep)
-        parallelFor(100, kParallelWorkThreshold, [&](int64_t b, int64_t e) {
-          sum += e - b;
-        });
+        parallelFor(100, kParallelWorkThreshold,
+                    [&](int64_t b, int64_t e) { sum += e - b; });
     });
   for (std::thread &t : callers)
     t.join();

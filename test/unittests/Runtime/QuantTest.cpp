@@ -30,7 +30,7 @@ double rmsError(const std::vector<float> &a, const std::vector<float> &b) {
 
 TEST(Quant, PackedSizes) {
   EXPECT_EQ(quantRowBytes(8, 3), 3);
-  EXPECT_EQ(quantRowBytes(9, 3), 6);  // padded to 16 codes
+  EXPECT_EQ(quantRowBytes(9, 3), 6); // padded to 16 codes
   EXPECT_EQ(quantRowBytes(33, 4), 20);
   EXPECT_EQ(quantRowBytes(1, 8), 8);
   EXPECT_EQ(quantGroupsPerRow(172, 32), 6);
@@ -67,7 +67,7 @@ TEST(Quant, ZeroIsExactAndGroupParamsCoverTheRange) {
   EXPECT_EQ(quantizeValue(-1.0f, p, 4), 0u);
   EXPECT_EQ(quantizeValue(2.0f, p, 4), 15u);
   EXPECT_EQ(quantizeValue(100.0f, p, 4), 15u); // clamped
-  float positive[] = {1.0f, 2.0f}; // range extended down to 0
+  float positive[] = {1.0f, 2.0f};             // range extended down to 0
   EXPECT_EQ(minMaxGroupParams(positive, 2, 8).zero, 0);
   float zeros[] = {0.0f, 0.0f};
   GroupParams z = minMaxGroupParams(zeros, 2, 3);

@@ -21,8 +21,12 @@ bool ReferenceLlama::load(const std::string &path, std::string &error) {
     return false;
   }
   bool ok = true;
-  dim = header[0]; hidden = header[1]; layers = header[2];
-  heads = header[3]; kvHeads = header[4]; vocab = std::abs(header[5]);
+  dim = header[0];
+  hidden = header[1];
+  layers = header[2];
+  heads = header[3];
+  kvHeads = header[4];
+  vocab = std::abs(header[5]);
   seqLen = header[6];
   bool shared = header[5] > 0;
   int headSize = dim / heads, kvDim = kvHeads * headSize;

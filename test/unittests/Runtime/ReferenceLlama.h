@@ -1,4 +1,4 @@
-//===- ReferenceLlama.h - Independent fp32 LLaMA forward for tests -*- C++ -*-===//
+//===- ReferenceLlama.h - Independent fp32 LLaMA forward for tests --------===//
 //
 // Deliberately simple and separate from runtime/cpu: its own file parsing
 // and plain loops, one token at a time, after llama2.c's run.c. The runtime
@@ -25,8 +25,8 @@ public:
 private:
   int dim = 0, hidden = 0, layers = 0, heads = 0, kvHeads = 0, vocab = 0;
   int seqLen = 0, pos = 0;
-  std::vector<float> emb, rmsAtt, wq, wk, wv, wo, rmsFfn, w1, w2, w3,
-      rmsFinal, wcls;
+  std::vector<float> emb, rmsAtt, wq, wk, wv, wo, rmsFfn, w1, w2, w3, rmsFinal,
+      wcls;
   std::vector<float> keyCache, valueCache; // [layer][pos][kvDim]
 };
 

@@ -1,4 +1,4 @@
-//===- RuntimeTestUtil.h - Helpers for the CPU runtime unit tests -*- C++ -*-===//
+//===- RuntimeTestUtil.h - Helpers for the CPU runtime unit tests ---------===//
 //
 // Naive reference loops (double accumulation, no blocking) and seeded
 // random data, so every optimized kernel is checked against the obvious

@@ -52,7 +52,8 @@ TEST(Safetensors, ReadsF32F16AndBF16) {
   }
   std::string header =
       R"({"__metadata__": {"format": "pt", "nested": "x\"y"},)"
-      R"( "model.a": {"dtype": "F32", "shape": [2, 3], "data_offsets": [0, 24]},)"
+      R"( "model.a": {"dtype": "F32", "shape": [2, 3],)"
+      R"(             "data_offsets": [0, 24]},)"
       R"( "b": {"shape": [3], "dtype": "F16", "data_offsets": [24, 30]},)"
       R"( "c": {"dtype": "BF16", "shape": [2], "data_offsets": [30, 34]}})"
       "   ";
@@ -85,9 +86,9 @@ TEST(Safetensors, ClearErrorsOnBadFiles) {
   EXPECT_NE(openError(writeFile("t1", ok, data.substr(0, 4)))
                 .find("fall outside the 4-byte data section"),
             std::string::npos);
-  EXPECT_NE(openError(writeFile("t2", ok.substr(0, 20), data))
-                .find("bad header: "),
-            std::string::npos);
+  EXPECT_NE(
+      openError(writeFile("t2", ok.substr(0, 20), data)).find("bad header: "),
+      std::string::npos);
   std::string wrongSize =
       R"({"w": {"dtype": "F32", "shape": [3], "data_offsets": [0, 8]}})";
   EXPECT_NE(openError(writeFile("t3", wrongSize, data))
@@ -95,16 +96,19 @@ TEST(Safetensors, ClearErrorsOnBadFiles) {
             std::string::npos);
   std::string badDtype =
       R"({"w": {"dtype": "Q4", "shape": [2], "data_offsets": [0, 8]}})";
-  EXPECT_NE(openError(writeFile("t4", badDtype, data)).find("unknown dtype 'Q4'"),
-            std::string::npos);
+  EXPECT_NE(
+      openError(writeFile("t4", badDtype, data)).find("unknown dtype 'Q4'"),
+      std::string::npos);
   std::string missingField = R"({"w": {"dtype": "F32", "shape": [2]}})";
   EXPECT_NE(openError(writeFile("t5", missingField, data))
                 .find("lacks dtype, shape or data_offsets"),
             std::string::npos);
   // A length field far beyond the file size.
   std::string path = tempPath("t6");
-  std::ofstream(path, std::ios::binary) << std::string("\xff\xff\xff\x7f\0\0\0\0", 8) << "{}";
-  EXPECT_NE(openError(path).find("does not fit in the file"), std::string::npos);
+  std::ofstream(path, std::ios::binary)
+      << std::string("\xff\xff\xff\x7f\0\0\0\0", 8) << "{}";
+  EXPECT_NE(openError(path).find("does not fit in the file"),
+            std::string::npos);
   EXPECT_EQ(openError("/nonexistent.safetensors"),
             "/nonexistent.safetensors: cannot open the file");
 }

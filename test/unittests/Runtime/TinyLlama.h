@@ -1,4 +1,4 @@
-//===- TinyLlama.h - Generated llama2.c-style models for tests ---*- C++ -*-===//
+//===- TinyLlama.h - Generated llama2.c-style models for tests --*- C++ -*-===//
 #ifndef WEFT_TEST_RUNTIME_TINYLLAMA_H
 #define WEFT_TEST_RUNTIME_TINYLLAMA_H
 
@@ -38,7 +38,8 @@ inline LlamaWeights randomLlama(const LlamaConfig &c, uint32_t seed) {
 /// next to the source tree; "" when absent.
 inline std::string storiesPath() {
   const char *env = std::getenv("WEFT_SHARED_DATA");
-  std::string dir = env ? env : std::string(WEFT_SOURCE_DIR) + "/../shared/data";
+  std::string dir =
+      env ? env : std::string(WEFT_SOURCE_DIR) + "/../shared/data";
   std::string path = dir + "/models/stories260K.bin";
   std::FILE *f = std::fopen(path.c_str(), "rb");
   if (!f)
