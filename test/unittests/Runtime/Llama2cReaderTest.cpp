@@ -12,16 +12,7 @@ using namespace weft::rt::test;
 
 namespace {
 LlamaConfig smallConfig(bool tied) {
-  LlamaConfig c;
-  c.dim = 16;
-  c.hiddenDim = 23;
-  c.layers = 2;
-  c.heads = 4;
-  c.kvHeads = 2;
-  c.vocabSize = 11;
-  c.seqLen = 9;
-  c.tiedClassifier = tied;
-  return c;
+  return llamaConfig(16, 23, 2, 4, 2, 11, 9, tied);
 }
 
 std::string fileBytes(const std::string &path) {

@@ -104,15 +104,8 @@ TEST(LlamaForward, GeneratedModelsMatchReference) {
   for (Shape s :
        {Shape{16, 23, 2, 4, 2, 37, true}, Shape{24, 40, 3, 3, 3, 50, false},
         Shape{32, 72, 1, 8, 1, 64, true}}) {
-    LlamaConfig c;
-    c.dim = s.dim;
-    c.hiddenDim = s.hidden;
-    c.layers = s.layers;
-    c.heads = s.heads;
-    c.kvHeads = s.kvHeads;
-    c.vocabSize = s.vocab;
-    c.seqLen = 32;
-    c.tiedClassifier = s.tied;
+    LlamaConfig c = llamaConfig(s.dim, s.hidden, s.layers, s.heads, s.kvHeads,
+                                s.vocab, 32, s.tied);
     LlamaWeights w = randomLlama(c, 60 + s.dim);
     std::string path = tempPath("forward.bin"), error;
     ASSERT_TRUE(writeLlama2c(path, w, &error)) << error;
@@ -128,14 +121,7 @@ TEST(LlamaForward, GeneratedModelsMatchReference) {
 }
 
 TEST(LlamaForward, SessionRejectsBadInput) {
-  LlamaConfig c;
-  c.dim = 8;
-  c.hiddenDim = 8;
-  c.layers = 1;
-  c.heads = 2;
-  c.kvHeads = 1;
-  c.vocabSize = 10;
-  c.seqLen = 4;
+  LlamaConfig c = llamaConfig(8, 8, 1, 2, 1, 10, 4);
   LlamaModel model = buildUniform(randomLlama(c, 70), 32);
   LlamaSession session(model, 2);
   std::vector<float> logits(3 * 10);
@@ -238,14 +224,7 @@ LlamaWeights dequantizedCopy(const LlamaWeights &w, int bits, int group) {
 // The quantized kernels compute exactly what fp32 math on the dequantized
 // weights computes: the independent reference run on a dequantized copy.
 TEST(LlamaForward, QuantizedModelMatchesReferenceOnDequantizedWeights) {
-  LlamaConfig c;
-  c.dim = 48;
-  c.hiddenDim = 100;
-  c.layers = 2;
-  c.heads = 6;
-  c.kvHeads = 2;
-  c.vocabSize = 40;
-  c.seqLen = 16;
+  LlamaConfig c = llamaConfig(48, 100, 2, 6, 2, 40, 16);
   LlamaWeights w = randomLlama(c, 80);
   for (int bits : {8, 4, 3}) {
     std::string path = tempPath("dequantized.bin"), error;

@@ -7,6 +7,22 @@
 
 namespace weft::rt::test {
 
+/// A model shape, in llama2.c header order.
+inline LlamaConfig llamaConfig(int dim, int hidden, int layers, int heads,
+                               int kvHeads, int vocab, int seqLen,
+                               bool tied = true) {
+  LlamaConfig c;
+  c.dim = dim;
+  c.hiddenDim = hidden;
+  c.layers = layers;
+  c.heads = heads;
+  c.kvHeads = kvHeads;
+  c.vocabSize = vocab;
+  c.seqLen = seqLen;
+  c.tiedClassifier = tied;
+  return c;
+}
+
 /// Random weights for a model of the given shape (norm weights near 1, so
 /// activations stay in a realistic range).
 inline LlamaWeights randomLlama(const LlamaConfig &c, uint32_t seed) {
