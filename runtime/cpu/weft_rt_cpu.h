@@ -11,6 +11,8 @@
 #include "weft_rt_ffn.h"
 #include "weft_rt_gemm.h"
 #include "weft_rt_half.h"
+#include "weft_rt_hf_llama.h"
+#include "weft_rt_json.h"
 #include "weft_rt_linear.h"
 #include "weft_rt_llama.h"
 #include "weft_rt_llama2c.h"

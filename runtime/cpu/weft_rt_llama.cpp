@@ -85,18 +85,18 @@ void llamaDecoderLayer(const LlamaConfig &c, const LlamaLayer &layer, float *x,
                        int m, int pos, float *keys, float *values,
                        LlamaScratch &s) {
   const int64_t rows = m;
-  rmsNorm(x, layer.rmsAtt.data(), s.norm.data(), m, c.dim, kLlamaRmsEps);
+  rmsNorm(x, layer.rmsAtt.data(), s.norm.data(), m, c.dim, c.rmsEps);
   layer.wq.apply(s.norm.data(), s.q.data(), m);
   layer.wk.apply(s.norm.data(), s.k.data(), m);
   layer.wv.apply(s.norm.data(), s.v.data(), m);
-  rope(s.q.data(), m, c.heads, c.headSize(), pos);
-  rope(s.k.data(), m, c.kvHeads, c.headSize(), pos);
+  rope(s.q.data(), m, c.heads, c.headSize(), pos, c.ropeTheta);
+  rope(s.k.data(), m, c.kvHeads, c.headSize(), pos, c.ropeTheta);
   kvCacheAppend(keys, values, s.k.data(), s.v.data(), pos, m, c.kvDim());
   attention(s.q.data(), keys, values, s.att.data(), m, pos, c.heads, c.kvHeads,
             c.headSize());
   layer.wo.apply(s.att.data(), s.proj.data(), m);
   addInPlace(x, s.proj.data(), rows * c.dim);
-  rmsNorm(x, layer.rmsFfn.data(), s.norm.data(), m, c.dim, kLlamaRmsEps);
+  rmsNorm(x, layer.rmsFfn.data(), s.norm.data(), m, c.dim, c.rmsEps);
   layer.w1.apply(s.norm.data(), s.gate.data(), m);
   layer.w3.apply(s.norm.data(), s.up.data(), m);
   swiglu(s.gate.data(), s.up.data(), rows * c.hiddenDim);
@@ -139,7 +139,7 @@ bool LlamaSession::forward(const int *tokens, int m, float *logits,
   for (int l = 0; l < c.layers; ++l)
     llamaDecoderLayer(c, model.layers[l], x.data(), m, pos, keys[l].data(),
                       values[l].data(), scratch);
-  rmsNorm(x.data(), model.rmsFinal.data(), x.data(), m, c.dim, kLlamaRmsEps);
+  rmsNorm(x.data(), model.rmsFinal.data(), x.data(), m, c.dim, c.rmsEps);
   model.classifier.apply(x.data(), logits, m);
   pos += m;
   return true;

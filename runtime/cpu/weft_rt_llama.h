@@ -18,8 +18,6 @@
 
 namespace weft::rt {
 
-constexpr float kLlamaRmsEps = 1e-5f;
-
 struct LlamaLayer {
   std::vector<float> rmsAtt, rmsFfn;
   Linear wq, wk, wv, wo, w1, w2, w3;

@@ -20,6 +20,8 @@ struct LlamaConfig {
   int dim = 0, hiddenDim = 0, layers = 0, heads = 0, kvHeads = 0;
   int vocabSize = 0, seqLen = 0;
   bool tiedClassifier = true;
+  float rmsEps = 1e-5f;       ///< llama2.c's value; HF configs set their own
+  float ropeTheta = 10000.0f; ///< RoPE base
   int headSize() const { return dim / heads; }
   int kvDim() const { return kvHeads * headSize(); }
 };

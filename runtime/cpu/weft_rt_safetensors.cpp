@@ -2,6 +2,7 @@
 #include "weft_rt_safetensors.h"
 
 #include "weft_rt_half.h"
+#include "weft_rt_json.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -19,205 +20,31 @@ struct FileCloser {
 };
 using File = std::unique_ptr<std::FILE, FileCloser>;
 
-/// Recursive-descent reader for the subset of JSON safetensors headers use.
-/// On error it records the first problem and its byte offset.
-class HeaderParser {
-public:
-  explicit HeaderParser(const std::string &text) : s(text) {}
-  std::string error;
-
-  bool parseTensors(std::vector<SafetensorsTensor> &out) {
-    if (!expect('{'))
-      return false;
-    if (peek('}'))
-      return expect('}');
-    do {
-      std::string name;
-      if (!parseString(name) || !expect(':'))
-        return false;
-      if (name == "__metadata__") {
-        if (!skipValue())
-          return false;
-        continue;
-      }
-      SafetensorsTensor t;
-      t.name = name;
-      if (!parseTensor(t))
-        return false;
-      out.push_back(std::move(t));
-    } while (consume(','));
-    return expect('}') && atEnd();
+/// Reads one tensor entry of the header; returns what is wrong, or "".
+std::string readEntry(const std::string &name, const JsonValue &entry,
+                      SafetensorsTensor &t) {
+  t.name = name;
+  const JsonValue *dtype = entry.get("dtype"), *shape = entry.get("shape"),
+                  *offsets = entry.get("data_offsets");
+  if (!dtype || !shape || !offsets)
+    return "tensor '" + name + "' lacks dtype, shape or data_offsets";
+  if (dtype->kind != JsonValue::Kind::String)
+    return "dtype of tensor '" + name + "' is not a string";
+  t.dtype = dtype->string;
+  if (shape->kind != JsonValue::Kind::Array)
+    return "shape of tensor '" + name + "' is not an array";
+  for (const JsonValue &d : shape->items) {
+    if (!d.isCount())
+      return "shape of tensor '" + name + "' has a non-integer entry";
+    t.shape.push_back(int64_t(d.number));
   }
-
-private:
-  const std::string &s;
-  size_t i = 0;
-
-  bool fail(const std::string &what) {
-    if (error.empty())
-      error = what + " at header byte " + std::to_string(i);
-    return false;
-  }
-  void skipSpace() {
-    while (i < s.size() &&
-           (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
-      ++i;
-  }
-  bool peek(char c) {
-    skipSpace();
-    return i < s.size() && s[i] == c;
-  }
-  bool consume(char c) {
-    if (!peek(c))
-      return false;
-    ++i;
-    return true;
-  }
-  bool expect(char c) {
-    return consume(c) || fail(std::string("expected '") + c + "'");
-  }
-  bool atEnd() {
-    skipSpace();
-    // Headers are padded with spaces (skipped above) or NULs.
-    while (i < s.size() && s[i] == '\0')
-      ++i;
-    return i == s.size() || fail("unexpected text after the header object");
-  }
-
-  static char unescape(char c) {
-    switch (c) {
-    case 'n':
-      return '\n';
-    case 't':
-      return '\t';
-    case 'r':
-      return '\r';
-    case 'b':
-      return '\b';
-    case 'f':
-      return '\f';
-    default:
-      return c; // \" \\ \/
-    }
-  }
-
-  bool parseString(std::string &out) {
-    if (!expect('"'))
-      return false;
-    out.clear();
-    while (i < s.size() && s[i] != '"') {
-      if (s[i] == '\\') {
-        if (++i >= s.size())
-          break;
-        char c = s[i];
-        if (c == 'u') { // keep \uXXXX verbatim: names are ASCII in practice
-          out += "\\u";
-          ++i;
-          continue;
-        }
-        out += unescape(c);
-        ++i;
-        continue;
-      }
-      out += s[i++];
-    }
-    return expect('"');
-  }
-
-  bool parseInt(int64_t &out) {
-    skipSpace();
-    size_t start = i;
-    out = 0;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-      if (out > (INT64_MAX - 9) / 10)
-        return fail("integer too large");
-      out = out * 10 + (s[i++] - '0');
-    }
-    return i > start || fail("expected a non-negative integer");
-  }
-
-  bool parseIntArray(std::vector<int64_t> &out) {
-    if (!expect('['))
-      return false;
-    out.clear();
-    if (consume(']'))
-      return true;
-    do {
-      int64_t v;
-      if (!parseInt(v))
-        return false;
-      out.push_back(v);
-    } while (consume(','));
-    return expect(']');
-  }
-
-  bool parseTensor(SafetensorsTensor &t) {
-    if (!expect('{'))
-      return false;
-    bool haveDtype = false, haveShape = false, haveOffsets = false;
-    do {
-      std::string key;
-      if (!parseString(key) || !expect(':'))
-        return false;
-      if (key == "dtype") {
-        haveDtype = parseString(t.dtype);
-        if (!haveDtype)
-          return false;
-      } else if (key == "shape") {
-        haveShape = parseIntArray(t.shape);
-        if (!haveShape)
-          return false;
-      } else if (key == "data_offsets") {
-        std::vector<int64_t> offsets;
-        if (!parseIntArray(offsets))
-          return false;
-        if (offsets.size() != 2)
-          return fail("data_offsets of '" + t.name + "' must have 2 entries");
-        t.begin = offsets[0];
-        t.end = offsets[1];
-        haveOffsets = true;
-      } else if (!skipValue()) {
-        return false;
-      }
-    } while (consume(','));
-    if (!expect('}'))
-      return false;
-    if (!haveDtype || !haveShape || !haveOffsets)
-      return fail("tensor '" + t.name + "' lacks dtype, shape or data_offsets");
-    return true;
-  }
-
-  bool skipValue() {
-    skipSpace();
-    if (i >= s.size())
-      return fail("unexpected end of header");
-    char c = s[i];
-    if (c == '"') {
-      std::string ignored;
-      return parseString(ignored);
-    }
-    if (c == '{' || c == '[') {
-      char close = c == '{' ? '}' : ']';
-      ++i;
-      if (consume(close))
-        return true;
-      do {
-        if (c == '{') {
-          std::string key;
-          if (!parseString(key) || !expect(':'))
-            return false;
-        }
-        if (!skipValue())
-          return false;
-      } while (consume(','));
-      return expect(close);
-    }
-    size_t start = i; // number, true, false, null
-    while (i < s.size() && std::strchr("+-.0123456789eEtruefalsn", s[i]))
-      ++i;
-    return i > start || fail("unexpected character");
-  }
-};
+  if (offsets->kind != JsonValue::Kind::Array || offsets->items.size() != 2 ||
+      !offsets->items[0].isCount() || !offsets->items[1].isCount())
+    return "data_offsets of tensor '" + name + "' must be 2 integers";
+  t.begin = int64_t(offsets->items[0].number);
+  t.end = int64_t(offsets->items[1].number);
+  return "";
+}
 } // namespace
 
 int safetensorsDtypeBytes(const std::string &dtype) {
@@ -267,9 +94,23 @@ bool SafetensorsFile::open(const std::string &filePath, std::string *error) {
   std::string header(size_t(length), '\0');
   if (length && std::fread(&header[0], 1, length, file.get()) != length)
     return fail("read error in the header");
-  HeaderParser parser(header);
-  if (!parser.parseTensors(entries))
-    return fail("bad header: " + parser.error);
+  JsonValue json;
+  std::string problem;
+  if (!parseJson(header, json, &problem))
+    return fail("bad header: " + problem);
+  if (json.kind != JsonValue::Kind::Object)
+    return fail("bad header: not a JSON object");
+  for (const auto &[name, entry] : json.members) {
+    if (name == "__metadata__")
+      continue;
+    SafetensorsTensor t;
+    problem = entry.kind == JsonValue::Kind::Object
+                  ? readEntry(name, entry, t)
+                  : "entry '" + name + "' is not an object";
+    if (!problem.empty())
+      return fail("bad header: " + problem);
+    entries.push_back(std::move(t));
+  }
   dataStart = 8 + int64_t(length);
   int64_t dataBytes = size - dataStart;
   for (const SafetensorsTensor &t : entries) {
@@ -306,6 +147,13 @@ const SafetensorsTensor *SafetensorsFile::find(const std::string &name) const {
 bool SafetensorsFile::readFloats(const std::string &name,
                                  std::vector<float> &out,
                                  std::string *error) const {
+  const SafetensorsTensor *t = find(name);
+  out.resize(t ? size_t(t->elements()) : 0);
+  return readFloats(name, out.data(), int64_t(out.size()), error);
+}
+
+bool SafetensorsFile::readFloats(const std::string &name, float *out,
+                                 int64_t count, std::string *error) const {
   auto fail = [&](const std::string &what) {
     if (error)
       *error = path + ": " + what;
@@ -326,9 +174,11 @@ bool SafetensorsFile::readFloats(const std::string &name,
        std::fread(raw.data(), 1, raw.size(), file.get()) != raw.size()))
     return fail("read error in tensor '" + name + "'");
   const int64_t n = t->elements();
+  if (n != count)
+    return fail("tensor '" + name + "' has " + std::to_string(n) +
+                " elements, expected " + std::to_string(count));
   const int bytes = safetensorsDtypeBytes(t->dtype);
   const bool isF32 = t->dtype == "F32", isF16 = t->dtype == "F16";
-  out.resize(size_t(n));
   for (int64_t i = 0; i < n; ++i) {
     const uint8_t *p = raw.data() + i * bytes;
     if (isF16) {

@@ -4,8 +4,6 @@
 // mapping tensor names to {"dtype", "shape", "data_offsets": [begin, end]}
 // (offsets relative to the end of the header; an optional "__metadata__"
 // entry maps strings to strings), then the raw little-endian tensor bytes.
-// The tiny JSON parser here keeps the runtime free of LLVM, which generated
-// programs must not depend on.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_RT_SAFETENSORS_H
@@ -33,6 +31,9 @@ public:
   const SafetensorsTensor *find(const std::string &name) const;
   /// Reads a F32, F16 or BF16 tensor converted to fp32.
   bool readFloats(const std::string &name, std::vector<float> &out,
+                  std::string *error) const;
+  /// The same into out[count]; count must equal the tensor's elements.
+  bool readFloats(const std::string &name, float *out, int64_t count,
                   std::string *error) const;
 
 private:

@@ -1,4 +1,5 @@
-//===- weft_rt_scratch.h - Per-thread reusable buffers (internal) -*- C++ -*-===//
+//===- weft_rt_scratch.h - Per-thread reusable buffers (internal) -*- C++
+//-*-===//
 //
 // Kernels need small temporary arrays (a weight tile, attention scores).
 // Allocating them on every call costs more than the work itself on small
