@@ -9,6 +9,7 @@
 
 #include "weft_rt_attention.h"
 #include "weft_rt_ffn.h"
+#include "weft_rt_ffn_block.h"
 #include "weft_rt_gemm.h"
 #include "weft_rt_half.h"
 #include "weft_rt_hf_llama.h"

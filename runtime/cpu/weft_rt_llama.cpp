@@ -79,7 +79,7 @@ LlamaScratch::LlamaScratch(const LlamaConfig &c, int maxRows)
     : norm(size_t(maxRows) * c.dim), q(size_t(maxRows) * c.dim),
       k(size_t(maxRows) * c.kvDim()), v(size_t(maxRows) * c.kvDim()),
       att(size_t(maxRows) * c.dim), proj(size_t(maxRows) * c.dim),
-      gate(size_t(maxRows) * c.hiddenDim), up(size_t(maxRows) * c.hiddenDim) {}
+      ffn(c.hiddenDim, maxRows) {}
 
 void llamaDecoderLayer(const LlamaConfig &c, const LlamaLayer &layer, float *x,
                        int m, int pos, float *keys, float *values,
@@ -97,10 +97,8 @@ void llamaDecoderLayer(const LlamaConfig &c, const LlamaLayer &layer, float *x,
   layer.wo.apply(s.att.data(), s.proj.data(), m);
   addInPlace(x, s.proj.data(), rows * c.dim);
   rmsNorm(x, layer.rmsFfn.data(), s.norm.data(), m, c.dim, c.rmsEps);
-  layer.w1.apply(s.norm.data(), s.gate.data(), m);
-  layer.w3.apply(s.norm.data(), s.up.data(), m);
-  swiglu(s.gate.data(), s.up.data(), rows * c.hiddenDim);
-  layer.w2.apply(s.gate.data(), s.proj.data(), m);
+  ffnGated(layer.w1, layer.w3, layer.w2, s.norm.data(), s.proj.data(), m,
+           s.ffn);
   addInPlace(x, s.proj.data(), rows * c.dim);
 }
 

@@ -10,6 +10,7 @@
 #ifndef WEFT_RT_LLAMA_H
 #define WEFT_RT_LLAMA_H
 
+#include "weft_rt_ffn_block.h"
 #include "weft_rt_linear.h"
 #include "weft_rt_llama2c.h"
 
@@ -41,7 +42,8 @@ bool buildLlamaModel(const LlamaWeights &weights,
 
 /// Activation buffers of one decoder layer for up to maxRows tokens.
 struct LlamaScratch {
-  std::vector<float> norm, q, k, v, att, proj, gate, up;
+  std::vector<float> norm, q, k, v, att, proj;
+  FfnScratch ffn;
   LlamaScratch(const LlamaConfig &config, int maxRows);
 };
 
