@@ -102,12 +102,23 @@ void llamaDecoderLayer(const LlamaConfig &c, const LlamaLayer &layer, float *x,
   addInPlace(x, s.proj.data(), rows * c.dim);
 }
 
-LlamaSession::LlamaSession(const LlamaModel &model, int maxRowsPerCall)
+static int clampContext(const LlamaConfig &c, int maxContext) {
+  return maxContext <= 0 || maxContext > c.seqLen ? c.seqLen : maxContext;
+}
+
+LlamaSession::LlamaSession(const LlamaModel &model, int maxRowsPerCall,
+                           int maxContext)
     : model(model), maxRows(maxRowsPerCall),
-      keys(model.config.layers, std::vector<float>(size_t(model.config.seqLen) *
-                                                   model.config.kvDim())),
+      context(clampContext(model.config, maxContext)),
+      keys(model.config.layers,
+           std::vector<float>(size_t(context) * model.config.kvDim())),
       values(keys), x(size_t(maxRowsPerCall) * model.config.dim),
       scratch(model.config, maxRowsPerCall) {}
+
+int64_t LlamaSession::kvCacheBytes() const {
+  return 2 * int64_t(model.config.layers) * context * model.config.kvDim() *
+         int64_t(sizeof(float));
+}
 
 bool LlamaSession::forward(const int *tokens, int m, float *logits,
                            std::string *error) {
@@ -121,10 +132,10 @@ bool LlamaSession::forward(const int *tokens, int m, float *logits,
     return reject("cannot run " + std::to_string(m) +
                   " tokens at once (session holds up to " +
                   std::to_string(maxRows) + ")");
-  if (pos + m > c.seqLen)
+  if (pos + m > context)
     return reject("context full: " + std::to_string(pos) + " + " +
-                  std::to_string(m) + " tokens exceed seq_len " +
-                  std::to_string(c.seqLen));
+                  std::to_string(m) + " tokens exceed the context of " +
+                  std::to_string(context));
   for (int t = 0; t < m; ++t) {
     if (tokens[t] < 0 || tokens[t] >= c.vocabSize)
       return reject("token id " + std::to_string(tokens[t]) +

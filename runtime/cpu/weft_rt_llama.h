@@ -56,16 +56,21 @@ void llamaDecoderLayer(const LlamaConfig &config, const LlamaLayer &layer,
 /// KV caches and buffers of one sequence.
 class LlamaSession {
 public:
-  LlamaSession(const LlamaModel &model, int maxRowsPerCall);
+  /// KV caches hold maxContext positions (0: the model's seq_len; larger
+  /// values are clamped to it).
+  LlamaSession(const LlamaModel &model, int maxRowsPerCall, int maxContext = 0);
   /// Runs tokens[0..m) at the next m positions and writes their logits to
   /// logits[m][vocab]. Returns false with *error for a token id outside the
   /// vocabulary, m outside [1, maxRowsPerCall] or a full context.
   bool forward(const int *tokens, int m, float *logits, std::string *error);
   int position() const { return pos; }
+  int contextLength() const { return context; }
+  /// Bytes of the KV caches (what memory models must add to the weights).
+  int64_t kvCacheBytes() const;
 
 private:
   const LlamaModel &model;
-  int maxRows, pos = 0;
+  int maxRows, context, pos = 0;
   std::vector<std::vector<float>> keys, values;
   std::vector<float> x;
   LlamaScratch scratch;

@@ -134,6 +134,13 @@ TEST(LlamaForward, SessionRejectsBadInput) {
   EXPECT_TRUE(session.forward(toks, 2, logits.data(), &error));
   EXPECT_FALSE(session.forward(toks, 1, logits.data(), &error));
   EXPECT_NE(error.find("context full"), std::string::npos) << error;
+  EXPECT_EQ(session.kvCacheBytes(), 2 * 1 * 4 * 4 * 4); // K+V, 4 pos, kvDim 4
+  LlamaSession shorter(model, 1, 3);
+  EXPECT_EQ(shorter.contextLength(), 3);
+  for (int t = 0; t < 3; ++t)
+    EXPECT_TRUE(shorter.forward(toks, 1, logits.data(), &error)) << error;
+  EXPECT_FALSE(shorter.forward(toks, 1, logits.data(), &error));
+  EXPECT_NE(error.find("exceed the context of 3"), std::string::npos) << error;
   LlamaModel other;
   EXPECT_FALSE(
       buildLlamaModel(randomLlama(c, 71), {32, 32}, 32, 32, other, &error));
