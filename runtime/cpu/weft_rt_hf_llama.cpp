@@ -1,0 +1,199 @@
+//===- weft_rt_hf_llama.cpp - HuggingFace LLaMA checkpoints ---------------===//
+#include "weft_rt_hf_llama.h"
+
+#include "weft_rt_json.h"
+#include "weft_rt_safetensors.h"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace weft::rt {
+
+namespace {
+bool fail(std::string *error, const std::string &what) {
+  if (error)
+    *error = what;
+  return false;
+}
+
+/// Reads integer field `key` (required unless `fallback` >= 0).
+bool countField(const JsonValue &json, const char *key, int fallback, int &out,
+                std::string &problem) {
+  const JsonValue *v = json.get(key);
+  if (!v) {
+    if (fallback >= 0) {
+      out = fallback;
+      return true;
+    }
+    problem = std::string("missing \"") + key + "\"";
+    return false;
+  }
+  if (!v->isCount() || v->number > 1e9) {
+    problem = std::string("\"") + key + "\" is not a non-negative integer";
+    return false;
+  }
+  out = int(v->number);
+  return true;
+}
+
+/// One tensor of the model: where it goes and the shape it must have.
+struct Wanted {
+  std::string name;
+  float *dst;
+  int64_t rows, cols; ///< cols == 0: a vector of `rows` values
+  int permuteHeads;   ///< > 0: q/k rows to convert from HF order
+};
+} // namespace
+
+void hfToLlama2cRows(const float *hf, float *out, int heads, int headSize,
+                     int cols) {
+  const int half = headSize / 2;
+  for (int h = 0; h < heads; ++h)
+    for (int i = 0; i < half; ++i) {
+      const int64_t base = int64_t(h) * headSize;
+      std::memcpy(out + (base + 2 * i) * cols, hf + (base + i) * cols,
+                  sizeof(float) * cols);
+      std::memcpy(out + (base + 2 * i + 1) * cols,
+                  hf + (base + half + i) * cols, sizeof(float) * cols);
+    }
+}
+
+bool readHfLlamaConfig(const std::string &path, LlamaConfig &c,
+                       std::string *error) {
+  std::ifstream in(path);
+  if (!in)
+    return fail(error, path + ": cannot open the file");
+  std::stringstream text;
+  text << in.rdbuf();
+  JsonValue json;
+  std::string problem;
+  if (!parseJson(text.str(), json, &problem))
+    return fail(error, path + ": " + problem);
+  if (json.kind != JsonValue::Kind::Object)
+    return fail(error, path + ": not a JSON object");
+  if (!countField(json, "hidden_size", -1, c.dim, problem) ||
+      !countField(json, "intermediate_size", -1, c.hiddenDim, problem) ||
+      !countField(json, "num_hidden_layers", -1, c.layers, problem) ||
+      !countField(json, "num_attention_heads", -1, c.heads, problem) ||
+      !countField(json, "num_key_value_heads", c.heads, c.kvHeads, problem) ||
+      !countField(json, "vocab_size", -1, c.vocabSize, problem) ||
+      !countField(json, "max_position_embeddings", 2048, c.seqLen, problem))
+    return fail(error, path + ": " + problem);
+  const JsonValue *eps = json.get("rms_norm_eps");
+  const JsonValue *theta = json.get("rope_theta");
+  const JsonValue *tied = json.get("tie_word_embeddings");
+  c.rmsEps =
+      eps && eps->kind == JsonValue::Kind::Number ? float(eps->number) : 1e-6f;
+  c.ropeTheta = theta && theta->kind == JsonValue::Kind::Number
+                    ? float(theta->number)
+                    : 10000.0f;
+  c.tiedClassifier =
+      tied && tied->kind == JsonValue::Kind::Bool && tied->boolean;
+  const JsonValue *scaling = json.get("rope_scaling");
+  if (scaling && scaling->kind != JsonValue::Kind::Null)
+    return fail(error, path + ": rope_scaling is not supported yet");
+  problem = checkLlamaConfig(c);
+  if (!problem.empty())
+    return fail(error, path + ": " + problem);
+  return true;
+}
+
+bool readHfLlama(const std::string &dir, LlamaWeights &out,
+                 std::string *error) {
+  namespace fs = std::filesystem;
+  if (!readHfLlamaConfig(dir + "/config.json", out.config, error))
+    return false;
+  std::error_code ec;
+  std::vector<std::string> shards;
+  for (const fs::directory_entry &e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".safetensors")
+      shards.push_back(e.path().string());
+  if (ec)
+    return fail(error, dir + ": cannot list the directory");
+  if (shards.empty())
+    return fail(error, dir + ": no *.safetensors files");
+  std::sort(shards.begin(), shards.end());
+  std::vector<SafetensorsFile> files(shards.size());
+  for (size_t i = 0; i < shards.size(); ++i)
+    if (!files[i].open(shards[i], error))
+      return false;
+
+  const LlamaConfig &c = out.config;
+  const int64_t L = c.layers, D = c.dim, H = c.hiddenDim, KV = c.kvDim();
+  out.tokenEmbedding.assign(size_t(c.vocabSize * D), 0.0f);
+  out.rmsFinal.assign(size_t(D), 0.0f);
+  out.wcls.assign(c.tiedClassifier ? 0 : size_t(c.vocabSize * D), 0.0f);
+  for (auto *v : {&out.rmsAtt, &out.rmsFfn})
+    v->assign(size_t(L * D), 0.0f);
+  out.wq.assign(size_t(L * D * D), 0.0f);
+  out.wk.assign(size_t(L * KV * D), 0.0f);
+  out.wv.assign(size_t(L * KV * D), 0.0f);
+  out.wo.assign(size_t(L * D * D), 0.0f);
+  out.w1.assign(size_t(L * H * D), 0.0f);
+  out.w2.assign(size_t(L * D * H), 0.0f);
+  out.w3.assign(size_t(L * H * D), 0.0f);
+
+  // Every tensor is read straight into its layer's slice of the stacked
+  // llama2.c arrays.
+  std::vector<Wanted> wanted = {
+      {"model.embed_tokens.weight", out.tokenEmbedding.data(), c.vocabSize, D,
+       0},
+      {"model.norm.weight", out.rmsFinal.data(), D, 0, 0}};
+  if (!c.tiedClassifier)
+    wanted.push_back({"lm_head.weight", out.wcls.data(), c.vocabSize, D, 0});
+  for (int64_t l = 0; l < L; ++l) {
+    std::string p = "model.layers." + std::to_string(l) + ".";
+    const Wanted perLayer[] = {
+        {p + "input_layernorm.weight", &out.rmsAtt[l * D], D, 0, 0},
+        {p + "self_attn.q_proj.weight", &out.wq[l * D * D], D, D, c.heads},
+        {p + "self_attn.k_proj.weight", &out.wk[l * KV * D], KV, D, c.kvHeads},
+        {p + "self_attn.v_proj.weight", &out.wv[l * KV * D], KV, D, 0},
+        {p + "self_attn.o_proj.weight", &out.wo[l * D * D], D, D, 0},
+        {p + "post_attention_layernorm.weight", &out.rmsFfn[l * D], D, 0, 0},
+        {p + "mlp.gate_proj.weight", &out.w1[l * H * D], H, D, 0},
+        {p + "mlp.down_proj.weight", &out.w2[l * D * H], D, H, 0},
+        {p + "mlp.up_proj.weight", &out.w3[l * H * D], H, D, 0}};
+    wanted.insert(wanted.end(), std::begin(perLayer), std::end(perLayer));
+  }
+
+  for (const Wanted &w : wanted) {
+    const SafetensorsFile *holder = nullptr;
+    for (const SafetensorsFile &f : files)
+      if (f.find(w.name))
+        holder = &f;
+    if (!holder)
+      return fail(error, dir + ": no tensor named '" + w.name + "'");
+    const SafetensorsTensor &t = *holder->find(w.name);
+    std::vector<int64_t> shape = {w.rows};
+    if (w.cols)
+      shape.push_back(w.cols);
+    if (t.shape != shape) {
+      std::string got;
+      for (int64_t d : t.shape)
+        got += (got.empty() ? "" : "x") + std::to_string(d);
+      return fail(error,
+                  dir + ": tensor '" + w.name + "' has shape [" + got +
+                      "], config.json implies [" + std::to_string(w.rows) +
+                      (w.cols ? "x" + std::to_string(w.cols) : "") + "]");
+    }
+    int64_t count = w.rows * (w.cols ? w.cols : 1);
+    if (!w.permuteHeads) {
+      if (!holder->readFloats(w.name, w.dst, count, error))
+        return false;
+      continue;
+    }
+    std::vector<float> hf(static_cast<size_t>(count));
+    if (!holder->readFloats(w.name, hf.data(), count, error))
+      return false;
+    hfToLlama2cRows(hf.data(), w.dst, w.permuteHeads, c.headSize(),
+                    int(w.cols));
+  }
+  if (c.tiedClassifier)
+    out.wcls = out.tokenEmbedding;
+  return true;
+}
+
+} // namespace weft::rt

@@ -1,0 +1,50 @@
+//===- weft_rt_safetensors.h - HuggingFace safetensors reader ---*- C++ -*-===//
+//
+// File layout: an 8-byte little-endian header length H, H bytes of JSON
+// mapping tensor names to {"dtype", "shape", "data_offsets": [begin, end]}
+// (offsets relative to the end of the header; an optional "__metadata__"
+// entry maps strings to strings), then the raw little-endian tensor bytes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_RT_SAFETENSORS_H
+#define WEFT_RT_SAFETENSORS_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace weft::rt {
+
+struct SafetensorsTensor {
+  std::string name, dtype; ///< dtype as in the file: "F32", "F16", "BF16", ...
+  std::vector<int64_t> shape;
+  int64_t begin = 0, end = 0; ///< byte offsets into the data section
+  int64_t elements() const;
+};
+
+class SafetensorsFile {
+public:
+  /// Reads and checks the header (offsets inside the file, sizes that match
+  /// dtype x shape). Errors read "<path>: <what is wrong>".
+  bool open(const std::string &path, std::string *error);
+  const std::vector<SafetensorsTensor> &tensors() const { return entries; }
+  const SafetensorsTensor *find(const std::string &name) const;
+  /// Reads a F32, F16 or BF16 tensor converted to fp32.
+  bool readFloats(const std::string &name, std::vector<float> &out,
+                  std::string *error) const;
+  /// The same into out[count]; count must equal the tensor's elements.
+  bool readFloats(const std::string &name, float *out, int64_t count,
+                  std::string *error) const;
+
+private:
+  std::string path;
+  int64_t dataStart = 0;
+  std::vector<SafetensorsTensor> entries;
+};
+
+/// Bytes per element of a safetensors dtype, 0 when unknown.
+int safetensorsDtypeBytes(const std::string &dtype);
+
+} // namespace weft::rt
+
+#endif

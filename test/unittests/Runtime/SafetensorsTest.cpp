@@ -1,0 +1,127 @@
+//===- SafetensorsTest.cpp - safetensors header and tensor reading --------===//
+#include "RuntimeTestUtil.h"
+#include "weft_rt_half.h"
+#include "weft_rt_safetensors.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+
+using namespace weft::rt;
+using namespace weft::rt::test;
+
+namespace {
+/// Writes a safetensors file: 8-byte length, header text, data bytes.
+std::string writeFile(const std::string &name, const std::string &header,
+                      const std::string &data) {
+  std::string path = tempPath(name);
+  std::ofstream out(path, std::ios::binary);
+  uint64_t length = header.size();
+  for (int b = 0; b < 8; ++b)
+    out.put(char((length >> (8 * b)) & 0xff));
+  out << header << data;
+  return path;
+}
+
+template <typename T> std::string bytesOf(const std::vector<T> &v) {
+  return std::string(reinterpret_cast<const char *>(v.data()),
+                     v.size() * sizeof(T));
+}
+
+std::string openError(const std::string &path) {
+  SafetensorsFile file;
+  std::string error;
+  EXPECT_FALSE(file.open(path, &error));
+  std::remove(path.c_str());
+  return error;
+}
+} // namespace
+
+TEST(Safetensors, ReadsF32F16AndBF16) {
+  std::vector<float> a = {1.5f, -2.0f, 3.25f, 0.0f, 7.0f, -0.5f};
+  std::vector<uint16_t> b(3), c(2);
+  float bValues[] = {0.5f, -1.0f, 1024.0f};
+  for (int i = 0; i < 3; ++i)
+    b[i] = floatToHalf(bValues[i]);
+  float cValues[] = {-3.0f, 0.15625f}; // exact in bfloat16
+  for (int i = 0; i < 2; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, &cValues[i], 4);
+    c[i] = uint16_t(bits >> 16);
+  }
+  std::string header =
+      R"({"__metadata__": {"format": "pt", "nested": "x\"y"},)"
+      R"( "model.a": {"dtype": "F32", "shape": [2, 3],)"
+      R"(             "data_offsets": [0, 24]},)"
+      R"( "b": {"shape": [3], "dtype": "F16", "data_offsets": [24, 30]},)"
+      R"( "c": {"dtype": "BF16", "shape": [2], "data_offsets": [30, 34]}})"
+      "   ";
+  std::string path =
+      writeFile("ok.safetensors", header, bytesOf(a) + bytesOf(b) + bytesOf(c));
+  SafetensorsFile file;
+  std::string error;
+  ASSERT_TRUE(file.open(path, &error)) << error;
+  ASSERT_EQ(file.tensors().size(), 3u);
+  const SafetensorsTensor *t = file.find("model.a");
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->shape, (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(t->elements(), 6);
+  std::vector<float> out;
+  ASSERT_TRUE(file.readFloats("model.a", out, &error)) << error;
+  EXPECT_EQ(out, a);
+  ASSERT_TRUE(file.readFloats("b", out, &error)) << error;
+  EXPECT_EQ(out, std::vector<float>(bValues, bValues + 3));
+  ASSERT_TRUE(file.readFloats("c", out, &error)) << error;
+  EXPECT_EQ(out, std::vector<float>(cValues, cValues + 2));
+  EXPECT_FALSE(file.readFloats("missing", out, &error));
+  EXPECT_EQ(error, path + ": no tensor named 'missing'");
+  std::remove(path.c_str());
+}
+
+TEST(Safetensors, ClearErrorsOnBadFiles) {
+  std::string ok =
+      R"({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})";
+  std::string data(8, '\0');
+  EXPECT_NE(openError(writeFile("t1", ok, data.substr(0, 4)))
+                .find("fall outside the 4-byte data section"),
+            std::string::npos);
+  EXPECT_NE(
+      openError(writeFile("t2", ok.substr(0, 20), data)).find("bad header: "),
+      std::string::npos);
+  std::string wrongSize =
+      R"({"w": {"dtype": "F32", "shape": [3], "data_offsets": [0, 8]}})";
+  EXPECT_NE(openError(writeFile("t3", wrongSize, data))
+                .find("has 8 bytes, but F32 of its shape needs 12"),
+            std::string::npos);
+  std::string badDtype =
+      R"({"w": {"dtype": "Q4", "shape": [2], "data_offsets": [0, 8]}})";
+  EXPECT_NE(
+      openError(writeFile("t4", badDtype, data)).find("unknown dtype 'Q4'"),
+      std::string::npos);
+  std::string missingField = R"({"w": {"dtype": "F32", "shape": [2]}})";
+  EXPECT_NE(openError(writeFile("t5", missingField, data))
+                .find("lacks dtype, shape or data_offsets"),
+            std::string::npos);
+  // A length field far beyond the file size.
+  std::string path = tempPath("t6");
+  std::ofstream(path, std::ios::binary)
+      << std::string("\xff\xff\xff\x7f\0\0\0\0", 8) << "{}";
+  EXPECT_NE(openError(path).find("does not fit in the file"),
+            std::string::npos);
+  EXPECT_EQ(openError("/nonexistent.safetensors"),
+            "/nonexistent.safetensors: cannot open the file");
+}
+
+TEST(Safetensors, IntegerTensorsAreListedButNotReadAsFloats) {
+  std::string header =
+      R"({"ids": {"dtype": "I64", "shape": [1], "data_offsets": [0, 8]}})";
+  std::string path = writeFile("ints", header, std::string(8, '\0'));
+  SafetensorsFile file;
+  std::string error;
+  ASSERT_TRUE(file.open(path, &error)) << error;
+  std::vector<float> out;
+  EXPECT_FALSE(file.readFloats("ids", out, &error));
+  EXPECT_NE(error.find("has dtype I64"), std::string::npos) << error;
+  std::remove(path.c_str());
+}
