@@ -61,6 +61,16 @@ def stencil_bounds(kernel, s, p):
         gather = 2 * face * (n - 2 - block0(n - 2, p))
         naive = 2 * t * face * (n - 2) * (p - 1)
         return 8 * (halos + gather), 8 * naive
+    if kernel == "fdtd-2d":
+        nx, ny, t = s["NX"], s["NY"], s["TMAX"]
+        b0 = block0(nx, p)  # rows of rank 0 (the sweeps share blocks of [0, NX))
+        # ey's sweep reads the hz row above its block (hz[.][NY-1] is never
+        # written), from the second step on; hz's sweep reads the ey row
+        # below its block. Then ey (rows >= 1), ex and hz go to rank 0.
+        halos = (t - 1) * (p - 1) * (ny - 1) + t * (p - 1) * (ny - 1)
+        gather = ny * (nx - b0) + (ny - 1) * (nx - b0) + (ny - 1) * (nx - 1 - b0)
+        naive = t * (p - 1) * ((nx - 1) * ny + nx * (ny - 1) + (nx - 1) * (ny - 1))
+        return 8 * (halos + gather), 8 * naive
     return None, None
 
 
