@@ -15,9 +15,9 @@ public:
       : b(b), loc(loc), ids(std::move(ids)), element(element) {}
 
   LogicalResult node(const AstNode &n);
+  FailureOr<Value> expr(const AstExpr &e);
 
 private:
-  FailureOr<Value> expr(const AstExpr &e);
   FailureOr<Value> upperBound(const AstExpr &cond, StringRef iterator);
   Value constant(int64_t v) {
     return b.create<arith::ConstantIndexOp>(loc, v);
@@ -189,4 +189,10 @@ LogicalResult weft::emitAstLoops(OpBuilder &b, Location loc,
                                  llvm::StringMap<Value> ids,
                                  function_ref<void(ValueRange)> element) {
   return AstLowering(b, loc, std::move(ids), element).node(node);
+}
+
+FailureOr<Value> weft::emitAstExpr(OpBuilder &b, Location loc,
+                                   const AstExpr &expr,
+                                   llvm::StringMap<Value> ids) {
+  return AstLowering(b, loc, std::move(ids), [](ValueRange) {}).expr(expr);
 }

@@ -23,6 +23,11 @@ emitAstLoops(mlir::OpBuilder &b, mlir::Location loc, const AstNode &node,
              llvm::StringMap<mlir::Value> ids,
              llvm::function_ref<void(mlir::ValueRange)> element);
 
+/// Emits one AST expression (index-typed, or i1 for a condition).
+mlir::FailureOr<mlir::Value> emitAstExpr(mlir::OpBuilder &b, mlir::Location loc,
+                                         const AstExpr &expr,
+                                         llvm::StringMap<mlir::Value> ids);
+
 } // namespace weft
 
 #endif // WEFT_LIB_PARTITION_ASTTOLOOPS_H

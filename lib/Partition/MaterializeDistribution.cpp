@@ -37,9 +37,9 @@ namespace {
 class Materializer {
 public:
   Materializer(func::FuncOp func, ArrayRef<DistUnit> units,
-               bool liveOutEverywhere)
+               bool liveOutEverywhere, unsigned long maxIslOperations)
       : func(func), units(units), liveOutEverywhere(liveOutEverywhere),
-        b(func.getContext()) {}
+        maxIslOperations(maxIslOperations), b(func.getContext()) {}
 
   LogicalResult run(ArrayRef<Exchange> exchanges);
 
@@ -48,7 +48,9 @@ private:
     Value lb, ub; // the loop's whole range
     Value lo, hi; // the calling rank's block
   };
-  void computeRanges();
+  LogicalResult computeRanges();
+  /// [lb, ub) of distributed unit `u`'s loop, before the first unit.
+  FailureOr<std::pair<Value, Value>> rangeOf(unsigned u);
   void restrictLoops();
   /// The block [lo, hi) of distributed unit `u`'s group owned by `rank`.
   std::pair<Value, Value> blockOf(unsigned u, Value rank);
@@ -77,6 +79,7 @@ private:
   func::FuncOp func;
   ArrayRef<DistUnit> units;
   bool liveOutEverywhere;
+  unsigned long maxIslOperations;
   OpBuilder b;
   /// By the first unit of each block group.
   std::map<unsigned, Range> ranges;
@@ -95,7 +98,34 @@ static Value boundValue(OpBuilder &b, Location loc, AffineMap map,
   return b.create<affine::AffineMinOp>(loc, map, operands);
 }
 
-void Materializer::computeRanges() {
+FailureOr<std::pair<Value, Value>> Materializer::rangeOf(unsigned u) {
+  auto loop = cast<affine::AffineForOp>(units[u].op);
+  bool followsEnclosing = llvm::any_of(loop->getOperands(), [&](Value v) {
+    return llvm::any_of(units[u].enclosing, [&](Operation *e) {
+      return cast<affine::AffineForOp>(e).getInductionVar() == v;
+    });
+  });
+  if (!followsEnclosing)
+    return std::make_pair(boundValue(b, loc(), loop.getLowerBoundMap(),
+                                     loop.getLowerBoundOperands(), true),
+                          boundValue(b, loc(), loop.getUpperBoundMap(),
+                                     loop.getUpperBoundOperands(), false));
+  // A triangular loop: blocks of the hull of its ranges.
+  FailureOr<LoopHull> hull = computeLoopHull(func, units, u, maxIslOperations);
+  if (failed(hull))
+    return failure();
+  llvm::StringMap<Value> ids;
+  for (auto &[name, param] : hull->params)
+    if (param.kind == CommParam::Kind::Symbol)
+      ids[name] = param.symbol;
+  FailureOr<Value> lb = emitAstExpr(b, loc(), hull->lb, ids);
+  FailureOr<Value> ub = emitAstExpr(b, loc(), hull->ub, ids);
+  if (failed(lb) || failed(ub))
+    return failure();
+  return std::make_pair(*lb, *ub);
+}
+
+LogicalResult Materializer::computeRanges() {
   b.setInsertionPoint(firstTopLevelUnit());
   me = b.create<dist::RankOp>(loc());
   numRanks = b.create<dist::NumRanksOp>(loc());
@@ -106,11 +136,10 @@ void Materializer::computeRanges() {
   for (auto [u, unit] : llvm::enumerate(units)) {
     if (!unit.distributed)
       continue;
-    auto loop = cast<affine::AffineForOp>(unit.op);
-    Value lb = boundValue(b, loc(), loop.getLowerBoundMap(),
-                          loop.getLowerBoundOperands(), true);
-    Value ub = boundValue(b, loc(), loop.getUpperBoundMap(),
-                          loop.getUpperBoundOperands(), false);
+    FailureOr<std::pair<Value, Value>> bounds = rangeOf(u);
+    if (failed(bounds))
+      return failure();
+    auto [lb, ub] = *bounds;
     auto it = ranges.find(groups[u]);
     if (it == ranges.end()) {
       ranges[u] = {lb, ub, Value(), Value()};
@@ -121,6 +150,7 @@ void Materializer::computeRanges() {
   }
   for (auto &[u, range] : ranges)
     std::tie(range.lo, range.hi) = blockOf(u, me);
+  return success();
 }
 
 std::pair<Value, Value> Materializer::blockOf(unsigned u, Value rank) {
@@ -361,7 +391,8 @@ LogicalResult Materializer::emitFetchFromRoot(const Exchange &e) {
 }
 
 LogicalResult Materializer::run(ArrayRef<Exchange> exchanges) {
-  computeRanges();
+  if (failed(computeRanges()))
+    return failure();
   for (const Exchange &e : exchanges)
     if (failed(emitExchange(e)))
       return func.emitError("cannot generate the messages of this region"),
@@ -409,7 +440,8 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
     if (succeeded(exchanges) && report)
       for (const Exchange &e : *exchanges)
         remarkMessages(func, units, e);
-    if (failed(exchanges) || failed(Materializer(func, units, liveOutEverywhere).run(*exchanges)))
+    if (failed(exchanges) || failed(Materializer(func, units, liveOutEverywhere, maxIslOperations)
+                   .run(*exchanges)))
       return signalPassFailure();
   }
 };

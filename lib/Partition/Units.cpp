@@ -64,26 +64,34 @@ SmallVector<UnitCandidate> weft::findUnits(func::FuncOp func,
   if (units.empty())
     return units;
   // A distributed loop's range must be known before the first unit, where
-  // every rank computes its blocks.
+  // every rank computes its blocks: its bounds (and those of the loops
+  // around it) may use values defined by then, and the iterators of those
+  // loops (the range is then the hull over all their iterations).
   Operation *first = units.front().unit.op;
   while (first->getParentOp() != func)
     first = first->getParentOp();
   for (UnitCandidate &c : units) {
     if (!c.distributable)
       continue;
-    auto loop = cast<affine::AffineForOp>(c.unit.op);
-    for (Value v : loop->getOperands()) {
-      Operation *def = v.getDefiningOp();
-      bool early = def ? def->getBlock() == &func.getBody().front() &&
-                             def->isBeforeInBlock(first)
-                       : cast<BlockArgument>(v).getOwner() ==
-                             &func.getBody().front();
-      if (!early) {
-        c.distributable = false;
-        c.reason = "the loop bounds change during the region";
-        break;
+    SmallVector<Operation *> loops(c.unit.enclosing.begin(),
+                                   c.unit.enclosing.end());
+    loops.push_back(c.unit.op);
+    for (Operation *loop : loops)
+      for (Value v : loop->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        bool early = def ? def->getBlock() == &func.getBody().front() &&
+                               def->isBeforeInBlock(first)
+                         : cast<BlockArgument>(v).getOwner() ==
+                                   &func.getBody().front() ||
+                               llvm::any_of(c.unit.enclosing, [&](Operation *e) {
+                                 return cast<affine::AffineForOp>(e)
+                                            .getInductionVar() == v;
+                               });
+        if (!early) {
+          c.distributable = false;
+          c.reason = "the loop bounds change during the region";
+        }
       }
-    }
   }
   return units;
 }

@@ -60,10 +60,11 @@ func.func @replicated(%a: memref<?xf64>, %s: memref<f64>) {
 // -----
 
 // A parallel loop whose bounds follow an enclosing sequential loop (the
-// triangular sweeps of LU) has no fixed blocks: replicated.
+// triangular sweeps of LU) is split in blocks of the hull of its ranges.
+// expected-remark @below {{partition chosen by the dynamic program over 1 units (1 candidates, 1 states)}}
 func.func @triangular(%a: memref<64x64xf64>) {
   affine.for %k = 0 to 64 {
-    // expected-remark @below {{runs on every rank: the loop bounds change during the region}}
+    // expected-remark @below {{distributed: blocks of its iterations on each rank}}
     affine.for %i = affine_map<(d0) -> (d0 + 1)>(%k) to 64 {
       affine.for %j = affine_map<(d0) -> (d0 + 1)>(%k) to 64 {
         %x = affine.load %a[%i, %j] : memref<64x64xf64>
@@ -74,6 +75,23 @@ func.func @triangular(%a: memref<64x64xf64>) {
         affine.store %y, %a[%i, %j] : memref<64x64xf64>
       }
     }
+  }
+  return
+}
+
+// -----
+
+// Bounds read from memory during the region are not known where the
+// blocks are computed (before the first unit).
+func.func @late_bounds(%a: memref<100xf64>, %nref: memref<index>) {
+  %c = arith.constant 1.0 : f64
+  // expected-remark @below {{runs on every rank: not a loop}}
+  affine.store %c, %a[0] : memref<100xf64>
+  // expected-remark @below {{runs on every rank: not a loop}}
+  %n = affine.load %nref[] : memref<index>
+  // expected-remark @below {{runs on every rank: the loop bounds change during the region}}
+  affine.for %i = 1 to %n {
+    affine.store %c, %a[%i] : memref<100xf64>
   }
   return
 }

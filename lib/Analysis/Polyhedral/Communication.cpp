@@ -385,3 +385,64 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
     return failure();
   return exchanges;
 }
+
+FailureOr<weft::LoopHull> weft::computeLoopHull(func::FuncOp func,
+                                                ArrayRef<DistUnit> units,
+                                                unsigned u,
+                                                unsigned long maxOperations) {
+  ModelBuilder model(func);
+  if (failed(model.build()))
+    return failure();
+  FailureOr<SmallVector<int>> unitOf =
+      weft::detail::unitsOfStatements(func, model, units);
+  if (failed(unitOf))
+    return failure();
+  unsigned k = units[u].enclosing.size();
+  isl_ctx *raw = isl_ctx_alloc();
+  isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
+  LoopHull hull;
+  LogicalResult status = success();
+  try {
+    isl::ctx ctx(raw);
+    isl_ctx_set_max_operations(raw, maxOperations);
+    // The values of the loop's iterator at which some access of the unit
+    // runs, over all iterations of the loops around it.
+    isl::set range;
+    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
+      if ((unsigned)(*unitOf)[i] != u)
+        continue;
+      isl::set dom(ctx, model.params() + "{ " + st.domain + " }");
+      unsigned depth = st.loops.size();
+      isl_set *d = isl_set_project_out(dom.release(), isl_dim_set, k + 1,
+                                       depth - k - 1);
+      d = isl_set_project_out(d, isl_dim_set, 0, k);
+      isl::set one = isl::manage(isl_set_reset_tuple_id(d));
+      range = range.is_null() ? one : range.unite(one);
+    }
+    if (range.is_null() || range.is_empty())
+      throw AstError("the loop runs no access");
+    isl::ast_build build = isl::ast_build::from_context(
+        isl::set::universe(range.space().params()));
+    isl_pw_aff *lo = isl_set_dim_min(range.copy(), 0);
+    isl_pw_aff *hi = isl_set_dim_max(range.copy(), 0);
+    throwIfNull(raw, lo);
+    throwIfNull(raw, hi);
+    hull.lb = takeExpr(raw, isl_ast_build_expr_from_pw_aff(build.get(), lo));
+    hi = isl_pw_aff_add_constant_val(hi, isl_val_one(raw));
+    hull.ub = takeExpr(raw, isl_ast_build_expr_from_pw_aff(build.get(), hi));
+    for (int p = 0, np = isl_set_dim(range.get(), isl_dim_param); p < np; ++p) {
+      std::string name = isl_set_get_dim_name(range.get(), isl_dim_param, p);
+      hull.params.push_back({name, classifyParam(model, name)});
+    }
+  } catch (const isl::exception &e) {
+    func.emitError() << "cannot bound a distributed loop: " << e.what();
+    status = failure();
+  } catch (const AstError &e) {
+    func.emitError() << "cannot bound a distributed loop: " << e.what();
+    status = failure();
+  }
+  isl_ctx_free(raw);
+  if (failed(status))
+    return failure();
+  return hull;
+}

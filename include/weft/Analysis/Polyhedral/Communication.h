@@ -107,6 +107,19 @@ struct Exchange {
 /// that unit.
 llvm::SmallVector<unsigned> blockGroups(llvm::ArrayRef<DistUnit> units);
 
+/// The iterations [lb, ub) of distributed unit `u`'s loop in which some
+/// access happens, over every execution of the loops around it, as
+/// expressions of the function's symbols (`params` says which). Used when
+/// the loop's bounds follow those loops' iterators (triangular nests).
+struct LoopHull {
+  AstExpr lb, ub;
+  std::vector<std::pair<std::string, CommParam>> params;
+};
+mlir::FailureOr<LoopHull> computeLoopHull(mlir::func::FuncOp func,
+                                          llvm::ArrayRef<DistUnit> units,
+                                          unsigned u,
+                                          unsigned long maxOperations);
+
 /// Computes the exchanges needed by `units` (disjoint, in program order,
 /// covering every access of `func`). Fails with an error on `func` when it
 /// is not a static control part or ISL exceeds `maxOperations`.
