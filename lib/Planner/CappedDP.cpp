@@ -61,7 +61,11 @@ double CappedDP::upperCap(const std::vector<int> &order) const {
 }
 
 std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
-                                    double cap) const {
+                                    double cap, double lambda) const {
+  bool lossOnly = lambda == kNoLambda;
+  auto summed = [&](double pre, double dec) {
+    return lossOnly ? 0.0 : prefillSumWeight * pre + decodeSumWeight * dec;
+  };
   const Problem &p = tables.problem;
   const QualityModel &q = p.quality;
   int64_t L = p.model.layers, D = order.size();
@@ -73,7 +77,7 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
   // O(D L^2) loops.
   struct PairData {
     int hi, lo;
-    double cHi, cLo, gHi, gLo;
+    double cHi, cLo, sHi, sLo, gHi, gLo;
     int64_t wHi, wLo;
   };
   std::vector<PairData> pairs;
@@ -89,6 +93,7 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
         int h = bitIndex(bitMenu[hiI]), l = bitIndex(bitMenu[loI]);
         pairs.push_back({bitMenu[hiI], bitMenu[loI],
                          weighted(pre[h], dec[h]), weighted(pre[l], dec[l]),
+                         summed(pre[h], dec[h]), summed(pre[l], dec[l]),
                          bitNoise(bitMenu[hiI]), bitNoise(bitMenu[loI]),
                          tables.weightBytes[h], tables.weightBytes[l]});
         cMin = std::min(cMin, pairs.back().cLo);
@@ -99,6 +104,11 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
                              : 0;
     double firstC = weighted(tables.prefillFirstMs[dev], tables.decodeFirstMs[dev]);
     double lastC = weighted(tables.prefillLastMs[dev], tables.decodeLastMs[dev]);
+    double sendS = j + 1 < D ? summed(tables.prefillSendMs(dev, order[j + 1]),
+                                      tables.decodeSendMs(dev, order[j + 1]))
+                             : 0;
+    double firstS = summed(tables.prefillFirstMs[dev], tables.decodeFirstMs[dev]);
+    double lastS = summed(tables.prefillLastMs[dev], tables.decodeLastMs[dev]);
     for (int64_t a = 0; a <= L; ++a) {
       if (f[j][a] == kInf)
         continue;
@@ -122,6 +132,7 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
             b = L - 1;
           continue;
         }
+        double sBase = (first ? firstS : 0) + (last ? lastS : sendS);
         double sumS = tops.total(a, k), best = kInf;
         Choice bestChoice;
         for (const PairData &pd : pairs) {
@@ -147,10 +158,30 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
           }
           if (lower > upper)
             continue;
-          int64_t n = upper; // more high bits never hurt quality
-          double loss = pd.gLo * sumS - (pd.gLo - pd.gHi) * tops.top(a, k, n);
-          if (loss < best) {
-            best = loss;
+          auto objective = [&](int64_t n) {
+            double loss = pd.gLo * sumS - (pd.gLo - pd.gHi) * tops.top(a, k, n);
+            if (lossOnly)
+              return loss;
+            return sBase + n * pd.sHi + (k - n) * pd.sLo + lambda * loss;
+          };
+          // Loss is convex and falling in n (sorted prefix sums), time is
+          // linear: the objective is convex, so bisect on its slope. For
+          // loss alone the largest n wins.
+          int64_t n = upper;
+          if (!lossOnly) {
+            int64_t lo = lower, hi = upper;
+            while (lo < hi) {
+              int64_t mid = (lo + hi) / 2;
+              if (objective(mid + 1) - objective(mid) >= 0)
+                hi = mid;
+              else
+                lo = mid + 1;
+            }
+            n = lo;
+          }
+          double v = objective(n);
+          if (v < best) {
+            best = v;
             bestChoice = {a, pd.hi, pd.lo, n};
           }
         }

@@ -67,6 +67,7 @@ public:
   Candidate run() {
     std::vector<Pair> pairs = pairCandidates();
     Pair screen = screeningPair(pairs);
+    std::vector<int> bestOrder;
     // Two passes: orders screened with a default micro-batch pair, then
     // re-screened with the best pair the first pass found.
     for (int pass = 0; pass < 2; ++pass) {
@@ -77,6 +78,7 @@ public:
         for (const Pair &pr : pairs)
           bestFor(order, pr);
       }
+      bestOrder = flattenOrder(groups, ranked[0].second);
       if (!best.valid || pairs.size() == 1)
         break;
       Pair found{best.plan.prefillMicrobatch, best.plan.decodeMicrobatch};
@@ -84,6 +86,10 @@ public:
         break;
       screen = found;
     }
+    // Lagrangian candidates (loss vs. summed stage time) for the best order.
+    if (cfg.phaseAware && !bestOrder.empty())
+      for (const Pair &pr : pairs)
+        bestFor(bestOrder, pr, /*lagrangian=*/true);
     if (best.valid && cfg.phaseAware)
       polish();
     return best;
@@ -97,7 +103,7 @@ private:
   TopSums tops;
   std::vector<std::vector<int>> groups;
   Candidate best;
-  double lastCap = 0; // warm start for the next bisection
+  std::map<Pair, double> lastCap; // warm starts for the bisection
 
   std::vector<Pair> pairCandidates() const {
     if (cfg.phaseAware)
@@ -164,7 +170,8 @@ private:
       best = {plan, pred, true};
   }
 
-  Candidate bestFor(const std::vector<int> &order, Pair pr) {
+  Candidate bestFor(const std::vector<int> &order, Pair pr,
+                    bool lagrangian = false) {
     CostTables t(p, pr.first, pr.second);
     CappedDP dp{t, tops, cfg.bits, 1, 1};
     if (cfg.phaseAware) {
@@ -173,34 +180,56 @@ private:
       dp.decodeWeight = double(std::max<int64_t>(1, p.workload.genLen - 1)) *
                         double(ceilDiv(p.workload.batch, pr.second));
     }
-    auto solve = [&](double cap) -> std::optional<Plan> {
+    dp.decodeSumWeight = double(std::max<int64_t>(1, p.workload.genLen - 1));
+    auto solve = [&](double cap,
+                     double lambda = CappedDP::kNoLambda) -> std::optional<Plan> {
       ++dpRuns;
-      std::optional<Plan> plan = dp.solve(order, cap);
+      std::optional<Plan> plan = dp.solve(order, cap, lambda);
       if (plan && p.quality.loss(bitsOf(*plan)) >
                       cfg.maxLoss * (1 + 1e-9) + 1e-15)
         return std::nullopt;
       return plan;
     };
     Candidate local;
-    double top = dp.upperCap(order), hi = top;
-    // Warm start: caps of neighbouring searches are close; fall back to the
-    // safe bound when the guess is infeasible.
-    if (lastCap > 0 && lastCap * 2 < top && solve(lastCap * 2))
-      hi = lastCap * 2;
-    else if (!solve(top))
+    double top = dp.upperCap(order), hi = top, lo = top * 1e-3;
+    int steps = kBisectSteps;
+    // Warm start: the same micro-batch pair on another order needs a similar
+    // cap. Bracket it; fall back to the safe bounds when the guess fails.
+    double &warm = lastCap[pr];
+    if (warm > 0 && warm * 2 < top && solve(warm * 2)) {
+      hi = warm * 2;
+      if (!solve(warm / 4)) {
+        lo = warm / 4;
+        steps = kBisectSteps - 3; // bracket ratio 8 instead of 1000
+      } else {
+        lo = hi * 1e-3;
+      }
+    } else if (!solve(top)) {
       return local;
-    double lo = hi * 1e-3;
-    for (int i = 0; i < kBisectSteps; ++i) {
+    }
+    for (int i = 0; i < steps; ++i) {
       double mid = std::sqrt(lo * hi);
       (solve(mid) ? hi : lo) = mid;
     }
-    lastCap = hi;
+    warm = hi;
+    auto take = [&](const std::optional<Plan> &plan) {
+      if (!plan)
+        return;
+      Prediction pred = evaluateWith(t, *plan);
+      if (acceptable(pred, cfg.maxLoss) && pred.throughput > local.score())
+        local = {*plan, pred, true};
+    };
     for (double f : {1.0, 1.03, 1.1})
-      if (std::optional<Plan> plan = solve(hi * f)) {
-        Prediction pred = evaluateWith(t, *plan);
-        if (acceptable(pred, cfg.maxLoss) && pred.throughput > local.score())
-          local = {*plan, pred, true};
-      }
+      take(solve(hi * f));
+    if (lagrangian && local.valid) {
+      // Trade loss for summed stage time (fewer, faster stages when few
+      // micro-batches are in flight): lambda relative to the plan's time
+      // per unit of loss (1.0 = every layer at 4 bits).
+      double timeRef = (local.pred.prefillS + local.pred.decodeS) * 1e3;
+      for (double cap : {hi * 1.1, hi * 2, top})
+        for (double kappa : {0.0, 0.01, 1.0, 100.0})
+          take(solve(cap, kappa * timeRef));
+    }
     if (local.valid)
       consider(local.plan, t);
     return local;

@@ -38,13 +38,21 @@ struct CappedDP {
   std::vector<int> bitMenu;  // allowed bits, descending
   double prefillWeight = 1;  // a
   double decodeWeight = 1;   // b
+  /// Weights of the stage-time sum (fill/drain and round-trip terms of the
+  /// pipeline model), used when lambda is finite.
+  double prefillSumWeight = 1;
+  double decodeSumWeight = 1;
 
   /// Weighted time of a stage as the DP sees it, for capping.
   double weighted(double prefillMs, double decodeMs) const {
     return prefillWeight * prefillMs + decodeWeight * decodeMs;
   }
-  /// The min-loss plan whose stages all stay under `cap`, if any.
-  std::optional<Plan> solve(const std::vector<int> &order, double cap) const;
+  /// Among plans whose stages all stay under `cap`: with lambda = inf the
+  /// one with the least quality loss; otherwise the one minimising
+  /// (weighted sum of stage times) + lambda * loss.
+  std::optional<Plan> solve(const std::vector<int> &order, double cap,
+                            double lambda = kNoLambda) const;
+  static constexpr double kNoLambda = -1;
   /// A cap no stage can exceed (the whole model on the slowest device).
   double upperCap(const std::vector<int> &order) const;
 };
