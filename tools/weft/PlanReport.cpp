@@ -149,7 +149,7 @@ void throughputBars(raw_ostream &os, const PlanResult &r,
     const Prediction &pr = row.second->predicted;
     os << formatv("<rect x='{0}' y='{1}' width='{2:F1}' height='{3}' "
                   "fill='{4}'/><text x='{5:F1}' y='{6}' font-size='11'>{7:F1} "
-                  "tok/s, loss {8:F4}</text>\n",
+                  "tok/s, loss {8:E2}</text>\n",
                   kLeft, i * kLane + 2, pr.throughput * scale, kLane - 4,
                   i == 0 ? "#2f855a" : "#a0aec0",
                   kLeft + pr.throughput * scale + 6, i * kLane + 15,
@@ -171,7 +171,7 @@ std::string weft::renderPlanReport(const Problem &p, const PlanResult &r,
      << "</title></head>\n<body style='font-family:sans-serif'>\n";
   os << formatv("<h2>weft plan: {0} on {1} devices</h2>\n<p>batch {2}, "
                 "prompt {3}, generate {4}; predicted {5:F1} tokens/s "
-                "(prefill {6:F2} s, decode {7:F2} s), quality loss {8:F4}, "
+                "(prefill {6:F2} s, decode {7:F2} s), quality loss {8:E2}, "
                 "planned in {9:F3} s.</p>\n",
                 escape(p.model.name), p.cluster.devices.size(),
                 p.workload.batch, p.workload.promptLen, p.workload.genLen,
