@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 using namespace llvm;
 
@@ -25,8 +26,9 @@ namespace weft::plan {
 namespace {
 
 constexpr int kBisectSteps = 10;
+constexpr int kLambdaSteps = 7;
 constexpr int kOrderClimbRounds = 4;
-constexpr size_t kOrdersKept = 3;
+constexpr size_t kOrdersKept = 2;
 constexpr int kPolishRounds = 40;
 
 struct SearchConfig {
@@ -70,13 +72,17 @@ public:
     std::vector<int> bestOrder;
     // Two passes: orders screened with a default micro-batch pair, then
     // re-screened with the best pair the first pass found.
+    std::vector<std::vector<int>> seeds = seedGroupOrders(p.cluster, groups);
+    int climb = groups.size() > kAllOrdersUpTo ? kOrderClimbRounds : 0;
     for (int pass = 0; pass < 2; ++pass) {
       std::vector<std::pair<double, std::vector<int>>> ranked =
-          rankOrders(screen);
+          rankOrders(screen, seeds, climb);
+      seeds.clear();
       for (size_t i = 0; i < std::min(kOrdersKept, ranked.size()); ++i) {
         std::vector<int> order = flattenOrder(groups, ranked[i].second);
         for (const Pair &pr : pairs)
           bestFor(order, pr);
+        seeds.push_back(ranked[i].second);
       }
       bestOrder = flattenOrder(groups, ranked[0].second);
       if (!best.valid || pairs.size() == 1)
@@ -85,6 +91,7 @@ public:
       if (found == screen)
         break;
       screen = found;
+      climb = std::min(climb, 1); // the second pass only refines
     }
     // Lagrangian candidates (loss vs. summed stage time) for the best order.
     if (cfg.phaseAware && !bestOrder.empty())
@@ -104,6 +111,7 @@ private:
   std::vector<std::vector<int>> groups;
   Candidate best;
   std::map<Pair, double> lastCap; // warm starts for the bisection
+  std::map<std::tuple<std::vector<int>, Pair, bool>, Candidate> memo;
 
   std::vector<Pair> pairCandidates() const {
     if (cfg.phaseAware)
@@ -126,7 +134,9 @@ private:
 
   /// Scores group orders with one micro-batch pair: every seed, then hill
   /// climbing by moving one group elsewhere. Best first.
-  std::vector<std::pair<double, std::vector<int>>> rankOrders(Pair screen) {
+  std::vector<std::pair<double, std::vector<int>>>
+  rankOrders(Pair screen, const std::vector<std::vector<int>> &seeds,
+             int climbRounds) {
     std::map<std::vector<int>, double> scored;
     auto score = [&](const std::vector<int> &g) {
       auto it = scored.find(g);
@@ -136,11 +146,10 @@ private:
     };
     std::vector<int> bestOrder;
     double bestScore = -2;
-    for (const std::vector<int> &g : seedGroupOrders(p.cluster, groups))
+    for (const std::vector<int> &g : seeds)
       if (double sc = score(g); sc > bestScore)
         bestScore = sc, bestOrder = g;
-    if (groups.size() > kAllOrdersUpTo)
-      for (int round = 0; round < kOrderClimbRounds; ++round) {
+    for (int round = 0; round < climbRounds; ++round) {
         std::vector<int> next = bestOrder;
         for (size_t from = 0; from < bestOrder.size(); ++from)
           for (size_t to = 0; to < bestOrder.size(); ++to) {
@@ -172,6 +181,16 @@ private:
 
   Candidate bestFor(const std::vector<int> &order, Pair pr,
                     bool lagrangian = false) {
+    auto key = std::make_tuple(order, pr, lagrangian);
+    auto it = memo.find(key);
+    if (it != memo.end())
+      return it->second;
+    return memo[key] = searchCaps(order, pr, lagrangian);
+  }
+
+  /// Bisects the stage-time cap for one order and micro-batch pair.
+  Candidate searchCaps(const std::vector<int> &order, Pair pr,
+                       bool lagrangian) {
     CostTables t(p, pr.first, pr.second);
     CappedDP dp{t, tops, cfg.bits, 1, 1};
     if (cfg.phaseAware) {
@@ -222,13 +241,22 @@ private:
     for (double f : {1.0, 1.03, 1.1})
       take(solve(hi * f));
     if (lagrangian && local.valid) {
-      // Trade loss for summed stage time (fewer, faster stages when few
-      // micro-batches are in flight): lambda relative to the plan's time
-      // per unit of loss (1.0 = every layer at 4 bits).
+      // Lagrangian relaxation of the quality budget: minimise summed stage
+      // time + lambda * loss (fewer, faster stages pay off when few
+      // micro-batches are in flight), bisecting lambda for the smallest
+      // value whose plan meets the budget. lambda is relative to the
+      // plan's time per unit of loss (1.0 = every layer at 4 bits).
       double timeRef = (local.pred.prefillS + local.pred.decodeS) * 1e3;
-      for (double cap : {hi * 1.1, hi * 2, top})
-        for (double kappa : {0.0, 0.01, 1.0, 100.0})
-          take(solve(cap, kappa * timeRef));
+      for (double cap : {hi * 1.1, std::min(top, hi * 4)}) {
+        double lo = 1e-4, hiK = 1e4;
+        take(solve(cap, 0.0));
+        for (int i = 0; i < kLambdaSteps; ++i) {
+          double mid = std::sqrt(lo * hiK);
+          std::optional<Plan> plan = solve(cap, mid * timeRef);
+          take(plan);
+          (plan ? hiK : lo) = mid;
+        }
+      }
     }
     if (local.valid)
       consider(local.plan, t);
