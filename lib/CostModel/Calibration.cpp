@@ -86,15 +86,14 @@ Expected<std::vector<Sample>> loadHelixTables(StringRef dir) {
     const char *device = deviceForTag(parts[1]);
     if (!device)
       continue; // tensor-parallel groups are not single devices
-    Phase phase = parts[2].starts_with("prompt") ? Phase::Prefill
-                                                 : Phase::Decode;
+    Phase phase =
+        parts[2].starts_with("prompt") ? Phase::Prefill : Phase::Decode;
     if (Error e = parseTable(file, device, phase, samples))
       return std::move(e);
   }
   if (samples.empty())
     return createStringError(inconvertibleErrorCode(),
-                             "%s: no latency tables found",
-                             dir.str().c_str());
+                             "%s: no latency tables found", dir.str().c_str());
   return samples;
 }
 
@@ -231,8 +230,7 @@ void printCalibrationReport(const CalibrationReport &r, raw_ostream &os) {
   os << "train MAPE: " << format("%.2f", r.all.trainError) << "%\n";
   os << "held-out rows MAPE: " << format("%.2f", r.rowHoldoutError) << "%\n";
   for (const auto &[name, e] : r.deviceHoldoutError)
-    os << "held-out device " << name << " MAPE: " << format("%.2f", e)
-       << "%\n";
+    os << "held-out device " << name << " MAPE: " << format("%.2f", e) << "%\n";
   os << "held-out device mean MAPE: "
      << format("%.2f", r.meanDeviceHoldoutError) << "%\n";
 }

@@ -73,8 +73,8 @@ double gemmMs(double M, double N, double K, int bits, const DeviceSpec &d,
   if (M <= 64) {
     // Fused dequantise-in-register GEMV/GEMM: every M-tile of 16 rows
     // unpacks the weights again.
-    double dqMs = N * K * dequantOpsPerWeight(bits) * ceilDiv(M, 16) /
-                  dequantRate * 1e3;
+    double dqMs =
+        N * K * dequantOpsPerWeight(bits) * ceilDiv(M, 16) / dequantRate * 1e3;
     return std::max({flopsMs, memoryMs(qBytes + actBytes, d), dqMs}) + launch;
   }
   // Prefill: dequantise into an fp16 buffer, then a tensor-core GEMM.
@@ -84,10 +84,9 @@ double gemmMs(double M, double N, double K, int bits, const DeviceSpec &d,
          std::max(flopsMs, memoryMs(fp16Weights + actBytes, d)) + launch;
 }
 
-double attentionMs(const ModelDesc &m, const DeviceSpec &d,
-                   const LayerQuery &q, const KernelParams &k) {
-  double b = q.batch, s = q.seq, p = q.past, h = m.hidden,
-         kv = m.kvDim();
+double attentionMs(const ModelDesc &m, const DeviceSpec &d, const LayerQuery &q,
+                   const KernelParams &k) {
+  double b = q.batch, s = q.seq, p = q.past, h = m.hidden, kv = m.kvDim();
   // Causal: each new token attends to the past and half the new block.
   double flops = 4 * b * s * (p + (s + 1) / 2) * h;
   double bytes = kBytesPerHalf * (2 * b * s * h + 2 * b * (s + p) * kv);

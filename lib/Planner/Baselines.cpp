@@ -1,4 +1,5 @@
 //===- Baselines.cpp - Uniform baseline -----------------------------------===//
+#include "weft/Planner/BestPlan.h"
 #include "weft/Planner/CostTables.h"
 #include "weft/Planner/Planner.h"
 
@@ -9,15 +10,12 @@ using namespace llvm;
 namespace weft::plan {
 
 Expected<PlanResult> planUniform(const Problem &p) {
-  auto start = std::chrono::steady_clock::now();
+  BestPlan best;
   if (p.cluster.devices.empty())
     return createStringError(inconvertibleErrorCode(),
                              "the cluster has no devices");
   int64_t L = p.model.layers;
   int64_t D = std::min<int64_t>(L, p.cluster.devices.size());
-  PlanResult best;
-  bool found = false;
-  int64_t evaluated = 0;
   for (int bits : kBitMenu) {
     for (auto [mp, md] : microbatchCandidates(p)) {
       Plan plan;
@@ -30,26 +28,12 @@ Expected<PlanResult> planUniform(const Problem &p) {
             {int(d), first, first + n, std::vector<int>(n, bits)});
         first += n;
       }
-      Prediction pred = evaluate(p, plan);
-      ++evaluated;
-      if (pred.fitsMemory &&
-          (!found || pred.throughput > best.predicted.throughput)) {
-        best.plan = plan;
-        best.predicted = pred;
-        found = true;
-      }
+      best.offer(plan, evaluate(p, plan));
     }
-    if (found)
+    if (best.any())
       break; // the highest bit-width that fits
   }
-  if (!found)
-    return createStringError(inconvertibleErrorCode(),
-                             "an even split does not fit at any bit-width");
-  best.searched = evaluated;
-  best.seconds = std::chrono::duration<double>(
-                     std::chrono::steady_clock::now() - start)
-                     .count();
-  return best;
+  return best.take("an even split does not fit at any bit-width");
 }
 
 } // namespace weft::plan

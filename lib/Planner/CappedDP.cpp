@@ -32,7 +32,7 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 struct Choice {
-  int64_t from = -1; // previous layer boundary; -1: unreachable
+  int64_t from = -1;  // previous layer boundary; -1: unreachable
   int hi = 0, lo = 0; // bit-widths
   int64_t nHi = 0;
 };
@@ -60,8 +60,8 @@ double CappedDP::upperCap(const std::vector<int> &order) const {
   return worst * 1.01;
 }
 
-std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
-                                    double cap, double lambda) const {
+std::optional<Plan> CappedDP::solve(const std::vector<int> &order, double cap,
+                                    double lambda) const {
   bool lossOnly = lambda == kNoLambda;
   auto summed = [&](double pre, double dec) {
     return lossOnly ? 0.0 : prefillSumWeight * pre + decodeSumWeight * dec;
@@ -70,8 +70,7 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
   const QualityModel &q = p.quality;
   int64_t L = p.model.layers, D = order.size();
   std::vector<std::vector<double>> f(D + 1, std::vector<double>(L + 1, kInf));
-  std::vector<std::vector<Choice>> choice(D + 1,
-                                          std::vector<Choice>(L + 1));
+  std::vector<std::vector<Choice>> choice(D + 1, std::vector<Choice>(L + 1));
   f[0][0] = 0;
   // Per-device constants of every (high, low) bit pair, hoisted out of the
   // O(D L^2) loops.
@@ -91,23 +90,26 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
     for (size_t hiI = 0; hiI < bitMenu.size(); ++hiI)
       for (size_t loI = hiI; loI < bitMenu.size(); ++loI) {
         int h = bitIndex(bitMenu[hiI]), l = bitIndex(bitMenu[loI]);
-        pairs.push_back({bitMenu[hiI], bitMenu[loI],
-                         weighted(pre[h], dec[h]), weighted(pre[l], dec[l]),
-                         summed(pre[h], dec[h]), summed(pre[l], dec[l]),
-                         bitNoise(bitMenu[hiI]), bitNoise(bitMenu[loI]),
-                         tables.weightBytes[h], tables.weightBytes[l]});
+        pairs.push_back({bitMenu[hiI], bitMenu[loI], weighted(pre[h], dec[h]),
+                         weighted(pre[l], dec[l]), summed(pre[h], dec[h]),
+                         summed(pre[l], dec[l]), bitNoise(bitMenu[hiI]),
+                         bitNoise(bitMenu[loI]), tables.weightBytes[h],
+                         tables.weightBytes[l]});
         cMin = std::min(cMin, pairs.back().cLo);
       }
     int64_t capacity = tables.usable[dev];
     double sendC = j + 1 < D ? weighted(tables.prefillSendMs(dev, order[j + 1]),
                                         tables.decodeSendMs(dev, order[j + 1]))
                              : 0;
-    double firstC = weighted(tables.prefillFirstMs[dev], tables.decodeFirstMs[dev]);
-    double lastC = weighted(tables.prefillLastMs[dev], tables.decodeLastMs[dev]);
+    double firstC =
+        weighted(tables.prefillFirstMs[dev], tables.decodeFirstMs[dev]);
+    double lastC =
+        weighted(tables.prefillLastMs[dev], tables.decodeLastMs[dev]);
     double sendS = j + 1 < D ? summed(tables.prefillSendMs(dev, order[j + 1]),
                                       tables.decodeSendMs(dev, order[j + 1]))
                              : 0;
-    double firstS = summed(tables.prefillFirstMs[dev], tables.decodeFirstMs[dev]);
+    double firstS =
+        summed(tables.prefillFirstMs[dev], tables.decodeFirstMs[dev]);
     double lastS = summed(tables.prefillLastMs[dev], tables.decodeLastMs[dev]);
     for (int64_t a = 0; a <= L; ++a) {
       if (f[j][a] == kInf)
@@ -142,8 +144,8 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
           if (memRoom < 0)
             continue;
           if (pd.wHi > pd.wLo)
-            upper = int64_t(std::min(double(upper),
-                                     std::floor(memRoom / double(pd.wHi - pd.wLo))));
+            upper = int64_t(std::min(
+                double(upper), std::floor(memRoom / double(pd.wHi - pd.wLo))));
           double room = cap - cBase - k * pd.cLo, dc = pd.cHi - pd.cLo;
           if (upper == 0 || dc == 0) {
             if (room < 0)
@@ -153,8 +155,8 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order,
               continue;
             upper = int64_t(std::min(double(upper), std::floor(room / dc)));
           } else {
-            lower = int64_t(std::max(0.0, std::min(double(k + 1),
-                                                   std::ceil(room / dc))));
+            lower = int64_t(
+                std::max(0.0, std::min(double(k + 1), std::ceil(room / dc))));
           }
           if (lower > upper)
             continue;

@@ -1,7 +1,7 @@
 //===- Cluster.cpp - Cluster description ----------------------------------===//
 #include "weft/Planner/Cluster.h"
 
-#include "llvm/Support/MemoryBuffer.h"
+#include "weft/Planner/JSONFile.h"
 
 using namespace llvm;
 
@@ -85,8 +85,8 @@ Expected<Cluster> clusterFromJSON(const json::Value &v, StringRef file) {
   if (!top)
     return specError(file, "(top level)", "expected a JSON object");
   Cluster c;
-  auto inter = positiveNumber(*top, "inter_node_GBps", file, "(top level)",
-                              12.5);
+  auto inter =
+      positiveNumber(*top, "inter_node_GBps", file, "(top level)", 12.5);
   if (!inter) {
     consumeError(inter.takeError());
     return specError(file, "inter_node_GBps", "expected a positive number");
@@ -154,16 +154,9 @@ Expected<Cluster> clusterFromJSON(const json::Value &v, StringRef file) {
 }
 
 Expected<Cluster> loadCluster(StringRef path) {
-  auto buf = MemoryBuffer::getFile(path);
-  if (!buf)
-    return createStringError(buf.getError(),
-                             path + ": cannot read: " +
-                                 buf.getError().message());
-  Expected<json::Value> v = json::parse((*buf)->getBuffer());
+  Expected<json::Value> v = readJSONFile(path);
   if (!v)
-    return createStringError(inconvertibleErrorCode(),
-                             path + ": invalid JSON: " +
-                                 toString(v.takeError()));
+    return v.takeError();
   return clusterFromJSON(*v, path);
 }
 

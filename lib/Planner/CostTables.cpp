@@ -31,7 +31,8 @@ CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
     }
     prefillLayerMs.push_back(pre);
     decodeLayerMs.push_back(dec);
-    prefillFirstMs.push_back(cost::embeddingLatencyMs(m, d.spec, mp * w.promptLen));
+    prefillFirstMs.push_back(
+        cost::embeddingLatencyMs(m, d.spec, mp * w.promptLen));
     decodeFirstMs.push_back(cost::embeddingLatencyMs(m, d.spec, md));
     // Prefill needs logits of the last prompt position only.
     prefillLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, mp));
@@ -46,8 +47,8 @@ CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
   firstBytes = cost::embeddingBytes(m);
   lastBytes = cost::lmHeadBytes(m);
   // A tied classifier on the embedding's own device needs no second copy.
-  bothBytes = m.tiedEmbeddings ? firstBytes + 2 * m.hidden
-                               : firstBytes + lastBytes;
+  bothBytes =
+      m.tiedEmbeddings ? firstBytes + 2 * m.hidden : firstBytes + lastBytes;
 }
 
 double CostTables::prefillSendMs(int from, int to) const {

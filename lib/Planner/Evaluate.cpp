@@ -43,8 +43,8 @@ Prediction evaluateWith(const CostTables &t, const Plan &plan) {
       sp.prefillMs += t.prefillLastMs[s.device];
       sp.decodeMs += t.decodeLastMs[s.device];
       if (n > 1) // the sampled token goes back to the first stage
-        sp.decodeMs += p.cluster.link(s.device, plan.stages[0].device)
-                           .timeMs(t.md * 4);
+        sp.decodeMs +=
+            p.cluster.link(s.device, plan.stages[0].device).timeMs(t.md * 4);
     } else {
       sp.prefillMs += t.prefillSendMs(s.device, plan.stages[i + 1].device);
       sp.decodeMs += t.decodeSendMs(s.device, plan.stages[i + 1].device);
@@ -100,8 +100,10 @@ Error validatePlan(const Problem &p, const Plan &plan) {
       return err(where + ".device: used by two stages");
     used[s.device] = true;
     if (s.first != next || s.end <= s.first)
-      return err(where + ".layers: expected [" + Twine(next) + ", end) with "
-                 "end > " + Twine(next));
+      return err(where + ".layers: expected [" + Twine(next) +
+                 ", end) with "
+                 "end > " +
+                 Twine(next));
     if (int64_t(s.bits.size()) != s.end - s.first)
       return err(where + ".bits: expected " + Twine(s.end - s.first) +
                  " entries");
@@ -112,8 +114,10 @@ Error validatePlan(const Problem &p, const Plan &plan) {
     next = s.end;
   }
   if (next != p.model.layers)
-    return err("stages: cover layers [0, " + Twine(next) + ") but the model "
-               "has " + Twine(p.model.layers));
+    return err("stages: cover layers [0, " + Twine(next) +
+               ") but the model "
+               "has " +
+               Twine(p.model.layers));
   return Error::success();
 }
 

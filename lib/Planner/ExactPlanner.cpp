@@ -7,6 +7,7 @@
 // Only for small instances: it is the ground truth for the fast planner.
 //
 //===----------------------------------------------------------------------===//
+#include "weft/Planner/BestPlan.h"
 #include "weft/Planner/CostTables.h"
 #include "weft/Planner/Planner.h"
 
@@ -48,7 +49,7 @@ void forEachComposition(int64_t L, int64_t D, std::vector<int64_t> &sizes,
 
 Expected<PlanResult> planExact(const Problem &p, const PlannerOptions &o,
                                int64_t maxPlans) {
-  auto start = std::chrono::steady_clock::now();
+  BestPlan best;
   int64_t L = p.model.layers, D = p.cluster.devices.size();
   if (D == 0)
     return createStringError(inconvertibleErrorCode(),
@@ -63,7 +64,8 @@ Expected<PlanResult> planExact(const Problem &p, const PlannerOptions &o,
   do {
     std::vector<std::pair<int, std::string>> key;
     for (int d : perm)
-      key.push_back({p.cluster.devices[d].node, p.cluster.devices[d].spec.name});
+      key.push_back(
+          {p.cluster.devices[d].node, p.cluster.devices[d].spec.name});
     if (seen.insert(key).second)
       orders.push_back(perm);
   } while (std::next_permutation(perm.begin(), perm.end()));
@@ -91,9 +93,6 @@ Expected<PlanResult> planExact(const Problem &p, const PlannerOptions &o,
     if (l == L)
       break;
   }
-  PlanResult best;
-  bool found = false;
-  int64_t evaluated = 0;
   std::vector<int64_t> sizes;
   for (auto [mp, md] : pairs) {
     CostTables t(p, mp, md);
@@ -107,30 +106,17 @@ Expected<PlanResult> planExact(const Problem &p, const PlannerOptions &o,
           for (int64_t j = 0; j < D; ++j) {
             if (sz[j] == 0)
               continue;
-            plan.stages.push_back({order[j], first, first + sz[j],
-                                   std::vector<int>(bv.begin() + first,
-                                                    bv.begin() + first + sz[j])});
+            plan.stages.push_back(
+                {order[j], first, first + sz[j],
+                 std::vector<int>(bv.begin() + first,
+                                  bv.begin() + first + sz[j])});
             first += sz[j];
           }
-          Prediction pred = evaluateWith(t, plan);
-          ++evaluated;
-          if (pred.fitsMemory &&
-              (!found || pred.throughput > best.predicted.throughput)) {
-            best.plan = plan;
-            best.predicted = pred;
-            found = true;
-          }
+          best.offer(plan, evaluateWith(t, plan));
         }
       });
   }
-  if (!found)
-    return createStringError(inconvertibleErrorCode(),
-                             "no plan fits within the quality target");
-  best.searched = evaluated;
-  best.seconds = std::chrono::duration<double>(
-                     std::chrono::steady_clock::now() - start)
-                     .count();
-  return best;
+  return best.take("no plan fits within the quality target");
 }
 
 } // namespace weft::plan

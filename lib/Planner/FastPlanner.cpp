@@ -63,7 +63,8 @@ public:
 
   /// Plans already known to be good (e.g. baselines) compete too.
   void seed(const Plan &plan) {
-    consider(plan, CostTables(p, plan.prefillMicrobatch, plan.decodeMicrobatch));
+    consider(plan,
+             CostTables(p, plan.prefillMicrobatch, plan.decodeMicrobatch));
   }
 
   Candidate run() {
@@ -127,7 +128,8 @@ private:
     Pair screen = pairs[pairs.size() / 2];
     for (const Pair &pr : pairs)
       if (pr.second == perDevice &&
-          (!cfg.phaseAware || pr.first == std::min<int64_t>(4, p.workload.batch)))
+          (!cfg.phaseAware ||
+           pr.first == std::min<int64_t>(4, p.workload.batch)))
         screen = pr;
     return screen;
   }
@@ -150,22 +152,22 @@ private:
       if (double sc = score(g); sc > bestScore)
         bestScore = sc, bestOrder = g;
     for (int round = 0; round < climbRounds; ++round) {
-        std::vector<int> next = bestOrder;
-        for (size_t from = 0; from < bestOrder.size(); ++from)
-          for (size_t to = 0; to < bestOrder.size(); ++to) {
-            if (from == to)
-              continue;
-            std::vector<int> g = bestOrder;
-            int moved = g[from];
-            g.erase(g.begin() + from);
-            g.insert(g.begin() + to, moved);
-            if (double sc = score(g); sc > bestScore)
-              bestScore = sc, next = g;
-          }
-        if (next == bestOrder)
-          break;
-        bestOrder = next;
-      }
+      std::vector<int> next = bestOrder;
+      for (size_t from = 0; from < bestOrder.size(); ++from)
+        for (size_t to = 0; to < bestOrder.size(); ++to) {
+          if (from == to)
+            continue;
+          std::vector<int> g = bestOrder;
+          int moved = g[from];
+          g.erase(g.begin() + from);
+          g.insert(g.begin() + to, moved);
+          if (double sc = score(g); sc > bestScore)
+            bestScore = sc, next = g;
+        }
+      if (next == bestOrder)
+        break;
+      bestOrder = next;
+    }
     std::vector<std::pair<double, std::vector<int>>> ranked;
     for (auto &[g, sc] : scored)
       ranked.push_back({sc, g});
@@ -201,11 +203,12 @@ private:
     }
     dp.decodeSumWeight = double(std::max<int64_t>(1, p.workload.genLen - 1));
     auto solve = [&](double cap,
-                     double lambda = CappedDP::kNoLambda) -> std::optional<Plan> {
+                     double lambda =
+                         CappedDP::kNoLambda) -> std::optional<Plan> {
       ++dpRuns;
       std::optional<Plan> plan = dp.solve(order, cap, lambda);
-      if (plan && p.quality.loss(bitsOf(*plan)) >
-                      cfg.maxLoss * (1 + 1e-9) + 1e-15)
+      if (plan &&
+          p.quality.loss(bitsOf(*plan)) > cfg.maxLoss * (1 + 1e-9) + 1e-15)
         return std::nullopt;
       return plan;
     };
@@ -327,9 +330,7 @@ Expected<PlanResult> finish(const Problem &p, Search &s, Candidate c,
   r.plan = c.plan;
   r.predicted = evaluate(p, c.plan);
   r.searched = s.dpRuns;
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                            start)
-                  .count();
+  r.seconds = secondsSince(start);
   return r;
 }
 
@@ -348,11 +349,11 @@ Expected<PlanResult> planFast(const Problem &p, const PlannerOptions &o) {
   if (floor > o.maxQualityLoss)
     return createStringError(
         inconvertibleErrorCode(),
-        formatv("quality target unreachable: the best possible loss with bits "
-                "{{{0}} is {1:F4} but at most {2:F4} is allowed",
-                join(map_range(bits, [](int b) { return std::to_string(b); }),
-                     ","),
-                floor, o.maxQualityLoss)
+        formatv(
+            "quality target unreachable: the best possible loss with bits "
+            "{{{0}} is {1:F4} but at most {2:F4} is allowed",
+            join(map_range(bits, [](int b) { return std::to_string(b); }), ","),
+            floor, o.maxQualityLoss)
             .str());
   // Drop bit-widths that cannot appear in any plan within the budget: even
   // one layer (the least sensitive) at that width would exceed it.

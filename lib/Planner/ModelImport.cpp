@@ -1,5 +1,6 @@
 //===- ModelImport.cpp - Read model descriptions --------------------------===//
 #include "weft/Planner/ModelImport.h"
+#include "weft/Planner/JSONFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -83,15 +84,15 @@ Expected<ModelDesc> modelFromHFConfig(const json::Value &v, StringRef file) {
     return fieldError(file, "num_key_value_heads",
                       "must divide num_attention_heads " + Twine(m.heads));
   m.kvHeads = *kv;
-  auto ffn = isOpt     ? positiveInt(*o, file, {"ffn_dim"})
-             : isBloom ? positiveInt(*o, file, {"intermediate_size"},
-                                     4 * m.hidden)
-                       : positiveInt(*o, file, {"intermediate_size"});
+  auto ffn = isOpt ? positiveInt(*o, file, {"ffn_dim"})
+             : isBloom
+                 ? positiveInt(*o, file, {"intermediate_size"}, 4 * m.hidden)
+                 : positiveInt(*o, file, {"intermediate_size"});
   if (!ffn)
     return ffn.takeError();
   m.intermediate = *ffn;
-  auto seq = positiveInt(*o, file,
-                         {"max_position_embeddings", "seq_length"}, 2048);
+  auto seq =
+      positiveInt(*o, file, {"max_position_embeddings", "seq_length"}, 2048);
   if (!seq)
     return seq.takeError();
   m.maxSeq = *seq;
@@ -121,7 +122,7 @@ Expected<ModelDesc> modelFromLlama2c(StringRef path) {
     return fieldError(path, "header", "shorter than 7 int32 values");
   int32_t h[7];
   memcpy(h, data.data(), sizeof(h));
-  const char *names[] = {"dim",      "hidden_dim", "n_layers", "n_heads",
+  const char *names[] = {"dim",        "hidden_dim", "n_layers", "n_heads",
                          "n_kv_heads", "vocab_size", "seq_len"};
   for (int i = 0; i < 7; ++i)
     if (h[i] == 0 || (i != 5 && h[i] < 0))
@@ -151,8 +152,7 @@ Expected<ImportedModel> importModel(StringRef path) {
     sys::path::append(file, "config.json");
   r.source = file.str().str();
   if (!sys::fs::exists(file))
-    return createStringError(inconvertibleErrorCode(),
-                             file + ": no such file");
+    return createStringError(inconvertibleErrorCode(), file + ": no such file");
   if (sys::path::extension(file) == ".bin") {
     auto m = modelFromLlama2c(file);
     if (!m)
@@ -161,14 +161,9 @@ Expected<ImportedModel> importModel(StringRef path) {
     r.llama2cWeights = r.source;
     return r;
   }
-  auto buf = MemoryBuffer::getFile(file);
-  if (!buf)
-    return createStringError(buf.getError(), file + ": cannot read");
-  Expected<json::Value> v = json::parse((*buf)->getBuffer());
+  Expected<json::Value> v = readJSONFile(file);
   if (!v)
-    return createStringError(inconvertibleErrorCode(),
-                             file + ": invalid JSON: " +
-                                 toString(v.takeError()));
+    return v.takeError();
   auto m = modelFromHFConfig(*v, file);
   if (!m)
     return m.takeError();

@@ -1,7 +1,8 @@
 //===- PlanIO.cpp - plan.json (DESIGN.md schema) --------------------------===//
 #include "weft/Planner/PlanIO.h"
 
-#include "llvm/Support/MemoryBuffer.h"
+#include "weft/Planner/JSONFile.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -108,15 +109,9 @@ Expected<Plan> planFromJSON(const json::Value &v, StringRef file,
 }
 
 Expected<Plan> loadPlan(StringRef path, const Problem &p) {
-  auto buf = MemoryBuffer::getFile(path);
-  if (!buf)
-    return createStringError(buf.getError(), path + ": cannot read: " +
-                                                 buf.getError().message());
-  Expected<json::Value> v = json::parse((*buf)->getBuffer());
+  Expected<json::Value> v = readJSONFile(path);
   if (!v)
-    return createStringError(inconvertibleErrorCode(),
-                             path + ": invalid JSON: " +
-                                 toString(v.takeError()));
+    return v.takeError();
   return planFromJSON(*v, path, p);
 }
 

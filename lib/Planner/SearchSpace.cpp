@@ -97,8 +97,9 @@ Expected<int> highestFeasibleUniformBits(const Problem &p) {
   for (int64_t u : t.usable)
     capacity += u - t.activation;
   for (int b : kBitMenu) {
-    int64_t need = p.model.layers * (t.weightBytes[bitIndex(b)] + t.kvPerLayer) +
-                   t.firstBytes + t.lastBytes;
+    int64_t need =
+        p.model.layers * (t.weightBytes[bitIndex(b)] + t.kvPerLayer) +
+        t.firstBytes + t.lastBytes;
     if (need <= capacity)
       return b;
     if (b == 3) {

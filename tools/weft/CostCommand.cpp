@@ -19,8 +19,9 @@ using namespace weft;
 
 static int costLayerMain(int argc, char **argv) {
   cl::OptionCategory cat("weft cost layer options");
-  cl::opt<std::string> model("model", cl::desc("config.json, directory or "
-                                               "llama2.c checkpoint"),
+  cl::opt<std::string> model("model",
+                             cl::desc("config.json, directory or "
+                                      "llama2.c checkpoint"),
                              cl::Required, cl::cat(cat));
   cl::opt<std::string> device("device", cl::desc("GPU type"), cl::Required,
                               cl::cat(cat));
@@ -31,11 +32,12 @@ static int costLayerMain(int argc, char **argv) {
       cl::cat(cat));
   cl::opt<int64_t> batch("batch", cl::desc("Sequences"), cl::init(1),
                          cl::cat(cat));
-  cl::opt<int64_t> seq("seq", cl::desc("New tokens per sequence (prefill) "
-                                       "or context length (decode)"),
+  cl::opt<int64_t> seq("seq",
+                       cl::desc("New tokens per sequence (prefill) "
+                                "or context length (decode)"),
                        cl::init(1), cl::cat(cat));
-  cl::opt<int64_t> past("past", cl::desc("Tokens already cached"),
-                        cl::init(-1), cl::cat(cat));
+  cl::opt<int64_t> past("past", cl::desc("Tokens already cached"), cl::init(-1),
+                        cl::cat(cat));
   cl::opt<int> bits("bits", cl::desc("Weight bits: 16, 8, 4 or 3"),
                     cl::init(16), cl::cat(cat));
   cl::HideUnrelatedOptions(cat);

@@ -42,8 +42,9 @@ json::Object summary(const char *name, const PlanResult *r) {
 
 int weft::planMain(int argc, char **argv) {
   cl::OptionCategory cat("weft plan options");
-  cl::opt<std::string> modelPath("model", cl::desc("config.json, directory or "
-                                                   "llama2.c checkpoint"),
+  cl::opt<std::string> modelPath("model",
+                                 cl::desc("config.json, directory or "
+                                          "llama2.c checkpoint"),
                                  cl::Required, cl::cat(cat));
   cl::opt<std::string> clusterPath("cluster", cl::desc("Cluster JSON"),
                                    cl::Required, cl::cat(cat));
@@ -101,10 +102,10 @@ int weft::planMain(int argc, char **argv) {
     if (!plan)
       return fail(toString(plan.takeError()));
     Prediction pred = evaluate(problem, *plan);
-    outs() << formatv("{0:2}\n", json::Value(json::Object{
-                                     {"model", model->desc.name},
-                                     {"predicted", predictionToJSON(
-                                                       problem, *plan, pred)}}));
+    outs() << formatv(
+        "{0:2}\n", json::Value(json::Object{
+                       {"model", model->desc.name},
+                       {"predicted", predictionToJSON(problem, *plan, pred)}}));
     return 0;
   }
   if (output.empty())
@@ -165,9 +166,9 @@ int weft::planMain(int argc, char **argv) {
       planToJSON(problem, result->plan, result->predicted, std::move(extra));
   std::string text = formatv("{0:2}\n", json::Value(std::move(planJSON)));
   if (!report.empty()) {
-    std::string html = renderPlanReport(problem, *result,
-                                        uniform ? &*uniform : nullptr,
-                                        pipeedge ? &*pipeedge : nullptr);
+    std::string html =
+        renderPlanReport(problem, *result, uniform ? &*uniform : nullptr,
+                         pipeedge ? &*pipeedge : nullptr);
     if (Error e = writeFileAtomically(report, html))
       return fail(report + ": " + toString(std::move(e)));
   }

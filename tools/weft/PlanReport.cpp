@@ -29,8 +29,10 @@ const char *bitColor(int bits) {
 std::string escape(StringRef s) {
   std::string r;
   for (char c : s)
-    r += c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;"
-                                                          : std::string(1, c);
+    r += c == '<'   ? "&lt;"
+         : c == '>' ? "&gt;"
+         : c == '&' ? "&amp;"
+                    : std::string(1, c);
   return r;
 }
 
@@ -60,8 +62,7 @@ void timeline(raw_ostream &os, const Problem &p, const PlanResult &r,
                 "{4:F2} ms)</h3>\n",
                 prefill ? "Prefill" : "Decode", k, mb,
                 prefill ? "prompt pass" : "token step", end);
-  os << formatv("<svg width='{0}' height='{1}'>\n", kWidth,
-                n * kLane + 10);
+  os << formatv("<svg width='{0}' height='{1}'>\n", kWidth, n * kLane + 10);
   for (size_t j = 0; j < n; ++j) {
     const auto &d = p.cluster.devices[plan.stages[j].device];
     os << formatv("<text x='2' y='{0}' font-size='11'>{1} {2}</text>\n",
@@ -72,8 +73,8 @@ void timeline(raw_ostream &os, const Problem &p, const PlanResult &r,
                     "fill='hsl({4},60%,55%)' stroke='white'><title>micro-"
                     "batch {5}: {6:F2}-{7:F2} ms</title></rect>\n",
                     kLeft + s * scale, j * kLane + 2,
-                    std::max(1.0, (e - s) * scale), kLane - 4,
-                    (m * 47) % 360, m, s, e);
+                    std::max(1.0, (e - s) * scale), kLane - 4, (m * 47) % 360,
+                    m, s, e);
     }
   }
   os << "</svg>\n";
@@ -100,9 +101,8 @@ void memoryBars(raw_ostream &os, const Problem &p, const PlanResult &r) {
                   "GB</text>\n",
                   j * kLane + 15, escape(d.id), kLeft, j * kLane + 2,
                   s.capacityBytes * scale, kLane - 4, s.memoryBytes * scale,
-                  over ? "#c53030" : "#4299e1",
-                  kLeft + most * scale + 6, s.memoryBytes / 1e9,
-                  s.capacityBytes / 1e9);
+                  over ? "#c53030" : "#4299e1", kLeft + most * scale + 6,
+                  s.memoryBytes / 1e9, s.capacityBytes / 1e9);
   }
   os << "</svg>\n";
 }

@@ -22,7 +22,7 @@ namespace weft::cost {
 struct Sample {
   std::string device; // canonical device name
   Phase phase;
-  int64_t tokens;     // prompt tokens (prefill) or sequences (decode)
+  int64_t tokens; // prompt tokens (prefill) or sequences (decode)
   double ms;
 };
 
@@ -37,8 +37,8 @@ constexpr int64_t kHelixDecodePast = 850;
 llvm::Expected<std::vector<Sample>> loadHelixTables(llvm::StringRef dir);
 
 /// Prediction for one sample with the given devices and kernel constants.
-double predictSample(const ModelDesc &m, const DeviceSpec &d,
-                     const Sample &s, const KernelParams &k);
+double predictSample(const ModelDesc &m, const DeviceSpec &d, const Sample &s,
+                     const KernelParams &k);
 
 /// Mean absolute percentage error over samples.
 double meanAbsPctError(const ModelDesc &m,
@@ -58,8 +58,8 @@ FitResult fitLatencyModel(const ModelDesc &m,
                           const std::vector<Sample> &samples);
 
 struct CalibrationReport {
-  FitResult all;                  // fitted on every row
-  double rowHoldoutError = 0;     // fit on even rows, MAPE on odd rows
+  FitResult all;              // fitted on every row
+  double rowHoldoutError = 0; // fit on even rows, MAPE on odd rows
   /// Device -> MAPE when that device is left out of the fit and predicted
   /// with the class-default efficiencies of the remaining devices.
   std::map<std::string, double> deviceHoldoutError;

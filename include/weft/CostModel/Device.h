@@ -15,15 +15,15 @@
 namespace weft::cost {
 
 struct DeviceSpec {
-  std::string name;        // canonical name, e.g. "A100-40GB"
-  double memGiB = 0;       // device memory
-  double fp16TFLOPS = 0;   // dense tensor-core (or SIMT) fp16 peak
-  double int8TOPS = 0;     // dense int8 peak (0: none)
-  double fp32TFLOPS = 0;   // CUDA-core rate: dequantisation and elementwise
+  std::string name;      // canonical name, e.g. "A100-40GB"
+  double memGiB = 0;     // device memory
+  double fp16TFLOPS = 0; // dense tensor-core (or SIMT) fp16 peak
+  double int8TOPS = 0;   // dense int8 peak (0: none)
+  double fp32TFLOPS = 0; // CUDA-core rate: dequantisation and elementwise
   double bandwidthGBps = 0;
-  int sms = 0;             // streaming multiprocessors, for wave quantisation
+  int sms = 0; // streaming multiprocessors, for wave quantisation
   bool isCpu = false;
-  bool lowPower = false;   // 70-150 W inference cards (T4, L4, A10)
+  bool lowPower = false; // 70-150 W inference cards (T4, L4, A10)
   // Calibrated fractions of peak reached by large GEMMs and by streaming
   // kernels; measured devices carry fitted values, others a class default.
   double gemmEff = 0;

@@ -28,10 +28,10 @@ struct LayerQuery {
 
 /// Device-independent kernel constants (fitted globally).
 struct KernelParams {
-  double launchUs = 6.0;       // per kernel launch / sync
-  double attnEff = 0.5;        // attention FLOP efficiency relative to GEMM
-  double dequantEff = 0.5;     // fraction of the fp32 rate spent dequantising
-  int kernelsPerLayer = 9;     // fp16 kernels of one decoder layer
+  double launchUs = 6.0;   // per kernel launch / sync
+  double attnEff = 0.5;    // attention FLOP efficiency relative to GEMM
+  double dequantEff = 0.5; // fraction of the fp32 rate spent dequantising
+  int kernelsPerLayer = 9; // fp16 kernels of one decoder layer
 };
 
 /// The committed, fitted constants.

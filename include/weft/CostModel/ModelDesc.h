@@ -15,19 +15,19 @@ namespace weft::cost {
 
 struct ModelDesc {
   std::string name;
-  std::string arch;          // llama, mistral, qwen2, opt, bloom, llama2c
+  std::string arch; // llama, mistral, qwen2, opt, bloom, llama2c
   int64_t hidden = 0;
-  int64_t intermediate = 0;  // FFN inner size
+  int64_t intermediate = 0; // FFN inner size
   int64_t layers = 0;
   int64_t heads = 0;
-  int64_t kvHeads = 0;       // < heads for grouped-query attention
+  int64_t kvHeads = 0; // < heads for grouped-query attention
   int64_t vocab = 0;
   int64_t maxSeq = 0;
   bool tiedEmbeddings = false;
-  bool gatedFFN = true;      // SwiGLU-style: three FFN matrices instead of two
-  bool attnBias = false;     // biases on q/k/v (Qwen2, OPT, BLOOM)
-  bool mlpBias = false;      // biases on FFN and output projections
-  bool layerNorm = false;    // LayerNorm (two vectors) instead of RMSNorm
+  bool gatedFFN = true;   // SwiGLU-style: three FFN matrices instead of two
+  bool attnBias = false;  // biases on q/k/v (Qwen2, OPT, BLOOM)
+  bool mlpBias = false;   // biases on FFN and output projections
+  bool layerNorm = false; // LayerNorm (two vectors) instead of RMSNorm
 
   int64_t headDim() const { return heads ? hidden / heads : 0; }
   int64_t kvDim() const { return headDim() * kvHeads; }

@@ -1,4 +1,5 @@
-//===- CappedDP.h - Quality-minimising DP under a stage-time cap -*- C++ -*-===//
+//===- CappedDP.h - Quality-minimising DP under a stage-time cap -*- C++
+//-*-===//
 //
 // For a fixed device order and micro-batch sizes: place layers contiguously
 // on the devices (a device may be skipped) and pick bits so that every
@@ -35,9 +36,9 @@ private:
 struct CappedDP {
   const CostTables &tables;
   const TopSums &tops;
-  std::vector<int> bitMenu;  // allowed bits, descending
-  double prefillWeight = 1;  // a
-  double decodeWeight = 1;   // b
+  std::vector<int> bitMenu; // allowed bits, descending
+  double prefillWeight = 1; // a
+  double decodeWeight = 1;  // b
   /// Weights of the stage-time sum (fill/drain and round-trip terms of the
   /// pipeline model), used when lambda is finite.
   double prefillSumWeight = 1;

@@ -14,8 +14,8 @@
 namespace weft::plan {
 
 struct ClusterDevice {
-  std::string id;   // "<node name>/<index in node>", e.g. "n0/1"
-  int node = 0;     // index into Cluster::nodeNames
+  std::string id; // "<node name>/<index in node>", e.g. "n0/1"
+  int node = 0;   // index into Cluster::nodeNames
   cost::DeviceSpec spec;
 };
 

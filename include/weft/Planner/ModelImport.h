@@ -19,8 +19,8 @@ namespace weft::plan {
 
 struct ImportedModel {
   cost::ModelDesc desc;
-  std::string source;          // the file that was read
-  std::string llama2cWeights;  // set when the weights are in a llama2.c file
+  std::string source;         // the file that was read
+  std::string llama2cWeights; // set when the weights are in a llama2.c file
 };
 
 llvm::Expected<ImportedModel> importModel(llvm::StringRef path);

@@ -60,8 +60,7 @@ Prediction evaluate(const Problem &p, const Plan &plan);
 int64_t decodePast(const Workload &w);
 
 /// Memory of a stage (first/last decide embedding and LM head).
-int64_t stageMemoryBytes(const Problem &p, const Plan &plan,
-                         const Stage &s);
+int64_t stageMemoryBytes(const Problem &p, const Plan &plan, const Stage &s);
 
 /// Checks that `plan` covers every layer once, in order, with supported
 /// bits, on distinct devices of the cluster. Errors name the field.

@@ -10,6 +10,7 @@
 
 #include "weft/Planner/Plan.h"
 
+#include <chrono>
 #include <limits>
 #include <utility>
 
@@ -25,7 +26,7 @@ struct PlannerOptions {
 struct PlanResult {
   Plan plan;
   Prediction predicted;
-  double seconds = 0; // planning time
+  double seconds = 0;   // planning time
   int64_t searched = 0; // DP runs (fast) or evaluated plans (exact)
 };
 
@@ -43,6 +44,12 @@ llvm::Expected<PlanResult> planPipeEdge(const Problem &p);
 llvm::Expected<PlanResult> planExact(const Problem &p,
                                      const PlannerOptions &o = {},
                                      int64_t maxPlans = 20'000'000);
+
+/// Wall-clock seconds since `start` (planning times in PlanResult).
+inline double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
 
 /// (prefill, decode) micro-batch sizes every planner considers.
 std::vector<std::pair<int64_t, int64_t>> microbatchCandidates(const Problem &p);

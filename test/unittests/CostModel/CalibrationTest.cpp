@@ -23,9 +23,9 @@ TEST(Calibration, CommittedCoefficientsPredictHeldOutRows) {
   std::map<std::string, DeviceSpec> devices;
   for (const Sample &s : *samples)
     devices[s.device] = cantFail(lookupDevice(s.device));
-  EXPECT_LT(meanAbsPctError(llama30B(), devices, *samples,
-                            defaultKernelParams()),
-            8.0);
+  EXPECT_LT(
+      meanAbsPctError(llama30B(), devices, *samples, defaultKernelParams()),
+      8.0);
 }
 
 TEST(Calibration, HeldOutErrorIsSmall) {

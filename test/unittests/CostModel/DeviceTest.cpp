@@ -6,10 +6,9 @@
 using namespace weft::cost;
 
 TEST(Device, EveryRequiredTypeIsKnown) {
-  for (const char *name :
-       {"T4", "P100", "V100-16GB", "V100-32GB", "A10", "L4", "A100-40GB",
-        "A100-80GB", "A800-80GB", "H100-80GB", "H200", "RTX3090", "RTX4090",
-        "cpu"}) {
+  for (const char *name : {"T4", "P100", "V100-16GB", "V100-32GB", "A10", "L4",
+                           "A100-40GB", "A100-80GB", "A800-80GB", "H100-80GB",
+                           "H200", "RTX3090", "RTX4090", "cpu"}) {
     auto d = lookupDevice(name);
     ASSERT_TRUE(bool(d)) << name;
     EXPECT_EQ(d->name, name);
@@ -43,6 +42,7 @@ TEST(Device, CalibratedDevicesAreMarked) {
   EXPECT_FALSE(cantFail(lookupDevice("H100-80GB")).calibrated);
   // Low-power cards share the class default of T4 and L4.
   DeviceSpec a10 = cantFail(lookupDevice("A10"));
-  DeviceSpec t4 = cantFail(lookupDevice("T4")), l4 = cantFail(lookupDevice("L4"));
+  DeviceSpec t4 = cantFail(lookupDevice("T4")),
+             l4 = cantFail(lookupDevice("L4"));
   EXPECT_NEAR(a10.gemmEff, (t4.gemmEff + l4.gemmEff) / 2, 1e-9);
 }

@@ -1,6 +1,6 @@
 //===- LayerCostTest.cpp - Per-layer latency model ------------------------===//
-#include "weft/CostModel/Calibration.h"
 #include "weft/CostModel/LayerCost.h"
+#include "weft/CostModel/Calibration.h"
 
 #include "gtest/gtest.h"
 

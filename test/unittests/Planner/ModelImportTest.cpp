@@ -93,8 +93,9 @@ TEST(ModelImport, BloomNamesAndDefaultFfn) {
 }
 
 TEST(ModelImport, ErrorsNameTheField) {
-  EXPECT_NE(hfError(R"({"hidden_size": 1})").find("config.json: model_type: "
-                                                   "missing"),
+  EXPECT_NE(hfError(R"({"hidden_size": 1})")
+                .find("config.json: model_type: "
+                      "missing"),
             std::string::npos);
   EXPECT_NE(hfError(R"({"model_type": "gpt9"})").find("unsupported 'gpt9'"),
             std::string::npos);
@@ -155,8 +156,8 @@ TEST(ModelImport, Llama2cHeader) {
   llvm::sys::fs::remove(path);
 
   int32_t broken[7] = {64, 172, 0, 8, 4, 512, 512};
-  path = test::writeTemp("bin", std::string(reinterpret_cast<char *>(broken),
-                                            sizeof(broken)));
+  path = test::writeTemp(
+      "bin", std::string(reinterpret_cast<char *>(broken), sizeof(broken)));
   auto e = importModel(path);
   ASSERT_FALSE(bool(e));
   EXPECT_NE(llvm::toString(e.takeError()).find("n_layers: invalid value 0"),

@@ -104,7 +104,7 @@ TEST(Planner, FastIsWithinTwoPercentOfExactOnSmallInstances) {
 }
 
 TEST(Planner, RandomClustersKeepEveryConstraintAndBeatBaselines) {
-  const char *types[] = {"T4", "P100", "V100-16GB", "V100-32GB", "A10",
+  const char *types[] = {"T4", "P100",      "V100-16GB", "V100-32GB", "A10",
                          "L4", "A100-40GB", "A100-80GB", "H100-80GB"};
   std::mt19937 rng(42);
   cost::ModelDesc models[] = {smallModel(40), smallModel(60), llama70B()};
@@ -119,12 +119,14 @@ TEST(Planner, RandomClustersKeepEveryConstraintAndBeatBaselines) {
       cost::DeviceSpec d =
           cantFail(cost::lookupDevice(types[rng() % std::size(types)]));
       for (int k = 0; k < count; ++k)
-        c.devices.push_back({c.nodeNames.back() + "/" + std::to_string(k), n, d});
+        c.devices.push_back(
+            {c.nodeNames.back() + "/" + std::to_string(k), n, d});
     }
     const cost::ModelDesc &m = models[trial % 3];
     QualityModel q = qualityPrior(m);
-    Problem p{m, c, q, Workload{int64_t(128 << (rng() % 3)), 64,
-                                int64_t(4 << (rng() % 4))}};
+    Problem p{
+        m, c, q,
+        Workload{int64_t(128 << (rng() % 3)), 64, int64_t(4 << (rng() % 4))}};
     auto pipeedge = planPipeEdge(p);
     auto uniform = planUniform(p);
     PlannerOptions o;
@@ -159,14 +161,22 @@ TEST(Planner, RandomClustersKeepEveryConstraintAndBeatBaselines) {
 }
 
 TEST(Planner, EightyLayersOnSixteenGpusIsFast) {
-  Cluster c = test::makeCluster({{"H100-80GB", 0}, {"H100-80GB", 0},
-                                 {"A100-80GB", 0}, {"A100-80GB", 0},
-                                 {"A100-40GB", 0}, {"A100-40GB", 0},
-                                 {"A100-40GB", 0}, {"A100-40GB", 0},
-                                 {"L4", 0},        {"L4", 0},
-                                 {"L4", 0},        {"L4", 0},
-                                 {"T4", 0},        {"T4", 0},
-                                 {"T4", 0},        {"T4", 0}});
+  Cluster c = test::makeCluster({{"H100-80GB", 0},
+                                 {"H100-80GB", 0},
+                                 {"A100-80GB", 0},
+                                 {"A100-80GB", 0},
+                                 {"A100-40GB", 0},
+                                 {"A100-40GB", 0},
+                                 {"A100-40GB", 0},
+                                 {"A100-40GB", 0},
+                                 {"L4", 0},
+                                 {"L4", 0},
+                                 {"L4", 0},
+                                 {"L4", 0},
+                                 {"T4", 0},
+                                 {"T4", 0},
+                                 {"T4", 0},
+                                 {"T4", 0}});
   cost::ModelDesc m = llama70B();
   QualityModel q = qualityPrior(m);
   Problem p{m, c, q, Workload{512, 128, 32}};

@@ -30,8 +30,8 @@ cost::ModelDesc tiny(int64_t layers) {
 /// A llama2.c checkpoint with random weights; layer `loud` gets 4x wider
 /// weights, hence 16x the quantisation noise.
 std::string writeCheckpoint(const cost::ModelDesc &m, int loud) {
-  int32_t header[7] = {int32_t(m.hidden), int32_t(m.intermediate),
-                       int32_t(m.layers), int32_t(m.heads),
+  int32_t header[7] = {int32_t(m.hidden),  int32_t(m.intermediate),
+                       int32_t(m.layers),  int32_t(m.heads),
                        int32_t(m.kvHeads), int32_t(m.vocab),
                        int32_t(m.maxSeq)};
   std::string bytes(reinterpret_cast<char *>(header), sizeof(header));

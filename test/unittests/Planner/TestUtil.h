@@ -23,9 +23,9 @@ inline std::string writeTemp(llvm::StringRef suffix, llvm::StringRef bytes) {
 }
 
 /// A cluster of built-in devices on one node, with optional memory override.
-inline plan::Cluster makeCluster(
-    std::initializer_list<std::pair<const char *, double>> devices,
-    double intraGBps = 16) {
+inline plan::Cluster
+makeCluster(std::initializer_list<std::pair<const char *, double>> devices,
+            double intraGBps = 16) {
   plan::Cluster c;
   c.nodeNames = {"n0"};
   c.intraGBps = {intraGBps};
