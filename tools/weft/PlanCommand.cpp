@@ -10,7 +10,11 @@
 
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/PlanIO.h"
+#include "weft/Planner/PlanToLLM.h"
 #include "weft/Planner/Planner.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -68,6 +72,11 @@ int weft::planMain(int argc, char **argv) {
       cl::init("fast"), cl::cat(cat));
   cl::opt<std::string> output("o", cl::desc("Plan file to write"),
                               cl::value_desc("PLAN.json"), cl::cat(cat));
+  cl::opt<std::string> emit(
+      "emit",
+      cl::desc("Format of -o: json (plan.json, default) or mlir "
+               "(the llm IR annotated with the plan)"),
+      cl::init("json"), cl::cat(cat));
   cl::opt<std::string> report("report", cl::desc("HTML report to write"),
                               cl::value_desc("PLAN.html"), cl::cat(cat));
   cl::opt<std::string> evaluatePath("evaluate",
@@ -110,6 +119,8 @@ int weft::planMain(int argc, char **argv) {
   }
   if (output.empty())
     return fail("-o PLAN.json is required (or use --evaluate)");
+  if (emit != "json" && emit != "mlir")
+    return fail("--emit: expected json or mlir, got '" + emit + "'");
 
   PlannerOptions options;
   if (!allowedBits.empty()) {
@@ -165,6 +176,15 @@ int weft::planMain(int argc, char **argv) {
   json::Object planJSON =
       planToJSON(problem, result->plan, result->predicted, std::move(extra));
   std::string text = formatv("{0:2}\n", json::Value(std::move(planJSON)));
+  if (emit == "mlir") {
+    mlir::MLIRContext ctx;
+    auto module = buildLLMModule(ctx, problem, &result->plan);
+    if (failed(mlir::verify(*module)))
+      return fail("internal error: the llm IR of the plan does not verify");
+    text.clear();
+    raw_string_ostream os(text);
+    module->print(os);
+  }
   if (!report.empty()) {
     std::string html =
         renderPlanReport(problem, *result, uniform ? &*uniform : nullptr,
