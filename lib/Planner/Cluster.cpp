@@ -25,8 +25,10 @@ Expected<double> positiveNumber(const json::Object &o, StringRef key,
     return specError(file, where + "." + key, "missing");
   }
   std::optional<double> d = v->getAsNumber();
-  if (!d || !(*d > 0))
-    return specError(file, where + "." + key, "expected a positive number");
+  // The upper bound keeps byte and time arithmetic finite.
+  if (!d || !(*d > 0) || *d > 1e7)
+    return specError(file, where + "." + key,
+                     "expected a positive number (at most 1e7)");
   return *d;
 }
 

@@ -59,7 +59,7 @@ using Pair = std::pair<int64_t, int64_t>;
 class Search {
 public:
   Search(const Problem &p, const SearchConfig &c)
-      : p(p), cfg(c), tops(p.quality), groups(deviceGroups(p.cluster)) {}
+      : p(p), cfg(c), tops(p.quality), groups(deviceGroups(p.cluster, size_t(p.model.layers))) {}
 
   /// Plans already known to be good (e.g. baselines) compete too.
   void seed(const Plan &plan) {

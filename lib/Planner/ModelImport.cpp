@@ -43,6 +43,25 @@ bool flag(const json::Object &o, StringRef name, bool fallback) {
   return fallback;
 }
 
+/// Sizes beyond any real model would overflow the 64-bit byte counts of the
+/// memory model; reject them as bad input.
+Error checkLimits(const ModelDesc &m, StringRef file) {
+  constexpr int64_t kMaxDim = 1 << 22, kMaxLayers = 1 << 14;
+  std::pair<const char *, int64_t> dims[] = {
+      {"hidden_size", m.hidden},
+      {"intermediate_size", m.intermediate},
+      {"num_attention_heads", m.heads},
+      {"vocab_size", m.vocab}};
+  for (auto [name, value] : dims)
+    if (value > kMaxDim)
+      return fieldError(file, name,
+                        "too large (at most " + Twine(kMaxDim) + ")");
+  if (m.layers > kMaxLayers)
+    return fieldError(file, "num_hidden_layers",
+                      "too large (at most " + Twine(kMaxLayers) + ")");
+  return Error::success();
+}
+
 } // namespace
 
 Expected<ModelDesc> modelFromHFConfig(const json::Value &v, StringRef file) {
@@ -109,6 +128,8 @@ Expected<ModelDesc> modelFromHFConfig(const json::Value &v, StringRef file) {
     m.attnBias = flag(*o, "attention_bias", m.arch == "qwen2");
     m.mlpBias = flag(*o, "mlp_bias", false);
   }
+  if (Error e = checkLimits(m, file))
+    return std::move(e);
   return m;
 }
 
@@ -142,6 +163,8 @@ Expected<ModelDesc> modelFromLlama2c(StringRef path) {
   m.maxSeq = h[6];
   if (m.hidden % m.heads || m.heads % m.kvHeads)
     return fieldError(path, "n_heads", "inconsistent head counts");
+  if (Error e = checkLimits(m, path))
+    return std::move(e);
   return m;
 }
 

@@ -32,15 +32,19 @@ microbatchCandidates(const Problem &p) {
   return r;
 }
 
-std::vector<std::vector<int>> deviceGroups(const Cluster &c) {
+std::vector<std::vector<int>> deviceGroups(const Cluster &c,
+                                           size_t maxPerGroup) {
   // Interchangeable devices (same node and type) stay together, in index
   // order: permuting them cannot change any prediction.
   std::map<std::pair<int, std::string>, std::vector<int>> byKey;
   for (auto [i, d] : enumerate(c.devices))
     byKey[{d.node, d.spec.name}].push_back(int(i));
   std::vector<std::vector<int>> groups;
-  for (auto &[key, devs] : byKey)
+  for (auto &[key, devs] : byKey) {
+    if (devs.size() > maxPerGroup)
+      devs.resize(maxPerGroup);
     groups.push_back(devs);
+  }
   return groups;
 }
 

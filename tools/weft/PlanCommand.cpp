@@ -96,6 +96,14 @@ int weft::planMain(int argc, char **argv) {
     return fail(clusterPath + ": nodes: the cluster has no devices");
   if (promptLen < 1 || genLen < 1 || batch < 1)
     return fail("--prompt-len, --gen-len and --batch must be >= 1");
+  // Keep every byte count of the memory model inside 64 bits.
+  double kvBytes = 4.0 * double(batch) * double(promptLen + genLen) *
+                   double(model->desc.kvDim()) * double(model->desc.layers);
+  if (batch > (1 << 20) || promptLen > (1 << 24) || genLen > (1 << 24) ||
+      kvBytes > 1e18)
+    return fail("--batch/--prompt-len/--gen-len: workload too large (the KV "
+                "cache alone would need " +
+                formatv("{0:E2}", kvBytes / 1e9).str() + " GB)");
   QualityModel quality = qualityPrior(model->desc);
   if (!model->llama2cWeights.empty()) {
     auto q = qualityFromLlama2c(model->desc, model->llama2cWeights);

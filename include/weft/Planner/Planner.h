@@ -11,6 +11,7 @@
 #include "weft/Planner/Plan.h"
 
 #include <chrono>
+#include <cstdint>
 #include <limits>
 #include <utility>
 
@@ -53,8 +54,11 @@ inline double secondsSince(std::chrono::steady_clock::time_point start) {
 
 /// (prefill, decode) micro-batch sizes every planner considers.
 std::vector<std::pair<int64_t, int64_t>> microbatchCandidates(const Problem &p);
-/// Devices of the same node and type, which planners keep together.
-std::vector<std::vector<int>> deviceGroups(const Cluster &c);
+/// Devices of the same node and type, which planners keep together. A plan
+/// has at most one stage per layer, so each group keeps at most
+/// `maxPerGroup` devices.
+std::vector<std::vector<int>> deviceGroups(const Cluster &c,
+                                           size_t maxPerGroup = SIZE_MAX);
 /// Group orders every planner starts from: all permutations up to
 /// kAllOrdersUpTo groups, otherwise orders sorted by compute, memory and
 /// bandwidth (planFast then improves them by local search).

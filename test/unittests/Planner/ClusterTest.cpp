@@ -68,7 +68,7 @@ TEST(Cluster, EveryBadFieldIsNamed) {
             "[0, 4096]");
   EXPECT_EQ(error(R"({"nodes": [{"gpus": [], "intra_link_GBps": 0}]})"),
             "cluster.json: nodes[0].intra_link_GBps: expected a positive "
-            "number");
+            "number (at most 1e7)");
   EXPECT_EQ(error(R"({"nodes": [], "inter_node_GBps": "fast"})"),
             "cluster.json: inter_node_GBps: expected a positive number");
   EXPECT_EQ(error(R"({"nodes": [{"name": "a", "gpus": []},
