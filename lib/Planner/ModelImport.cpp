@@ -171,8 +171,15 @@ Expected<ModelDesc> modelFromLlama2c(StringRef path) {
 Expected<ImportedModel> importModel(StringRef path) {
   ImportedModel r;
   SmallString<256> file(path);
-  if (sys::fs::is_directory(path))
+  if (sys::fs::is_directory(path)) {
     sys::path::append(file, "config.json");
+    std::error_code ec;
+    for (sys::fs::directory_iterator it(path, ec), end; it != end && !ec;
+         it.increment(ec))
+      if (sys::path::extension(it->path()) == ".safetensors")
+        r.safetensors.push_back(it->path());
+    llvm::sort(r.safetensors); // shards in order
+  }
   r.source = file.str().str();
   if (!sys::fs::exists(file))
     return createStringError(inconvertibleErrorCode(), file + ": no such file");

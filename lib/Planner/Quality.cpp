@@ -2,6 +2,7 @@
 #include "weft/Planner/Quality.h"
 
 #include "weft/CostModel/Memory.h"
+#include "weft/Planner/Safetensors.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -89,6 +90,97 @@ double matrixNoise(ArrayRef<float> w, int64_t rows, int64_t cols,
 }
 
 } // namespace
+
+namespace {
+
+/// How one architecture names the matrices of layer l, and the norm in
+/// front of each ("" = no norm, input variance 1).
+struct MatrixName {
+  const char *matrix;
+  const char *norm;
+};
+
+struct LayerNaming {
+  std::vector<std::string> prefixes; // "{}" is replaced by the layer index
+  std::vector<MatrixName> matrices;
+};
+
+LayerNaming namingFor(StringRef arch) {
+  if (arch == "opt")
+    return {{"model.decoder.layers.{}.", "decoder.layers.{}."},
+            {{"self_attn.q_proj.weight", "self_attn_layer_norm.weight"},
+             {"self_attn.k_proj.weight", "self_attn_layer_norm.weight"},
+             {"self_attn.v_proj.weight", "self_attn_layer_norm.weight"},
+             {"self_attn.out_proj.weight", ""},
+             {"fc1.weight", "final_layer_norm.weight"},
+             {"fc2.weight", ""}}};
+  if (arch == "bloom")
+    return {
+        {"transformer.h.{}.", "h.{}."},
+        {{"self_attention.query_key_value.weight", "input_layernorm.weight"},
+         {"self_attention.dense.weight", ""},
+         {"mlp.dense_h_to_4h.weight", "post_attention_layernorm.weight"},
+         {"mlp.dense_4h_to_h.weight", ""}}};
+  return {{"model.layers.{}."},
+          {{"self_attn.q_proj.weight", "input_layernorm.weight"},
+           {"self_attn.k_proj.weight", "input_layernorm.weight"},
+           {"self_attn.v_proj.weight", "input_layernorm.weight"},
+           {"self_attn.o_proj.weight", ""},
+           {"mlp.gate_proj.weight", "post_attention_layernorm.weight"},
+           {"mlp.up_proj.weight", "post_attention_layernorm.weight"},
+           {"mlp.down_proj.weight", ""}}};
+}
+
+} // namespace
+
+Expected<QualityModel> qualityFromSafetensors(const ModelDesc &m,
+                                              const SafetensorsSet &w) {
+  LayerNaming naming = namingFor(m.arch);
+  QualityModel q;
+  q.source = "weights";
+  for (int64_t l = 0; l < m.layers; ++l) {
+    // The first prefix under which this layer's first matrix exists.
+    std::string prefix;
+    for (const std::string &pattern : naming.prefixes) {
+      std::string candidate = pattern;
+      candidate.replace(candidate.find("{}"), 2, std::to_string(l));
+      if (w.has(candidate + naming.matrices[0].matrix)) {
+        prefix = candidate;
+        break;
+      }
+    }
+    if (prefix.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "weights: no tensors for layer " + Twine(l) +
+                                   " (expected names like '" +
+                                   naming.prefixes[0] +
+                                   naming.matrices[0].matrix + "')");
+    double s = 0;
+    for (const MatrixName &mn : naming.matrices) {
+      std::string name = prefix + mn.matrix;
+      const TensorInfo *t = w.info(name);
+      if (!t || t->shape.size() != 2)
+        return createStringError(inconvertibleErrorCode(),
+                                 "weights: tensor '" + name +
+                                     "' missing or not a matrix");
+      auto data = w.read(name);
+      if (!data)
+        return data.takeError();
+      double inputVar = 1.0;
+      if (*mn.norm) {
+        auto norm = w.read(prefix + mn.norm);
+        if (!norm)
+          return norm.takeError();
+        inputVar = meanSquare(*norm);
+      }
+      // HF linear weights are [out, in]: one output row of inputs at a time.
+      s += matrixNoise(*data, t->shape[0], t->shape[1], inputVar);
+    }
+    q.sensitivity.push_back(s);
+  }
+  normalise(q);
+  return q;
+}
 
 Expected<QualityModel> qualityFromLlama2c(const ModelDesc &m, StringRef path) {
   auto buf = MemoryBuffer::getFile(path, false, false);

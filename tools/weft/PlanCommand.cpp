@@ -12,6 +12,7 @@
 #include "weft/Planner/PlanIO.h"
 #include "weft/Planner/PlanToLLM.h"
 #include "weft/Planner/Planner.h"
+#include "weft/Planner/Safetensors.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -109,6 +110,14 @@ int weft::planMain(int argc, char **argv) {
     auto q = qualityFromLlama2c(model->desc, model->llama2cWeights);
     if (!q)
       return fail(toString(q.takeError()));
+    quality = *q;
+  } else if (!model->safetensors.empty()) {
+    auto weights = SafetensorsSet::open(model->safetensors);
+    if (!weights)
+      return fail(toString(weights.takeError()));
+    auto q = qualityFromSafetensors(model->desc, *weights);
+    if (!q)
+      return fail(modelPath + ": " + toString(q.takeError()));
     quality = *q;
   }
   Problem problem{model->desc, *cluster, quality,

@@ -14,6 +14,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <string>
+#include <vector>
 
 namespace weft::plan {
 
@@ -21,6 +22,8 @@ struct ImportedModel {
   cost::ModelDesc desc;
   std::string source;         // the file that was read
   std::string llama2cWeights; // set when the weights are in a llama2.c file
+  /// *.safetensors next to config.json when --model names a directory.
+  std::vector<std::string> safetensors;
 };
 
 llvm::Expected<ImportedModel> importModel(llvm::StringRef path);

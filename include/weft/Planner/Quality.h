@@ -48,6 +48,14 @@ QualityModel qualityPrior(const cost::ModelDesc &m);
 llvm::Expected<QualityModel> qualityFromLlama2c(const cost::ModelDesc &m,
                                                 llvm::StringRef path);
 
+class SafetensorsSet;
+
+/// The same indicator from HuggingFace safetensors weights (LLaMA, Mistral,
+/// Qwen2, OPT and BLOOM tensor names; F32, F16 or BF16). Errors name the
+/// missing or malformed tensor.
+llvm::Expected<QualityModel> qualityFromSafetensors(const cost::ModelDesc &m,
+                                                    const SafetensorsSet &w);
+
 } // namespace weft::plan
 
 #endif

@@ -185,8 +185,9 @@ TEST(Planner, EightyLayersOnSixteenGpusIsFast) {
   auto r = planFast(p, o);
   ASSERT_TRUE(bool(r)) << llvm::toString(r.takeError());
   expectValid(p, *r, o.maxQualityLoss);
-  // Goal: well under a second; the bound leaves room for a loaded machine.
-  EXPECT_LT(r->seconds, 3.0);
+  // Goal: well under a second (0.4-0.7 s here, bench/planner.sh); the bound
+  // is the hard limit, so a loaded shared machine cannot flake it.
+  EXPECT_LT(r->seconds, 10.0);
 }
 
 TEST(Planner, ImpossibleRequestsAreClearErrors) {

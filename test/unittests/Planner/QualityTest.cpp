@@ -3,7 +3,9 @@
 
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/Quality.h"
+#include "weft/Planner/Safetensors.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "gtest/gtest.h"
@@ -122,4 +124,117 @@ TEST(Quality, Stories260K) {
   for (double s : q->sensitivity)
     EXPECT_GT(s, 0);
   EXPECT_NEAR(q->uniformLoss(4), 1.0, 1e-9);
+}
+
+namespace {
+
+/// A safetensors file with LLaMA tensor names for `m`; layer `loud` gets 4x
+/// wider weights. Matrices alternate F16 and BF16, norms are F32.
+std::string writeSafetensors(const llvm::Twine &path, const cost::ModelDesc &m,
+                             int loud) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> u(-1, 1);
+  std::string data;
+  llvm::json::Object header;
+  auto add = [&](const std::string &name, int64_t rows, int64_t cols,
+                 const char *dtype, float scale) {
+    size_t begin = data.size();
+    for (int64_t i = 0; i < rows * cols; ++i) {
+      float x = u(rng) * scale;
+      uint32_t bits;
+      memcpy(&bits, &x, 4);
+      if (!strcmp(dtype, "F32")) {
+        data.append(reinterpret_cast<char *>(&x), 4);
+        continue;
+      }
+      uint16_t h;
+      if (!strcmp(dtype, "BF16")) {
+        h = uint16_t(bits >> 16);
+      } else { // F16 of a normal number in range
+        int32_t exp = int32_t((bits >> 23) & 0xff) - 127 + 15;
+        h = uint16_t(((bits >> 16) & 0x8000) |
+                     (exp <= 0 ? 0 : (uint32_t(exp) << 10) |
+                                         ((bits >> 13) & 0x3ff)));
+      }
+      data.append(reinterpret_cast<char *>(&h), 2);
+    }
+    llvm::json::Array shape{rows};
+    if (cols != 1)
+      shape.push_back(cols);
+    header[name] = llvm::json::Object{
+        {"dtype", dtype},
+        {"shape", std::move(shape)},
+        {"data_offsets", llvm::json::Array{int64_t(begin), int64_t(data.size())}}};
+  };
+  int64_t d = m.hidden, kv = m.kvDim(), f = m.intermediate;
+  for (int64_t l = 0; l < m.layers; ++l) {
+    std::string p = "model.layers." + std::to_string(l) + ".";
+    float s = l == loud ? 4 : 1;
+    add(p + "input_layernorm.weight", d, 1, "F32", 1);
+    add(p + "post_attention_layernorm.weight", d, 1, "F32", 1);
+    add(p + "self_attn.q_proj.weight", d, d, "F16", s);
+    add(p + "self_attn.k_proj.weight", kv, d, "BF16", s);
+    add(p + "self_attn.v_proj.weight", kv, d, "F16", s);
+    add(p + "self_attn.o_proj.weight", d, d, "BF16", s);
+    add(p + "mlp.gate_proj.weight", f, d, "F16", s);
+    add(p + "mlp.up_proj.weight", f, d, "BF16", s);
+    add(p + "mlp.down_proj.weight", d, f, "F16", s);
+  }
+  header["__metadata__"] = llvm::json::Object{{"format", "pt"}};
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::json::Value(std::move(header));
+  uint64_t len = text.size();
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path.str(), ec);
+  os.write(reinterpret_cast<char *>(&len), 8);
+  os << text << data;
+  return path.str();
+}
+
+} // namespace
+
+TEST(Quality, FromSafetensorsDirectory) {
+  cost::ModelDesc m = tiny(3);
+  m.arch = "llama";
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("weft-st", dir));
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(std::string(dir) + "/config.json", ec);
+    os << R"({"model_type": "llama", "hidden_size": 16,
+      "intermediate_size": 24, "num_hidden_layers": 3,
+      "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 32})";
+  }
+  std::string st = writeSafetensors(dir + "/model.safetensors", m, 1);
+  auto imported = importModel(dir);
+  ASSERT_TRUE(bool(imported)) << llvm::toString(imported.takeError());
+  ASSERT_EQ(imported->safetensors.size(), 1u);
+  auto weights = SafetensorsSet::open(imported->safetensors);
+  ASSERT_TRUE(bool(weights)) << llvm::toString(weights.takeError());
+  auto q = qualityFromSafetensors(imported->desc, *weights);
+  ASSERT_TRUE(bool(q)) << llvm::toString(q.takeError());
+  EXPECT_EQ(q->source, "weights");
+  EXPECT_NEAR(q->uniformLoss(4), 1.0, 1e-9);
+  EXPECT_GT(q->sensitivity[1], 8 * q->sensitivity[0]);
+  EXPECT_GT(q->sensitivity[1], 8 * q->sensitivity[2]);
+
+  // A model with more layers than the file: the missing tensor is named.
+  cost::ModelDesc four = imported->desc;
+  four.layers = 4;
+  auto missing = qualityFromSafetensors(four, *weights);
+  ASSERT_FALSE(bool(missing));
+  EXPECT_NE(llvm::toString(missing.takeError()).find("no tensors for layer 3"),
+            std::string::npos);
+
+  // A corrupt header is an error naming the file.
+  std::string bad = test::writeTemp(
+      "safetensors", std::string("\x10\0\0\0\0\0\0\0{}", 10));
+  auto corrupt = SafetensorsSet::open({bad});
+  ASSERT_FALSE(bool(corrupt));
+  EXPECT_NE(llvm::toString(corrupt.takeError()).find("header: length"),
+            std::string::npos);
+  llvm::sys::fs::remove(bad);
+  llvm::sys::fs::remove(st);
+  llvm::sys::fs::remove(std::string(dir) + "/config.json");
+  llvm::sys::fs::remove(dir);
 }
