@@ -351,7 +351,7 @@ Expected<PlanResult> planFast(const Problem &p, const PlannerOptions &o) {
         inconvertibleErrorCode(),
         formatv(
             "quality target unreachable: the best possible loss with bits "
-            "{{{0}} is {1:F4} but at most {2:F4} is allowed",
+            "{{{0}} is {1:E2} but at most {2:E2} is allowed",
             join(map_range(bits, [](int b) { return std::to_string(b); }), ","),
             floor, o.maxQualityLoss)
             .str());
@@ -377,7 +377,7 @@ Expected<PlanResult> planFast(const Problem &p, const PlannerOptions &o) {
   Candidate c = s.run();
   return finish(p, s, c, start,
                 formatv("no plan fits the cluster's memory within the quality "
-                        "target (max loss {0:F4}); allow lower bit-widths, a "
+                        "target (max loss {0:E2}); allow lower bit-widths, a "
                         "higher loss, a smaller batch or add devices",
                         o.maxQualityLoss)
                     .str());

@@ -16,6 +16,8 @@ using weft::cost::ModelDesc;
 namespace weft::plan {
 
 double bitNoise(int bits) {
+  if (bits >= 16)
+    return 0; // fp16 weights are the reference, not a quantisation
   double levels = std::ldexp(1.0, bits) - 1;
   return 1.0 / (levels * levels);
 }

@@ -21,6 +21,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <optional>
 
 using namespace llvm;
@@ -159,8 +160,12 @@ int weft::planMain(int argc, char **argv) {
   if (maxLoss.getNumOccurrences())
     options.maxQualityLoss = std::min(options.maxQualityLoss, double(maxLoss));
   if (!floorBits && !maxLoss.getNumOccurrences() && pipeedge)
-    // Default target: no worse than the best one-bit-width baseline.
-    options.maxQualityLoss = pipeedge->predicted.qualityLoss;
+    // Default target: no worse than the best one-bit-width baseline, unless
+    // --bits rules that loss out.
+    options.maxQualityLoss =
+        std::max(pipeedge->predicted.qualityLoss,
+                 quality.uniformLoss(*std::max_element(options.bits.begin(),
+                                                       options.bits.end())));
 
   Expected<PlanResult> result =
       planner == "uniform"    ? planUniform(problem)

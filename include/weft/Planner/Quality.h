@@ -20,7 +20,7 @@
 
 namespace weft::plan {
 
-/// Relative noise variance of b-bit weights.
+/// Relative noise variance of b-bit weights (0 for 16: the reference).
 double bitNoise(int bits);
 
 struct QualityModel {
