@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Planner/CappedDP.h"
+#include "weft/Planner/LocalSearch.h"
 #include "weft/Planner/Planner.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -48,10 +49,6 @@ struct Candidate {
   double score() const { return valid ? pred.throughput : -1; }
 };
 
-bool acceptable(const Prediction &p, double maxLoss) {
-  return p.fitsMemory && p.qualityLoss <= maxLoss * (1 + 1e-9) + 1e-15;
-}
-
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 using Pair = std::pair<int64_t, int64_t>;
@@ -59,7 +56,8 @@ using Pair = std::pair<int64_t, int64_t>;
 class Search {
 public:
   Search(const Problem &p, const SearchConfig &c)
-      : p(p), cfg(c), tops(p.quality), groups(deviceGroups(p.cluster, size_t(p.model.layers))) {}
+      : p(p), cfg(c), tops(p.quality),
+        groups(deviceGroups(p.cluster, size_t(p.model.layers))) {}
 
   /// Plans already known to be good (e.g. baselines) compete too.
   void seed(const Plan &plan) {
@@ -177,7 +175,7 @@ private:
 
   void consider(const Plan &plan, const CostTables &t) {
     Prediction pred = evaluateWith(t, plan);
-    if (acceptable(pred, cfg.maxLoss) && pred.throughput > best.score())
+    if (meetsTarget(pred, cfg.maxLoss) && pred.throughput > best.score())
       best = {plan, pred, true};
   }
 
@@ -238,7 +236,7 @@ private:
       if (!plan)
         return;
       Prediction pred = evaluateWith(t, *plan);
-      if (acceptable(pred, cfg.maxLoss) && pred.throughput > local.score())
+      if (meetsTarget(pred, cfg.maxLoss) && pred.throughput > local.score())
         local = {*plan, pred, true};
     };
     for (double f : {1.0, 1.03, 1.1})
@@ -273,51 +271,10 @@ private:
     return bits;
   }
 
-  /// Best-improvement local search on the exact objective: move one layer
-  /// across a stage boundary, or change one layer's bit-width.
+  /// Local search on the exact objective around the winner.
   void polish() {
     CostTables t(p, best.plan.prefillMicrobatch, best.plan.decodeMicrobatch);
-    for (int round = 0; round < kPolishRounds; ++round) {
-      Candidate roundBest = best;
-      auto tryPlan = [&](const Plan &plan) {
-        Prediction pred = evaluateWith(t, plan);
-        if (acceptable(pred, cfg.maxLoss) &&
-            pred.throughput > roundBest.pred.throughput * (1 + 1e-9))
-          roundBest = {plan, pred, true};
-      };
-      const Plan &cur = best.plan;
-      for (size_t i = 0; i + 1 < cur.stages.size(); ++i) {
-        if (cur.stages[i].end - cur.stages[i].first > 1) {
-          Plan q = cur;
-          Stage &a = q.stages[i], &b = q.stages[i + 1];
-          b.bits.insert(b.bits.begin(), a.bits.back());
-          a.bits.pop_back();
-          --a.end;
-          --b.first;
-          tryPlan(q);
-        }
-        if (cur.stages[i + 1].end - cur.stages[i + 1].first > 1) {
-          Plan q = cur;
-          Stage &a = q.stages[i], &b = q.stages[i + 1];
-          a.bits.push_back(b.bits.front());
-          b.bits.erase(b.bits.begin());
-          ++a.end;
-          ++b.first;
-          tryPlan(q);
-        }
-      }
-      for (size_t i = 0; i < cur.stages.size(); ++i)
-        for (size_t l = 0; l < cur.stages[i].bits.size(); ++l)
-          for (int b : cfg.bits)
-            if (b != cur.stages[i].bits[l]) {
-              Plan q = cur;
-              q.stages[i].bits[l] = b;
-              tryPlan(q);
-            }
-      if (roundBest.pred.throughput <= best.pred.throughput)
-        break;
-      best = roundBest;
-    }
+    polishPlan(t, cfg.bits, cfg.maxLoss, kPolishRounds, best.plan, best.pred);
   }
 };
 
