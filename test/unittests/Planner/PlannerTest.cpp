@@ -245,3 +245,26 @@ TEST(Planner, PlanJsonRoundTrip) {
   EXPECT_EQ(llvm::toString(bad.takeError()),
             "plan.json: stages[0].bits: expected 20 entries");
 }
+
+TEST(Planner, PartitionIsPhaseAware) {
+  // P100: high bandwidth, low fp16 compute (no tensor cores). It should get
+  // more layers when decode (bandwidth-bound) dominates than when prefill
+  // (compute-bound) does.
+  Cluster c = test::makeCluster({{"A10", 0}, {"T4", 0}, {"P100", 0}});
+  cost::ModelDesc m = smallModel(40);
+  m.hidden = 5120;
+  m.intermediate = 13824;
+  m.heads = m.kvHeads = 40;
+  QualityModel q = qualityPrior(m);
+  auto layersOnP100 = [&](int64_t genLen) {
+    Problem p{m, c, q, Workload{1024, genLen, 16}};
+    PlannerOptions o;
+    o.maxQualityLoss = 0; // fp16 only: the split alone adapts
+    PlanResult r = cantFail(planFast(p, o));
+    for (const Stage &s : r.plan.stages)
+      if (c.devices[s.device].spec.name == "P100")
+        return s.end - s.first;
+    return int64_t(0);
+  };
+  EXPECT_LT(layersOnP100(2), layersOnP100(512));
+}
