@@ -43,7 +43,7 @@ const char *deviceForTag(StringRef tag) {
   return nullptr;
 }
 
-Error parseTable(StringRef path, StringRef device, Phase phase,
+Error parseTable(StringRef path, StringRef device, Phase phase, int tp,
                  std::vector<Sample> &out) {
   auto buf = MemoryBuffer::getFile(path);
   if (!buf)
@@ -60,14 +60,15 @@ Error parseTable(StringRef path, StringRef device, Phase phase,
                                "%s:%zu: expected 'tokens,ms'",
                                path.str().c_str(), i + 1);
     if (tokens > 0 && ms > 0)
-      out.push_back({device.str(), phase, tokens, ms});
+      out.push_back({device.str(), phase, tokens, ms, tp});
   }
   return Error::success();
 }
 
 } // namespace
 
-Expected<std::vector<Sample>> loadHelixTables(StringRef dir) {
+Expected<std::vector<Sample>> loadHelixTables(StringRef dir,
+                                              bool withTensorParallel) {
   std::vector<Sample> samples;
   std::error_code ec;
   std::vector<std::string> files;
@@ -83,12 +84,18 @@ Expected<std::vector<Sample>> loadHelixTables(StringRef dir) {
     StringRef(sys::path::stem(file)).split(parts, "__");
     if (parts.size() != 3)
       continue;
-    const char *device = deviceForTag(parts[1]);
+    auto [tag, group] = parts[1].split('x');
+    int tp = 1;
+    if (!group.empty() && (group.getAsInteger(10, tp) || tp < 2))
+      continue;
+    if (tp > 1 && !withTensorParallel)
+      continue;
+    const char *device = deviceForTag(tag);
     if (!device)
-      continue; // tensor-parallel groups are not single devices
+      continue;
     Phase phase =
         parts[2].starts_with("prompt") ? Phase::Prefill : Phase::Decode;
-    if (Error e = parseTable(file, device, phase, samples))
+    if (Error e = parseTable(file, device, phase, tp, samples))
       return std::move(e);
   }
   if (samples.empty())
@@ -109,6 +116,8 @@ double predictSample(const ModelDesc &m, const DeviceSpec &d, const Sample &s,
     q.seq = 1;
     q.past = kHelixDecodePast;
   }
+  q.tensorParallel = s.tensorParallel;
+  q.tpLinkGBps = kHelixTpLinkGBps;
   return layerLatencyMs(m, d, q, k);
 }
 
@@ -194,9 +203,17 @@ DeviceSpec predictUnseen(StringRef name,
 } // namespace
 
 CalibrationReport calibrateWithHoldout(const ModelDesc &m,
-                                       const std::vector<Sample> &samples) {
+                                       const std::vector<Sample> &samples,
+                                       const std::vector<Sample> &tpSamples) {
   CalibrationReport r;
   r.all = fitLatencyModel(m, samples);
+  std::map<std::string, std::vector<Sample>> groups;
+  for (const Sample &s : tpSamples)
+    groups[s.device + "x" + std::to_string(s.tensorParallel)].push_back(s);
+  for (const auto &[name, group] : groups)
+    if (r.all.devices.count(group.front().device))
+      r.tensorParallelError[name] =
+          meanAbsPctError(m, r.all.devices, group, r.all.kernel);
 
   std::vector<Sample> even, odd;
   for (auto [i, s] : enumerate(samples))
@@ -231,6 +248,9 @@ void printCalibrationReport(const CalibrationReport &r, raw_ostream &os) {
   os << "held-out rows MAPE: " << format("%.2f", r.rowHoldoutError) << "%\n";
   for (const auto &[name, e] : r.deviceHoldoutError)
     os << "held-out device " << name << " MAPE: " << format("%.2f", e) << "%\n";
+  for (const auto &[name, e] : r.tensorParallelError)
+    os << "tensor-parallel group " << name
+       << " (not fitted) MAPE: " << format("%.2f", e) << "%\n";
   os << "held-out device mean MAPE: "
      << format("%.2f", r.meanDeviceHoldoutError) << "%\n";
 }

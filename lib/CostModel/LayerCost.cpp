@@ -27,6 +27,7 @@ bool isSupportedBits(int bits) {
 namespace {
 
 constexpr double kBytesPerHalf = 2;
+constexpr double kTpHopUs = 10; // one ring step's start-up (PCIe/NVLink)
 
 double ceilDiv(double a, double b) { return std::ceil(a / b); }
 
@@ -86,7 +87,9 @@ double gemmMs(double M, double N, double K, int bits, const DeviceSpec &d,
 
 double attentionMs(const ModelDesc &m, const DeviceSpec &d, const LayerQuery &q,
                    const KernelParams &k) {
-  double b = q.batch, s = q.seq, p = q.past, h = m.hidden, kv = m.kvDim();
+  double tp = std::max(1, q.tensorParallel);
+  double b = q.batch, s = q.seq, p = q.past, h = m.hidden / tp,
+         kv = m.kvDim() / tp;
   // Causal: each new token attends to the past and half the new block.
   double flops = 4 * b * s * (p + (s + 1) / 2) * h;
   double bytes = kBytesPerHalf * (2 * b * s * h + 2 * b * (s + p) * kv);
@@ -109,13 +112,23 @@ double layerLatencyMs(const ModelDesc &m, const DeviceSpec &d,
                       const LayerQuery &q, const KernelParams &k) {
   double T = double(q.batch) * double(q.seq);
   double h = m.hidden, f = m.intermediate, kv = m.kvDim();
+  double tp = std::max(1, q.tensorParallel);
   double ms = 0;
-  ms += gemmMs(T, h + 2 * kv, h, q.bits, d, k);               // q, k, v
-  ms += gemmMs(T, h, h, q.bits, d, k);                        // output
-  ms += gemmMs(T, (m.gatedFFN ? 2 : 1) * f, h, q.bits, d, k); // gate + up
-  ms += gemmMs(T, h, f, q.bits, d, k);                        // down
+  // Column-parallel q/k/v and gate/up split N; row-parallel output and
+  // down split K.
+  ms += gemmMs(T, (h + 2 * kv) / tp, h, q.bits, d, k);             // q, k, v
+  ms += gemmMs(T, h, h / tp, q.bits, d, k);                        // output
+  ms += gemmMs(T, (m.gatedFFN ? 2 : 1) * f / tp, h, q.bits, d, k); // gate+up
+  ms += gemmMs(T, h, f / tp, q.bits, d, k);                        // down
   ms += attentionMs(m, d, q, k);
   ms += elementwiseMs(m, d, T, k);
+  if (tp > 1) {
+    // Two ring all-reduces of the fp16 hidden state per layer.
+    double bytes = kBytesPerHalf * T * h;
+    double ringMs = 2 * (tp - 1) / tp * bytes / (q.tpLinkGBps * 1e9) * 1e3 +
+                    2 * (tp - 1) * kTpHopUs * 1e-3;
+    ms += 2 * ringMs;
+  }
   return ms;
 }
 

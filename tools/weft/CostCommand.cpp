@@ -87,8 +87,17 @@ static int costCalibrateMain(int argc, char **argv) {
     errs() << "weft: error: " << toString(samples.takeError()) << "\n";
     return 1;
   }
+  // Tensor-parallel groups are only predicted, never fitted on.
+  std::vector<cost::Sample> tp;
+  if (auto all = cost::loadHelixTables(data, /*withTensorParallel=*/true)) {
+    for (const cost::Sample &s : *all)
+      if (s.tensorParallel > 1)
+        tp.push_back(s);
+  } else {
+    consumeError(all.takeError());
+  }
   cost::ModelDesc m = cost::llama30B();
-  cost::CalibrationReport r = cost::calibrateWithHoldout(m, *samples);
+  cost::CalibrationReport r = cost::calibrateWithHoldout(m, *samples, tp);
   cost::printCalibrationReport(r, outs());
   return 0;
 }

@@ -24,7 +24,12 @@ struct Sample {
   Phase phase;
   int64_t tokens; // prompt tokens (prefill) or sequences (decode)
   double ms;
+  int tensorParallel = 1; // Helix "x2"/"x4" groups
 };
+
+/// Link assumed between the GPUs of the Helix tensor-parallel groups
+/// (PCIe; the tables do not say).
+constexpr double kHelixTpLinkGBps = 16;
 
 /// How the Helix tables were produced (not recorded in the files): prompt
 /// rows batch sequences of kHelixPromptLen tokens; decode rows run at a
@@ -32,9 +37,10 @@ struct Sample {
 constexpr int64_t kHelixPromptLen = 512;
 constexpr int64_t kHelixDecodePast = 850;
 
-/// Loads `<dir>/<model>__<gpu>__{prompt,decode}_bs2time.csv` for single-GPU
-/// tables (tensor-parallel groups "x2"/"x4" are skipped).
-llvm::Expected<std::vector<Sample>> loadHelixTables(llvm::StringRef dir);
+/// Loads `<dir>/<model>__<gpu>__{prompt,decode}_bs2time.csv`: single-GPU
+/// tables, and with `withTensorParallel` also the "x2"/"x4" groups.
+llvm::Expected<std::vector<Sample>>
+loadHelixTables(llvm::StringRef dir, bool withTensorParallel = false);
 
 /// Prediction for one sample with the given devices and kernel constants.
 double predictSample(const ModelDesc &m, const DeviceSpec &d, const Sample &s,
@@ -64,10 +70,14 @@ struct CalibrationReport {
   /// with the class-default efficiencies of the remaining devices.
   std::map<std::string, double> deviceHoldoutError;
   double meanDeviceHoldoutError = 0;
+  /// Tensor-parallel groups ("L4x2", ...) predicted with the single-GPU fit
+  /// (never fitted on): MAPE per group.
+  std::map<std::string, double> tensorParallelError;
 };
 
-CalibrationReport calibrateWithHoldout(const ModelDesc &m,
-                                       const std::vector<Sample> &samples);
+CalibrationReport
+calibrateWithHoldout(const ModelDesc &m, const std::vector<Sample> &samples,
+                     const std::vector<Sample> &tpSamples = {});
 
 void printCalibrationReport(const CalibrationReport &r, llvm::raw_ostream &os);
 

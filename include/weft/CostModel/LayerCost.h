@@ -24,6 +24,11 @@ struct LayerQuery {
   int64_t seq = 1;   // new tokens per sequence (1 in decode)
   int64_t past = 0;  // tokens already in the KV cache
   int bits = 16;     // weight bits: 16, 8, 4 or 3
+  /// Megatron-style tensor parallelism over `tensorParallel` devices of the
+  /// same type: column/row-split GEMMs, heads split, two all-reduces of the
+  /// hidden state per layer over a ring of `tpLinkGBps` links.
+  int tensorParallel = 1;
+  double tpLinkGBps = 16;
 };
 
 /// Device-independent kernel constants (fitted globally).

@@ -40,6 +40,18 @@ TEST(Calibration, HeldOutErrorIsSmall) {
   EXPECT_LT(r.meanDeviceHoldoutError, 15.0);
   for (const auto &[name, e] : r.deviceHoldoutError)
     EXPECT_LT(e, 25.0) << name;
+  // Tensor-parallel groups, never fitted on, predicted from the single-GPU
+  // fit plus ring all-reduces over PCIe.
+  auto withTp = cantFail(loadHelixTables(helixDir(), true));
+  std::vector<Sample> tp;
+  for (const Sample &s : withTp)
+    if (s.tensorParallel > 1)
+      tp.push_back(s);
+  ASSERT_FALSE(tp.empty());
+  CalibrationReport t = calibrateWithHoldout(llama30B(), samples, tp);
+  ASSERT_EQ(t.tensorParallelError.size(), 3u);
+  for (const auto &[name, e] : t.tensorParallelError)
+    EXPECT_LT(e, 30.0) << name;
   // The refit reproduces the committed coefficients.
   for (const auto &[name, d] : r.all.devices) {
     DeviceSpec committed = cantFail(lookupDevice(name));
