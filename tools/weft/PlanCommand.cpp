@@ -8,6 +8,7 @@
 #include "Commands.h"
 #include "PlanReport.h"
 
+#include "weft/Planner/JSONFile.h"
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/PlanIO.h"
 #include "weft/Planner/PlanToLLM.h"
@@ -96,16 +97,6 @@ int weft::planMain(int argc, char **argv) {
     return fail(toString(cluster.takeError()));
   if (cluster->devices.empty())
     return fail(clusterPath + ": nodes: the cluster has no devices");
-  if (promptLen < 1 || genLen < 1 || batch < 1)
-    return fail("--prompt-len, --gen-len and --batch must be >= 1");
-  // Keep every byte count of the memory model inside 64 bits.
-  double kvBytes = 4.0 * double(batch) * double(promptLen + genLen) *
-                   double(model->desc.kvDim()) * double(model->desc.layers);
-  if (batch > (1 << 20) || promptLen > (1 << 24) || genLen > (1 << 24) ||
-      kvBytes > 1e18)
-    return fail("--batch/--prompt-len/--gen-len: workload too large (the KV "
-                "cache alone would need " +
-                formatv("{0:E2}", kvBytes / 1e9).str() + " GB)");
   QualityModel quality = qualityPrior(model->desc);
   if (!model->llama2cWeights.empty()) {
     auto q = qualityFromLlama2c(model->desc, model->llama2cWeights);
@@ -121,8 +112,36 @@ int weft::planMain(int argc, char **argv) {
       return fail(modelPath + ": " + toString(q.takeError()));
     quality = *q;
   }
-  Problem problem{model->desc, *cluster, quality,
-                  Workload{promptLen, genLen, batch}};
+  Workload workload{promptLen, genLen, batch};
+  if (!evaluatePath.empty()) {
+    // A plan records the workload it was made for; flags given here win.
+    if (Expected<json::Value> v = readJSONFile(evaluatePath)) {
+      const json::Object *w =
+          v->getAsObject() ? v->getAsObject()->getObject("workload") : nullptr;
+      auto take = [&](cl::opt<int64_t> &flag, StringRef key, int64_t &dst) {
+        std::optional<int64_t> x = w ? w->getInteger(key) : std::nullopt;
+        if (!flag.getNumOccurrences() && x && *x >= 1)
+          dst = *x;
+      };
+      take(promptLen, "prompt_len", workload.promptLen);
+      take(genLen, "gen_len", workload.genLen);
+      take(batch, "batch", workload.batch);
+    } else {
+      consumeError(v.takeError()); // loadPlan reports it below
+    }
+  }
+  if (workload.promptLen < 1 || workload.genLen < 1 || workload.batch < 1)
+    return fail("--prompt-len, --gen-len and --batch must be >= 1");
+  // Keep every byte count of the memory model inside 64 bits.
+  double kvBytes = 4.0 * double(workload.batch) *
+                   double(workload.promptLen + workload.genLen) *
+                   double(model->desc.kvDim()) * double(model->desc.layers);
+  if (workload.batch > (1 << 20) || workload.promptLen > (1 << 24) ||
+      workload.genLen > (1 << 24) || kvBytes > 1e18)
+    return fail("--batch/--prompt-len/--gen-len: workload too large (the KV "
+                "cache alone would need " +
+                formatv("{0:E2}", kvBytes / 1e9).str() + " GB)");
+  Problem problem{model->desc, *cluster, quality, workload};
 
   if (!evaluatePath.empty()) {
     auto plan = loadPlan(evaluatePath, problem);
