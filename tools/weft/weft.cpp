@@ -4,6 +4,7 @@
 // parses the command line.
 //
 //===----------------------------------------------------------------------===//
+#include "Commands.h"
 #include "weft/Driver/Compile.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -62,7 +63,9 @@ static void usage(raw_ostream &os) {
   os << "usage: weft <command> [options]\n\n"
         "commands:\n"
         "  compile   distribute the #pragma scop regions of a C file "
-        "(--target=mpi|seq)\n\n"
+        "(--target=mpi|seq)\n"
+        "  plan      plan LLM serving on a heterogeneous GPU cluster\n"
+        "  cost      per-layer latency model (cost layer, cost calibrate)\n\n"
         "Run 'weft <command> --help' for the options of a command.\n";
 }
 
@@ -82,6 +85,10 @@ int main(int argc, char **argv) {
   argv[1] = program.data();
   if (command == "compile")
     return compileMain(argc - 1, argv + 1);
+  if (command == "plan")
+    return weft::planMain(argc - 1, argv + 1);
+  if (command == "cost")
+    return weft::costMain(argc - 1, argv + 1);
   errs() << "weft: error: unknown command '" << command << "'\n";
   usage(errs());
   return 1;

@@ -1,0 +1,9 @@
+//===- LLMDialect.h - llm dialect -------------------------------*- C++ -*-===//
+#ifndef WEFT_DIALECTS_LLM_IR_LLMDIALECT_H
+#define WEFT_DIALECTS_LLM_IR_LLMDIALECT_H
+
+#include "mlir/IR/Dialect.h"
+
+#include "dialects/LLM/IR/LLMOpsDialect.h.inc"
+
+#endif // WEFT_DIALECTS_LLM_IR_LLMDIALECT_H

@@ -1,0 +1,50 @@
+//===- Device.h - Built-in accelerator database -----------------*- C++ -*-===//
+//
+// Peak numbers of the devices weft plans for, plus the kernel efficiencies
+// the latency model was calibrated with (see docs/cost-model.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_COSTMODEL_DEVICE_H
+#define WEFT_COSTMODEL_DEVICE_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace weft::cost {
+
+struct DeviceSpec {
+  std::string name;      // canonical name, e.g. "A100-40GB"
+  double memGiB = 0;     // device memory
+  double fp16TFLOPS = 0; // dense tensor-core (or SIMT) fp16 peak
+  double int8TOPS = 0;   // dense int8 peak (0: none)
+  double fp32TFLOPS = 0; // CUDA-core rate: dequantisation and elementwise
+  double bandwidthGBps = 0;
+  int sms = 0; // streaming multiprocessors, for wave quantisation
+  bool isCpu = false;
+  bool lowPower = false; // 70-150 W inference cards (T4, L4, A10)
+  // Calibrated fractions of peak reached by large GEMMs and by streaming
+  // kernels; measured devices carry fitted values, others a class default.
+  double gemmEff = 0;
+  double memEff = 0;
+  bool calibrated = false; // true when gemmEff/memEff were fitted on data
+};
+
+/// Looks a device up by canonical name or alias, case-insensitively.
+llvm::Expected<DeviceSpec> lookupDevice(llvm::StringRef name);
+
+/// Canonical names of the built-in devices, in table order.
+std::vector<std::string> knownDeviceNames();
+
+/// "T4, P100, ..." for error messages.
+std::string knownDeviceList();
+
+/// Default efficiencies for a device without measurements: the mean of the
+/// calibrated devices of the same class (low-power inference cards vs. the
+/// rest). Used for inline GPU objects and by the leave-one-device-out test.
+void applyClassDefaults(DeviceSpec &d);
+
+} // namespace weft::cost
+
+#endif

@@ -1,0 +1,48 @@
+//===- CostTables.h - Per-device costs of one planning case -----*- C++ -*-===//
+//
+// Every decoder layer of a model has the same shape, so a stage's time and
+// memory depend only on how many layers it runs at each bit-width. These
+// tables hold the per-layer numbers for one (problem, micro-batch sizes)
+// pair; the evaluator and all planners read the same tables.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_PLANNER_COSTTABLES_H
+#define WEFT_PLANNER_COSTTABLES_H
+
+#include "weft/Planner/Plan.h"
+
+#include <array>
+
+namespace weft::plan {
+
+constexpr std::array<int, 4> kBitMenu = {16, 8, 4, 3};
+int bitIndex(int bits); // position in kBitMenu, -1 if unsupported
+
+struct CostTables {
+  CostTables(const Problem &p, int64_t prefillMicrobatch,
+             int64_t decodeMicrobatch);
+
+  const Problem &problem;
+  int64_t mp, md;
+  // [device][bit index]
+  std::vector<std::array<double, 4>> prefillLayerMs, decodeLayerMs;
+  std::array<int64_t, 4> weightBytes;
+  std::vector<double> prefillFirstMs, prefillLastMs; // embedding / LM head
+  std::vector<double> decodeFirstMs, decodeLastMs;
+  std::vector<int64_t> usable;
+  int64_t kvPerLayer = 0, activation = 0, firstBytes = 0, lastBytes = 0,
+          bothBytes = 0; // embedding, LM head, both on one device
+
+  double prefillSendMs(int from, int to) const;
+  double decodeSendMs(int from, int to) const;
+  /// Bytes of a stage with `layers` layers and weight bytes `weights`.
+  int64_t stageBytes(int64_t layers, int64_t weights, bool first,
+                     bool last) const;
+};
+
+/// evaluate() on prebuilt tables (the tables' micro-batch sizes are used).
+Prediction evaluateWith(const CostTables &t, const Plan &plan);
+
+} // namespace weft::plan
+
+#endif

@@ -1,0 +1,125 @@
+//===- Device.cpp - Built-in accelerator database -------------------------===//
+//
+// Peaks are dense datasheet numbers (see shared cost-model anchors, section
+// 3.2). gemmEff/memEff of A100-40GB, V100, L4 and T4 were fitted on the Helix
+// LLaMA-30B tables (weft cost calibrate); the others use class defaults.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/CostModel/Device.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace weft::cost {
+namespace {
+
+struct Entry {
+  DeviceSpec spec;
+  const char *aliases; // comma separated, lower case
+};
+
+DeviceSpec make(const char *name, double mem, double fp16, double int8,
+                double fp32, double bw, int sms, bool lowPower = false) {
+  DeviceSpec d;
+  d.name = name;
+  d.memGiB = mem;
+  d.fp16TFLOPS = fp16;
+  d.int8TOPS = int8;
+  d.fp32TFLOPS = fp32;
+  d.bandwidthGBps = bw;
+  d.sms = sms;
+  d.lowPower = lowPower;
+  return d;
+}
+
+DeviceSpec calibrated(DeviceSpec d, double gemmEff, double memEff) {
+  d.gemmEff = gemmEff;
+  d.memEff = memEff;
+  d.calibrated = true;
+  return d;
+}
+
+const std::vector<Entry> &table() {
+  static const std::vector<Entry> entries = [] {
+    std::vector<Entry> e = {
+        {calibrated(make("T4", 16, 65, 130, 8.1, 320, 40, true), 0.4371,
+                    0.8049),
+         "tesla-t4,t4-16gb"},
+        {make("P100", 16, 18.7, 0, 9.3, 732, 56), "p100-16gb,tesla-p100"},
+        {calibrated(make("V100-16GB", 16, 125, 62, 15.7, 900, 80), 0.7038,
+                    0.7725),
+         "v100,v100-sxm2-16gb,tesla-v100"},
+        {calibrated(make("V100-32GB", 32, 125, 62, 15.7, 900, 80), 0.7038,
+                    0.7725),
+         "v100-sxm2-32gb,v100s"},
+        {make("A10", 24, 125, 250, 31.2, 600, 72, true), "a10-24gb"},
+        {calibrated(make("L4", 24, 121, 242.5, 30.3, 300, 58, true), 0.4544,
+                    0.8130),
+         "nvidia-l4"},
+        {calibrated(make("A100-40GB", 40, 312, 624, 19.5, 1555, 108), 0.8316,
+                    0.8884),
+         "a100,a100-sxm4-40gb,a100-pcie-40gb"},
+        {make("A100-80GB", 80, 312, 624, 19.5, 2039, 108),
+         "a100-sxm4-80gb,a100-80g"},
+        {make("A800-80GB", 80, 312, 624, 19.5, 2039, 108), "a800,a800-80g"},
+        {make("H100-80GB", 80, 989, 1979, 66.9, 3350, 132),
+         "h100,h100-sxm,h100-sxm5-80gb"},
+        {make("H200", 141, 989, 1979, 67, 4800, 132), "h200-141gb"},
+        {make("RTX3090", 24, 71, 284, 35.6, 936, 82), "rtx-3090,3090"},
+        {make("RTX4090", 24, 165.2, 660.6, 82.6, 1008, 128), "rtx-4090,4090"},
+        {make("cpu", 64, 1.0, 2.0, 1.0, 50, 16), "host"},
+    };
+    for (Entry &x : e) {
+      x.spec.isCpu = x.spec.name == "cpu";
+      if (!x.spec.calibrated)
+        applyClassDefaults(x.spec);
+    }
+    return e;
+  }();
+  return entries;
+}
+
+} // namespace
+
+void applyClassDefaults(DeviceSpec &d) {
+  // Means of the calibrated devices per class (see Device.cpp header).
+  if (d.isCpu) {
+    d.gemmEff = 0.5;
+    d.memEff = 0.6;
+  } else if (d.lowPower) {
+    d.gemmEff = (0.4371 + 0.4544) / 2;
+    d.memEff = (0.8049 + 0.8130) / 2;
+  } else {
+    d.gemmEff = (0.7038 + 0.8316) / 2;
+    d.memEff = (0.7725 + 0.8884) / 2;
+  }
+  d.calibrated = false;
+}
+
+Expected<DeviceSpec> lookupDevice(StringRef name) {
+  std::string key = name.trim().lower();
+  for (const Entry &e : table()) {
+    if (key == StringRef(e.spec.name).lower())
+      return e.spec;
+    SmallVector<StringRef, 4> aliases;
+    StringRef(e.aliases).split(aliases, ',');
+    if (is_contained(aliases, key))
+      return e.spec;
+  }
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown GPU type '" + name.str() +
+                               "' (known: " + knownDeviceList() + ")");
+}
+
+std::vector<std::string> knownDeviceNames() {
+  std::vector<std::string> names;
+  for (const Entry &e : table())
+    names.push_back(e.spec.name);
+  return names;
+}
+
+std::string knownDeviceList() { return join(knownDeviceNames(), ", "); }
+
+} // namespace weft::cost

@@ -1,0 +1,48 @@
+//===- DeviceTest.cpp - Device database -----------------------------------===//
+#include "weft/CostModel/Device.h"
+
+#include "gtest/gtest.h"
+
+using namespace weft::cost;
+
+TEST(Device, EveryRequiredTypeIsKnown) {
+  for (const char *name : {"T4", "P100", "V100-16GB", "V100-32GB", "A10", "L4",
+                           "A100-40GB", "A100-80GB", "A800-80GB", "H100-80GB",
+                           "H200", "RTX3090", "RTX4090", "cpu"}) {
+    auto d = lookupDevice(name);
+    ASSERT_TRUE(bool(d)) << name;
+    EXPECT_EQ(d->name, name);
+    EXPECT_GT(d->memGiB, 0);
+    EXPECT_GT(d->fp16TFLOPS, 0);
+    EXPECT_GT(d->bandwidthGBps, 0);
+    EXPECT_GT(d->gemmEff, 0);
+    EXPECT_LE(d->gemmEff, 1);
+    EXPECT_GT(d->memEff, 0);
+    EXPECT_LE(d->memEff, 1);
+  }
+}
+
+TEST(Device, NamesAreCaseInsensitiveWithAliases) {
+  EXPECT_EQ(cantFail(lookupDevice("a100-40gb")).name, "A100-40GB");
+  EXPECT_EQ(cantFail(lookupDevice("h100")).name, "H100-80GB");
+  EXPECT_EQ(cantFail(lookupDevice(" Tesla-T4 ")).name, "T4");
+  EXPECT_TRUE(cantFail(lookupDevice("CPU")).isCpu);
+}
+
+TEST(Device, UnknownNameListsKnownOnes) {
+  auto d = lookupDevice("X");
+  ASSERT_FALSE(bool(d));
+  std::string msg = llvm::toString(d.takeError());
+  EXPECT_NE(msg.find("unknown GPU type 'X'"), std::string::npos);
+  EXPECT_NE(msg.find("T4, P100"), std::string::npos);
+}
+
+TEST(Device, CalibratedDevicesAreMarked) {
+  EXPECT_TRUE(cantFail(lookupDevice("A100-40GB")).calibrated);
+  EXPECT_FALSE(cantFail(lookupDevice("H100-80GB")).calibrated);
+  // Low-power cards share the class default of T4 and L4.
+  DeviceSpec a10 = cantFail(lookupDevice("A10"));
+  DeviceSpec t4 = cantFail(lookupDevice("T4")),
+             l4 = cantFail(lookupDevice("L4"));
+  EXPECT_NEAR(a10.gemmEff, (t4.gemmEff + l4.gemmEff) / 2, 1e-9);
+}

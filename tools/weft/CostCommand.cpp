@@ -1,0 +1,112 @@
+//===- CostCommand.cpp - `weft cost ...` ----------------------------------===//
+//
+// `weft cost layer`: predicted latency of one decoder layer (ms).
+// `weft cost calibrate --data DIR`: refits the latency model on measured
+// tables and prints the coefficients and held-out errors.
+//
+//===----------------------------------------------------------------------===//
+#include "Commands.h"
+
+#include "weft/CostModel/Calibration.h"
+#include "weft/Planner/ModelImport.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace weft;
+
+static int costLayerMain(int argc, char **argv) {
+  cl::OptionCategory cat("weft cost layer options");
+  cl::opt<std::string> model("model",
+                             cl::desc("config.json, directory or "
+                                      "llama2.c checkpoint"),
+                             cl::Required, cl::cat(cat));
+  cl::opt<std::string> device("device", cl::desc("GPU type"), cl::Required,
+                              cl::cat(cat));
+  cl::opt<cost::Phase> phase(
+      "phase", cl::desc("Phase"), cl::Required,
+      cl::values(clEnumValN(cost::Phase::Prefill, "prefill", "prompt"),
+                 clEnumValN(cost::Phase::Decode, "decode", "one token")),
+      cl::cat(cat));
+  cl::opt<int64_t> batch("batch", cl::desc("Sequences"), cl::init(1),
+                         cl::cat(cat));
+  cl::opt<int64_t> seq("seq",
+                       cl::desc("New tokens per sequence (prefill) "
+                                "or context length (decode)"),
+                       cl::init(1), cl::cat(cat));
+  cl::opt<int64_t> past("past", cl::desc("Tokens already cached"), cl::init(-1),
+                        cl::cat(cat));
+  cl::opt<int> bits("bits", cl::desc("Weight bits: 16, 8, 4 or 3"),
+                    cl::init(16), cl::cat(cat));
+  cl::HideUnrelatedOptions(cat);
+  if (!cl::ParseCommandLineOptions(argc, argv, "weft cost layer\n", &errs()))
+    return 1;
+  auto m = plan::importModel(model);
+  if (!m) {
+    errs() << "weft: error: " << toString(m.takeError()) << "\n";
+    return 1;
+  }
+  auto d = cost::lookupDevice(device);
+  if (!d) {
+    errs() << "weft: error: --device: " << toString(d.takeError()) << "\n";
+    return 1;
+  }
+  if (!cost::isSupportedBits(bits) || batch < 1 || seq < 1) {
+    errs() << "weft: error: need --bits in {16,8,4,3}, --batch >= 1, "
+              "--seq >= 1\n";
+    return 1;
+  }
+  cost::LayerQuery q;
+  q.phase = phase;
+  q.batch = batch;
+  q.bits = bits;
+  if (phase == cost::Phase::Prefill) {
+    q.seq = seq;
+    q.past = past < 0 ? 0 : past;
+  } else {
+    // Decode runs one new token; --seq (or --past) is the context so far.
+    q.seq = 1;
+    q.past = past < 0 ? seq : past;
+  }
+  outs() << format("%.4f", cost::layerLatencyMs(m->desc, *d, q)) << "\n";
+  return 0;
+}
+
+static int costCalibrateMain(int argc, char **argv) {
+  cl::OptionCategory cat("weft cost calibrate options");
+  cl::opt<std::string> data("data", cl::desc("Directory of Helix tables"),
+                            cl::Required, cl::cat(cat));
+  cl::HideUnrelatedOptions(cat);
+  if (!cl::ParseCommandLineOptions(argc, argv, "weft cost calibrate\n",
+                                   &errs()))
+    return 1;
+  auto samples = cost::loadHelixTables(data);
+  if (!samples) {
+    errs() << "weft: error: " << toString(samples.takeError()) << "\n";
+    return 1;
+  }
+  // Tensor-parallel groups are only predicted, never fitted on.
+  std::vector<cost::Sample> tp;
+  if (auto all = cost::loadHelixTables(data, /*withTensorParallel=*/true)) {
+    for (const cost::Sample &s : *all)
+      if (s.tensorParallel > 1)
+        tp.push_back(s);
+  } else {
+    consumeError(all.takeError());
+  }
+  cost::ModelDesc m = cost::llama30B();
+  cost::CalibrationReport r = cost::calibrateWithHoldout(m, *samples, tp);
+  cost::printCalibrationReport(r, outs());
+  return 0;
+}
+
+int weft::costMain(int argc, char **argv) {
+  if (argc >= 2 && StringRef(argv[1]) == "layer")
+    return costLayerMain(argc - 1, argv + 1);
+  if (argc >= 2 && StringRef(argv[1]) == "calibrate")
+    return costCalibrateMain(argc - 1, argv + 1);
+  errs() << "usage: weft cost layer|calibrate [options]\n";
+  return 1;
+}
