@@ -26,8 +26,7 @@ struct Objective {
   }
 
   double seconds(const Traffic &t) const {
-    return (m.latency * t.messages + m.secondsPerByte * t.bytes) /
-           costs.ranks;
+    return (m.latency * t.messages + m.secondsPerByte * t.bytes) / costs.ranks;
   }
 
   /// Terms of unit `u` alone (its work, its live-out values, the flows

@@ -1,4 +1,5 @@
-//===- ArachneDP.h - The Arachne dynamic program -----------------*- C++ -*-===//
+//===- ArachneDP.h - The Arachne dynamic program -----------------*- C++
+//-*-===//
 //
 // Private to WeftPartition. Chooses, for every unit of a region, replicated
 // or distributed so that the predicted time is minimal:
@@ -23,8 +24,8 @@ namespace weft {
 
 /// Machine parameters of the time model (seconds).
 struct MachineModel {
-  double latency = 2e-6;       // alpha, per message
-  double secondsPerByte = 1e-9; // beta
+  double latency = 2e-6;          // alpha, per message
+  double secondsPerByte = 1e-9;   // beta
   double secondsPerAccess = 1e-9; // gamma, per memory access of a unit
 };
 

@@ -19,9 +19,7 @@ public:
 
 private:
   FailureOr<Value> upperBound(const AstExpr &cond, StringRef iterator);
-  Value constant(int64_t v) {
-    return b.create<arith::ConstantIndexOp>(loc, v);
-  }
+  Value constant(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
 
   OpBuilder &b;
   Location loc;
@@ -62,34 +60,46 @@ FailureOr<Value> AstLowering::expr(const AstExpr &e) {
   };
   switch (e.kind) {
   case K::Add:
-    return fold([&](Value x, Value y) { return b.create<arith::AddIOp>(loc, x, y); });
+    return fold(
+        [&](Value x, Value y) { return b.create<arith::AddIOp>(loc, x, y); });
   case K::Sub:
-    return fold([&](Value x, Value y) { return b.create<arith::SubIOp>(loc, x, y); });
+    return fold(
+        [&](Value x, Value y) { return b.create<arith::SubIOp>(loc, x, y); });
   case K::Mul:
-    return fold([&](Value x, Value y) { return b.create<arith::MulIOp>(loc, x, y); });
+    return fold(
+        [&](Value x, Value y) { return b.create<arith::MulIOp>(loc, x, y); });
   case K::Neg:
     if (args.size() != 1)
       return failure();
     return b.create<arith::SubIOp>(loc, constant(0), args[0]).getResult();
   case K::FloorDiv:
-    return fold([&](Value x, Value y) { return b.create<arith::FloorDivSIOp>(loc, x, y); });
+    return fold([&](Value x, Value y) {
+      return b.create<arith::FloorDivSIOp>(loc, x, y);
+    });
   case K::ExactDiv:
   case K::TruncDiv:
-    return fold([&](Value x, Value y) { return b.create<arith::DivSIOp>(loc, x, y); });
+    return fold(
+        [&](Value x, Value y) { return b.create<arith::DivSIOp>(loc, x, y); });
   case K::Rem:
-    return fold([&](Value x, Value y) { return b.create<arith::RemSIOp>(loc, x, y); });
+    return fold(
+        [&](Value x, Value y) { return b.create<arith::RemSIOp>(loc, x, y); });
   case K::Min:
-    return fold([&](Value x, Value y) { return b.create<arith::MinSIOp>(loc, x, y); });
+    return fold(
+        [&](Value x, Value y) { return b.create<arith::MinSIOp>(loc, x, y); });
   case K::Max:
-    return fold([&](Value x, Value y) { return b.create<arith::MaxSIOp>(loc, x, y); });
+    return fold(
+        [&](Value x, Value y) { return b.create<arith::MaxSIOp>(loc, x, y); });
   case K::And:
-    return fold([&](Value x, Value y) { return b.create<arith::AndIOp>(loc, x, y); });
+    return fold(
+        [&](Value x, Value y) { return b.create<arith::AndIOp>(loc, x, y); });
   case K::Or:
-    return fold([&](Value x, Value y) { return b.create<arith::OrIOp>(loc, x, y); });
+    return fold(
+        [&](Value x, Value y) { return b.create<arith::OrIOp>(loc, x, y); });
   case K::Select:
     if (args.size() != 3)
       return failure();
-    return b.create<arith::SelectOp>(loc, args[0], args[1], args[2]).getResult();
+    return b.create<arith::SelectOp>(loc, args[0], args[1], args[2])
+        .getResult();
   case K::Eq:
     return cmp(arith::CmpIPredicate::eq);
   case K::Le:
@@ -116,8 +126,8 @@ FailureOr<Value> AstLowering::upperBound(const AstExpr &cond,
       FailureOr<Value> ub = upperBound(term, iterator);
       if (failed(ub))
         return failure();
-      bound = bound ? b.create<arith::MinSIOp>(loc, bound, *ub).getResult()
-                    : *ub;
+      bound =
+          bound ? b.create<arith::MinSIOp>(loc, bound, *ub).getResult() : *ub;
     }
     if (!bound)
       return failure();

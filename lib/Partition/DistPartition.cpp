@@ -50,9 +50,8 @@ static LogicalResult applyDirectives(func::FuncOp func,
         units, [&](const UnitCandidate &c) { return c.unit.op == op; });
     ArrayRef<dist::DimDistAttr> dims = layout.getDims();
     bool outerBlock = dims.front().getKind() == dist::DistKind::Block;
-    bool othersReplicated = llvm::all_of(dims.drop_front(), [](auto d) {
-      return !d.isDistributed();
-    });
+    bool othersReplicated = llvm::all_of(
+        dims.drop_front(), [](auto d) { return !d.isDistributed(); });
     if (!othersReplicated || (dims.front().isDistributed() && !outerBlock)) {
       op->emitError("'#pragma weft distribute' can only ask for 'block' on "
                     "the outermost loop of a nest (or '*') for now");

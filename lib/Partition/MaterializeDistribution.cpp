@@ -55,8 +55,8 @@ private:
   /// The block [lo, hi) of distributed unit `u`'s group owned by `rank`.
   std::pair<Value, Value> blockOf(unsigned u, Value rank);
   /// Parameter values of `e` for a message from `sender` to `receiver`.
-  FailureOr<llvm::StringMap<Value>> paramValues(const Exchange &e,
-                                                Value sender, Value receiver);
+  FailureOr<llvm::StringMap<Value>> paramValues(const Exchange &e, Value sender,
+                                                Value receiver);
   LogicalResult emitExchange(const Exchange &e);
   LogicalResult emitFetchFromRoot(const Exchange &e);
   /// The op of the function body that holds the first unit.
@@ -74,7 +74,9 @@ private:
                      Value buffer, bool pack);
 
   Location loc() { return func.getLoc(); }
-  Value constant(int64_t v) { return b.create<arith::ConstantIndexOp>(loc(), v); }
+  Value constant(int64_t v) {
+    return b.create<arith::ConstantIndexOp>(loc(), v);
+  }
 
   func::FuncOp func;
   ArrayRef<DistUnit> units;
@@ -129,8 +131,8 @@ LogicalResult Materializer::computeRanges() {
   b.setInsertionPoint(firstTopLevelUnit());
   me = b.create<dist::RankOp>(loc());
   numRanks = b.create<dist::NumRanksOp>(loc());
-  counter = b.create<memref::AllocaOp>(
-      loc(), MemRefType::get({1}, b.getIndexType()));
+  counter =
+      b.create<memref::AllocaOp>(loc(), MemRefType::get({1}, b.getIndexType()));
   // One block distribution per group, over the hull of its ranges.
   groups = blockGroups(units);
   for (auto [u, unit] : llvm::enumerate(units)) {
@@ -228,7 +230,8 @@ Materializer::forEachPeer(function_ref<LogicalResult(Value)> body) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value peer = loop.getInductionVar();
-  Value other = b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::ne, peer, me);
+  Value other =
+      b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::ne, peer, me);
   auto ifOp = b.create<scf::IfOp>(loc(), other, /*withElseRegion=*/false);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   return body(peer);
@@ -299,8 +302,7 @@ LogicalResult Materializer::emitExchange(const Exchange &e) {
   auto receiveLoop = [&](function_ref<LogicalResult(Value)> body) {
     if (!toRoot)
       return forEachPeer(body);
-    return ifRank(arith::CmpIPredicate::eq,
-                  [&] { return forEachPeer(body); });
+    return ifRank(arith::CmpIPredicate::eq, [&] { return forEachPeer(body); });
   };
   for (bool sending : {true, false}) {
     auto post = [&](Value peer) -> LogicalResult {
@@ -338,9 +340,8 @@ LogicalResult Materializer::emitExchange(const Exchange &e) {
     if (failed(ids))
       return failure();
     for (auto [i, m] : llvm::enumerate(e.messages)) {
-      Value buffer = b.create<dist::MessageBufferOp>(loc(), bufferType(m),
-                                                     2 * i + 1, peer,
-                                                     constant(0));
+      Value buffer = b.create<dist::MessageBufferOp>(
+          loc(), bufferType(m), 2 * i + 1, peer, constant(0));
       if (failed(copy(m, *ids, buffer, /*pack=*/false)))
         return failure();
     }
@@ -367,12 +368,12 @@ LogicalResult Materializer::emitFetchFromRoot(const Exchange &e) {
     FailureOr<Value> n = count(m, *ids);
     if (failed(n))
       return failure();
-    Value buffer = b.create<dist::MessageBufferOp>(loc(), bufferType(m), 2 * i,
-                                                   root, *n);
+    Value buffer =
+        b.create<dist::MessageBufferOp>(loc(), bufferType(m), 2 * i, root, *n);
     for (bool pack : {true, false}) {
       Value cond = b.create<arith::CmpIOp>(
-          loc(), pack ? arith::CmpIPredicate::eq : arith::CmpIPredicate::ne,
-          me, root);
+          loc(), pack ? arith::CmpIPredicate::eq : arith::CmpIPredicate::ne, me,
+          root);
       auto ifOp = b.create<scf::IfOp>(loc(), cond, /*withElseRegion=*/false);
       {
         OpBuilder::InsertionGuard inner(b);
@@ -440,7 +441,8 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
     if (succeeded(exchanges) && report)
       for (const Exchange &e : *exchanges)
         remarkMessages(func, units, e);
-    if (failed(exchanges) || failed(Materializer(func, units, liveOutEverywhere, maxIslOperations)
+    if (failed(exchanges) ||
+        failed(Materializer(func, units, liveOutEverywhere, maxIslOperations)
                    .run(*exchanges)))
       return signalPassFailure();
   }

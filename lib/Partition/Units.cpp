@@ -79,14 +79,15 @@ SmallVector<UnitCandidate> weft::findUnits(func::FuncOp func,
     for (Operation *loop : loops)
       for (Value v : loop->getOperands()) {
         Operation *def = v.getDefiningOp();
-        bool early = def ? def->getBlock() == &func.getBody().front() &&
-                               def->isBeforeInBlock(first)
-                         : cast<BlockArgument>(v).getOwner() ==
-                                   &func.getBody().front() ||
-                               llvm::any_of(c.unit.enclosing, [&](Operation *e) {
-                                 return cast<affine::AffineForOp>(e)
-                                            .getInductionVar() == v;
-                               });
+        bool early =
+            def ? def->getBlock() == &func.getBody().front() &&
+                      def->isBeforeInBlock(first)
+                : cast<BlockArgument>(v).getOwner() ==
+                          &func.getBody().front() ||
+                      llvm::any_of(c.unit.enclosing, [&](Operation *e) {
+                        return cast<affine::AffineForOp>(e).getInductionVar() ==
+                               v;
+                      });
         if (!early) {
           c.distributable = false;
           c.reason = "the loop bounds change during the region";

@@ -29,8 +29,8 @@ struct UnitCandidate {
 };
 
 /// The units of `func`, in program order, with what may be distributed.
-llvm::SmallVector<UnitCandidate>
-findUnits(mlir::func::FuncOp func, const FlowDependenceInfo &deps);
+llvm::SmallVector<UnitCandidate> findUnits(mlir::func::FuncOp func,
+                                           const FlowDependenceInfo &deps);
 
 /// The units recorded by dist-partition, in program order.
 llvm::SmallVector<DistUnit> recordedUnits(mlir::func::FuncOp func);

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/Communication.h"
 
+#include "IslScope.h"
 #include "ModelBuilder.h"
 #include "Selections.h"
 
@@ -207,8 +208,8 @@ static AstNode convertNode(isl_ctx *ctx, isl_ast_node *node) {
 /// A loop nest enumerating `set` in lexicographic order.
 static AstNode enumerate(isl::set set) {
   isl::ctx ctx = set.ctx();
-  isl::ast_build build = isl::ast_build::from_context(
-      isl::set::universe(set.space().params()));
+  isl::ast_build build =
+      isl::ast_build::from_context(isl::set::universe(set.space().params()));
   isl::union_map schedule = isl::union_set(set).identity();
   isl::ast_node node = build.node_from_schedule_map(schedule);
   return convertNode(ctx.get(), node.get());
@@ -217,7 +218,6 @@ static AstNode enumerate(isl::set set) {
 //===----------------------------------------------------------------------===//
 // Communication sets
 //===----------------------------------------------------------------------===//
-
 
 /// `e` without its constant term.
 static AffineExpr withoutConstant(AffineExpr e) {
@@ -307,80 +307,69 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
     return exchanges;
   Selections select(model, units, *unitOf);
 
-  isl_ctx *raw = isl_ctx_alloc();
-  isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
-  LogicalResult status = success();
-  try {
-    isl::ctx ctx(raw);
-    weft::detail::RegionFlow region =
-        weft::detail::computeRegionFlow(ctx, func, model, maxOperations);
-    isl::union_flow flow = region.flow;
-    isl::union_map fromDistributed =
-        flow.full_must_dependence().intersect_domain(
-            isl::union_set(ctx, select.sources()));
-    auto addExchange = [&](int target, isl::union_set elements) {
-      elements = elements.coalesce();
-      if (elements.is_empty())
-        return;
-      Exchange exchange;
-      exchange.target = target;
-      std::vector<std::string> seen;
-      isl::set_list sets = elements.get_set_list();
-      for (int k = 0, n = sets.size(); k < n; ++k) {
-        isl::set set = sets.at(k);
-        std::string array = isl_set_get_tuple_name(set.get());
-        ArrayMessage message;
-        for (auto &[value, name] : model.getArrays())
-          if (name == array)
-            message.memref = value;
-        char *text = isl_set_to_str(set.get());
-        message.set = text ? text : "";
-        free(text);
-        message.elements = enumerate(set);
-        exchange.messages.push_back(std::move(message));
-        for (int p = 0, np = isl_set_dim(set.get(), isl_dim_param); p < np;
-             ++p) {
-          std::string name = isl_set_get_dim_name(set.get(), isl_dim_param, p);
-          if (!llvm::is_contained(seen, name)) {
-            seen.push_back(name);
-            exchange.params.push_back({name, classifyParam(model, name)});
+  LogicalResult status = weft::detail::withIsl(
+      func, "communication analysis", maxOperations, [&](isl::ctx ctx) {
+        weft::detail::RegionFlow region =
+            weft::detail::computeRegionFlow(ctx, func, model, maxOperations);
+        isl::union_flow flow = region.flow;
+        isl::union_map fromDistributed =
+            flow.full_must_dependence().intersect_domain(
+                isl::union_set(ctx, select.sources()));
+        auto addExchange = [&](int target, isl::union_set elements) {
+          elements = elements.coalesce();
+          if (elements.is_empty())
+            return;
+          Exchange exchange;
+          exchange.target = target;
+          std::vector<std::string> seen;
+          isl::set_list sets = elements.get_set_list();
+          for (int k = 0, n = sets.size(); k < n; ++k) {
+            isl::set set = sets.at(k);
+            std::string array = isl_set_get_tuple_name(set.get());
+            ArrayMessage message;
+            for (auto &[value, name] : model.getArrays())
+              if (name == array)
+                message.memref = value;
+            char *text = isl_set_to_str(set.get());
+            message.set = text ? text : "";
+            free(text);
+            message.elements = enumerate(set);
+            exchange.messages.push_back(std::move(message));
+            for (int p = 0, np = isl_set_dim(set.get(), isl_dim_param); p < np;
+                 ++p) {
+              std::string name =
+                  isl_set_get_dim_name(set.get(), isl_dim_param, p);
+              if (!llvm::is_contained(seen, name)) {
+                seen.push_back(name);
+                exchange.params.push_back({name, classifyParam(model, name)});
+              }
+            }
           }
+          exchanges.push_back(std::move(exchange));
+        };
+        // Reads without a source in the region see data from before it.
+        addExchange(
+            Exchange::kBeforeRegion,
+            flow.must_no_source().intersect_domain(region.domain).range());
+        for (int t = 0; t < (int)units.size(); ++t) {
+          isl::union_set elements =
+              fromDistributed
+                  .intersect_range_wrapped_domain(isl::union_set(
+                      ctx, select.sinks(t, units[t].distributed)))
+                  .range()
+                  .unwrap()
+                  .range();
+          if (units[t].distributed)
+            elements = elements.intersect_params(
+                isl::set(ctx, select.disjointBlocks(t)));
+          addExchange(t, elements);
         }
-      }
-      exchanges.push_back(std::move(exchange));
-    };
-    // Reads without a source in the region see data from before it.
-    addExchange(Exchange::kBeforeRegion,
-                flow.must_no_source().intersect_domain(region.domain).range());
-    for (int t = 0; t < (int)units.size(); ++t) {
-      isl::union_set elements = fromDistributed
-                                    .intersect_range_wrapped_domain(
-                                        isl::union_set(ctx, select.sinks(t, units[t].distributed)))
-                                    .range()
-                                    .unwrap()
-                                    .range();
-      if (units[t].distributed)
-        elements = elements.intersect_params(
-            isl::set(ctx, select.disjointBlocks(t)));
-      addExchange(t, elements);
-    }
-    addExchange(Exchange::kAfterRegion,
-                fromDistributed.intersect_range_wrapped_domain(region.end)
-                    .range()
-                    .unwrap()
-                    .range());
-  } catch (const isl::exception_quota &) {
-    func.emitError() << "communication analysis exceeded its quota of "
-                     << maxOperations << " ISL operations";
-    status = failure();
-  } catch (const isl::exception &e) {
-    func.emitError() << "communication analysis failed: " << e.what();
-    status = failure();
-  } catch (const AstError &e) {
-    func.emitError() << "communication analysis failed: " << e.what();
-    status = failure();
-  }
-  isl_ctx_free(raw);
+        addExchange(Exchange::kAfterRegion,
+                    fromDistributed.intersect_range_wrapped_domain(region.end)
+                        .range()
+                        .unwrap()
+                        .range());
+      });
   if (failed(status))
     return failure();
   return exchanges;
@@ -398,50 +387,45 @@ FailureOr<weft::LoopHull> weft::computeLoopHull(func::FuncOp func,
   if (failed(unitOf))
     return failure();
   unsigned k = units[u].enclosing.size();
-  isl_ctx *raw = isl_ctx_alloc();
-  isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
   LoopHull hull;
-  LogicalResult status = success();
-  try {
-    isl::ctx ctx(raw);
-    isl_ctx_set_max_operations(raw, maxOperations);
-    // The values of the loop's iterator at which some access of the unit
-    // runs, over all iterations of the loops around it.
-    isl::set range;
-    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
-      if ((unsigned)(*unitOf)[i] != u)
-        continue;
-      isl::set dom(ctx, model.params() + "{ " + st.domain + " }");
-      unsigned depth = st.loops.size();
-      isl_set *d = isl_set_project_out(dom.release(), isl_dim_set, k + 1,
-                                       depth - k - 1);
-      d = isl_set_project_out(d, isl_dim_set, 0, k);
-      isl::set one = isl::manage(isl_set_reset_tuple_id(d));
-      range = range.is_null() ? one : range.unite(one);
-    }
-    if (range.is_null() || range.is_empty())
-      throw AstError("the loop runs no access");
-    isl::ast_build build = isl::ast_build::from_context(
-        isl::set::universe(range.space().params()));
-    isl_pw_aff *lo = isl_set_dim_min(range.copy(), 0);
-    isl_pw_aff *hi = isl_set_dim_max(range.copy(), 0);
-    throwIfNull(raw, lo);
-    throwIfNull(raw, hi);
-    hull.lb = takeExpr(raw, isl_ast_build_expr_from_pw_aff(build.get(), lo));
-    hi = isl_pw_aff_add_constant_val(hi, isl_val_one(raw));
-    hull.ub = takeExpr(raw, isl_ast_build_expr_from_pw_aff(build.get(), hi));
-    for (int p = 0, np = isl_set_dim(range.get(), isl_dim_param); p < np; ++p) {
-      std::string name = isl_set_get_dim_name(range.get(), isl_dim_param, p);
-      hull.params.push_back({name, classifyParam(model, name)});
-    }
-  } catch (const isl::exception &e) {
-    func.emitError() << "cannot bound a distributed loop: " << e.what();
-    status = failure();
-  } catch (const AstError &e) {
-    func.emitError() << "cannot bound a distributed loop: " << e.what();
-    status = failure();
-  }
-  isl_ctx_free(raw);
+  LogicalResult status = weft::detail::withIsl(
+      func, "bounding a distributed loop", maxOperations, [&](isl::ctx ctx) {
+        isl_ctx *raw = ctx.get();
+        isl_ctx_set_max_operations(raw, maxOperations);
+        // The values of the loop's iterator at which some access of the unit
+        // runs, over all iterations of the loops around it.
+        isl::set range;
+        for (auto [i, st] : llvm::enumerate(model.getStatements())) {
+          if ((unsigned)(*unitOf)[i] != u)
+            continue;
+          isl::set dom(ctx, model.params() + "{ " + st.domain + " }");
+          unsigned depth = st.loops.size();
+          isl_set *d = isl_set_project_out(dom.release(), isl_dim_set, k + 1,
+                                           depth - k - 1);
+          d = isl_set_project_out(d, isl_dim_set, 0, k);
+          isl::set one = isl::manage(isl_set_reset_tuple_id(d));
+          range = range.is_null() ? one : range.unite(one);
+        }
+        if (range.is_null() || range.is_empty())
+          throw AstError("the loop runs no access");
+        isl::ast_build build = isl::ast_build::from_context(
+            isl::set::universe(range.space().params()));
+        isl_pw_aff *lo = isl_set_dim_min(range.copy(), 0);
+        isl_pw_aff *hi = isl_set_dim_max(range.copy(), 0);
+        throwIfNull(raw, lo);
+        throwIfNull(raw, hi);
+        hull.lb =
+            takeExpr(raw, isl_ast_build_expr_from_pw_aff(build.get(), lo));
+        hi = isl_pw_aff_add_constant_val(hi, isl_val_one(raw));
+        hull.ub =
+            takeExpr(raw, isl_ast_build_expr_from_pw_aff(build.get(), hi));
+        for (int p = 0, np = isl_set_dim(range.get(), isl_dim_param); p < np;
+             ++p) {
+          std::string name =
+              isl_set_get_dim_name(range.get(), isl_dim_param, p);
+          hull.params.push_back({name, classifyParam(model, name)});
+        }
+      });
   if (failed(status))
     return failure();
   return hull;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/FlowDependences.h"
 
+#include "IslScope.h"
 #include "ModelBuilder.h"
 
 #include <isl/cpp.h>
@@ -25,77 +26,67 @@ weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
     return failure();
   FlowDependenceInfo info;
   info.numStatements = model.numStatements();
-  isl_ctx *raw = isl_ctx_alloc();
-  isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
-  LogicalResult status = success();
-  try {
-    isl::ctx ctx(raw);
-    isl::union_set domain(ctx, model.domains());
-    isl::union_map reads =
-        isl::union_map(ctx, model.accesses(false)).intersect_domain(domain);
-    isl::union_map writes =
-        isl::union_map(ctx, model.accesses(true)).intersect_domain(domain);
-    isl::union_map schedule =
-        isl::union_map(ctx, model.scheduleMap()).intersect_domain(domain);
-    // The quota bounds the analysis, not the parsing of the model, whose
-    // cost is linear in its size.
-    isl_ctx_set_max_operations(raw, maxOperations);
-    isl_ctx_reset_operations(raw);
-    isl::union_flow flow = isl::union_access_info(reads)
-                               .set_must_source(writes)
-                               .set_schedule_map(schedule)
-                               .compute_flow();
-    isl::union_map deps = flow.must_dependence();
-    char *text = isl_union_map_to_str(deps.get());
-    info.dependences = text ? text : "";
-    free(text);
-    // Memory-based anti and output dependences: a later write of an element
-    // read or written before.
-    // A C call: the bindings do not check its result, so do it here.
-    isl_union_map *lexLess =
-        isl_union_map_lex_lt_union_map(schedule.copy(), schedule.copy());
-    if (!lexLess)
-      isl::exception::throw_last_error(ctx);
-    isl::union_map before = isl::manage(lexLess);
-    isl::union_map anti =
-        reads.apply_range(writes.reverse()).intersect(before);
-    isl::union_map output =
-        writes.apply_range(writes.reverse()).intersect(before);
-    isl::union_map flowInTime =
-        deps.apply_domain(schedule).apply_range(schedule);
-    isl::union_map allInTime = deps.unite(anti)
-                                   .unite(output)
-                                   .apply_domain(schedule)
-                                   .apply_range(schedule);
-    // Dependences between the accesses of one reduction update do not order
-    // its iterations: the loop is a reduction if nothing else is carried.
-    isl::union_map otherInTime =
-        deps.unite(anti)
-            .unite(output)
-            .subtract(isl::union_map(ctx, model.reductionPairs()))
-            .apply_domain(schedule)
-            .apply_range(schedule);
-    for (affine::AffineForOp loop : model.loops) {
-      isl::union_map carried(ctx, model.carriedBy(loop));
-      info.loopCarriesFlow[loop] = !flowInTime.intersect(carried).is_empty();
-      info.loopIsParallel[loop] = allInTime.intersect(carried).is_empty();
-      if (info.loopIsParallel[loop] ||
-          !otherInTime.intersect(carried).is_empty())
-        continue;
-      for (const ModelBuilder::Reduction &r : model.reductions)
-        if (loop->isAncestor(model.accessOf(r.store)) &&
-            !llvm::is_contained(info.loopReductions[loop], r.kind))
-          info.loopReductions[loop].push_back(r.kind.str());
-    }
-  } catch (const isl::exception_quota &) {
-    func.emitError() << "polyhedral analysis exceeded its quota of "
-                     << maxOperations << " ISL operations";
-    status = failure();
-  } catch (const isl::exception &e) {
-    func.emitError() << "polyhedral analysis failed: " << e.what();
-    status = failure();
-  }
-  isl_ctx_free(raw);
+  LogicalResult status = weft::detail::withIsl(
+      func, "polyhedral analysis", maxOperations, [&](isl::ctx ctx) {
+        isl_ctx *raw = ctx.get();
+        isl::union_set domain(ctx, model.domains());
+        isl::union_map reads =
+            isl::union_map(ctx, model.accesses(false)).intersect_domain(domain);
+        isl::union_map writes =
+            isl::union_map(ctx, model.accesses(true)).intersect_domain(domain);
+        isl::union_map schedule =
+            isl::union_map(ctx, model.scheduleMap()).intersect_domain(domain);
+        // The quota bounds the analysis, not the parsing of the model, whose
+        // cost is linear in its size.
+        isl_ctx_set_max_operations(raw, maxOperations);
+        isl_ctx_reset_operations(raw);
+        isl::union_flow flow = isl::union_access_info(reads)
+                                   .set_must_source(writes)
+                                   .set_schedule_map(schedule)
+                                   .compute_flow();
+        isl::union_map deps = flow.must_dependence();
+        char *text = isl_union_map_to_str(deps.get());
+        info.dependences = text ? text : "";
+        free(text);
+        // Memory-based anti and output dependences: a later write of an element
+        // read or written before.
+        // A C call: the bindings do not check its result, so do it here.
+        isl_union_map *lexLess =
+            isl_union_map_lex_lt_union_map(schedule.copy(), schedule.copy());
+        if (!lexLess)
+          isl::exception::throw_last_error(ctx);
+        isl::union_map before = isl::manage(lexLess);
+        isl::union_map anti =
+            reads.apply_range(writes.reverse()).intersect(before);
+        isl::union_map output =
+            writes.apply_range(writes.reverse()).intersect(before);
+        isl::union_map flowInTime =
+            deps.apply_domain(schedule).apply_range(schedule);
+        isl::union_map allInTime =
+            deps.unite(anti).unite(output).apply_domain(schedule).apply_range(
+                schedule);
+        // Dependences between the accesses of one reduction update do not order
+        // its iterations: the loop is a reduction if nothing else is carried.
+        isl::union_map otherInTime =
+            deps.unite(anti)
+                .unite(output)
+                .subtract(isl::union_map(ctx, model.reductionPairs()))
+                .apply_domain(schedule)
+                .apply_range(schedule);
+        for (affine::AffineForOp loop : model.loops) {
+          isl::union_map carried(ctx, model.carriedBy(loop));
+          info.loopCarriesFlow[loop] =
+              !flowInTime.intersect(carried).is_empty();
+          info.loopIsParallel[loop] = allInTime.intersect(carried).is_empty();
+          if (info.loopIsParallel[loop] ||
+              !otherInTime.intersect(carried).is_empty())
+            continue;
+          for (const ModelBuilder::Reduction &r : model.reductions)
+            if (loop->isAncestor(model.accessOf(r.store)) &&
+                !llvm::is_contained(info.loopReductions[loop], r.kind))
+              info.loopReductions[loop].push_back(r.kind.str());
+        }
+      });
   if (failed(status))
     return failure();
   return info;

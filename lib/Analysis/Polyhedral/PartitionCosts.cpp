@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/PartitionCosts.h"
 
+#include "IslScope.h"
 #include "ModelBuilder.h"
 #include "Selections.h"
 
@@ -31,9 +32,8 @@ public:
 
   /// The domain of statement `i` with the sizes fixed.
   isl::set domainOf(unsigned i) const {
-    return fixSymbols(isl::set(ctx, model.params() + "{ " +
-                                        model.getStatements()[i].domain +
-                                        " }"));
+    return fixSymbols(isl::set(
+        ctx, model.params() + "{ " + model.getStatements()[i].domain + " }"));
   }
 
   isl::set fixSymbols(isl::set set) const {
@@ -47,12 +47,12 @@ public:
   }
 
   static isl::set fix(isl::set set, StringRef name, int64_t value) {
-    int pos = isl_set_find_dim_by_name(set.get(), isl_dim_param,
-                                       name.str().c_str());
+    int pos =
+        isl_set_find_dim_by_name(set.get(), isl_dim_param, name.str().c_str());
     if (pos < 0)
       return set;
-    return isl::manage(isl_set_fix_si(set.release(), isl_dim_param, pos,
-                                      value));
+    return isl::manage(
+        isl_set_fix_si(set.release(), isl_dim_param, pos, value));
   }
 
   /// [min, max] of dimension `d` of a set without parameters (empty: none).
@@ -70,9 +70,8 @@ public:
   /// its bounding box.
   static double boxCount(isl::set set) {
     std::vector<isl::set> pieces;
-    set.foreach_basic_set([&](isl::basic_set piece) {
-      pieces.push_back(isl::set(piece));
-    });
+    set.foreach_basic_set(
+        [&](isl::basic_set piece) { pieces.push_back(isl::set(piece)); });
     double total = 0;
     for (isl::set &piece : pieces) {
       double volume = 1;
@@ -158,9 +157,9 @@ static double elementBytes(const ModelBuilder &model, StringRef tuple) {
 
 /// Traffic of `elements` summed over the ordered pairs of ranks that
 /// `pairs` accepts, with the senders' and receiver's blocks filled in.
-static weft::Traffic
-traffic(const Evaluator &eval, const Selections &select, isl::union_set elements,
-        int receiverUnit, function_ref<bool(unsigned, unsigned)> pairs) {
+static weft::Traffic traffic(const Evaluator &eval, const Selections &select,
+                             isl::union_set elements, int receiverUnit,
+                             function_ref<bool(unsigned, unsigned)> pairs) {
   weft::Traffic total;
   isl::set_list sets = elements.get_set_list();
   for (int k = 0, n = sets.size(); k < n; ++k) {
@@ -211,84 +210,74 @@ weft::estimatePartitionCosts(func::FuncOp func, ArrayRef<DistUnit> units,
   costs.liveOut.assign(units.size(), Traffic());
   Selections select(model, units, *unitOf);
 
-  isl_ctx *raw = isl_ctx_alloc();
-  isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
-  LogicalResult status = success();
-  try {
-    isl::ctx ctx(raw);
-    Evaluator eval(ctx, model, units, *unitOf, ranks, nominalSize);
-    for (unsigned i = 0; i < unitOf->size(); ++i)
-      costs.work[(*unitOf)[i]] += Evaluator::boxCount(eval.domainOf(i));
-    weft::detail::RegionFlow region =
-        weft::detail::computeRegionFlow(ctx, func, model, maxOperations);
-    isl::union_map flow = region.flow.full_must_dependence();
-    for (auto [u, source] : llvm::enumerate(units)) {
-      if (!source.distributed)
-        continue;
-      isl::union_map fromU =
-          flow.intersect_domain(isl::union_set(ctx, select.sources(u)));
-      for (auto [t, sink] : llvm::enumerate(units)) {
-        SmallVector<int64_t> typical;
-        double runs = eval.executions(t, typical);
-        for (bool distributed : {false, true}) {
-          if (distributed && !sink.distributed)
+  LogicalResult status = weft::detail::withIsl(
+      func, "partition cost estimate", maxOperations, [&](isl::ctx ctx) {
+        Evaluator eval(ctx, model, units, *unitOf, ranks, nominalSize);
+        for (unsigned i = 0; i < unitOf->size(); ++i)
+          costs.work[(*unitOf)[i]] += Evaluator::boxCount(eval.domainOf(i));
+        weft::detail::RegionFlow region =
+            weft::detail::computeRegionFlow(ctx, func, model, maxOperations);
+        isl::union_map flow = region.flow.full_must_dependence();
+        for (auto [u, source] : llvm::enumerate(units)) {
+          if (!source.distributed)
             continue;
-          isl::union_set elements =
-              fromU
-                  .intersect_range_wrapped_domain(
-                      isl::union_set(ctx, select.sinks(t, distributed)))
-                  .range()
-                  .unwrap()
-                  .range();
-          if (distributed)
-            elements = elements.intersect_params(
-                isl::set(ctx, select.disjointBlocks(t)));
-          if (elements.is_empty())
-            continue;
-          // One typical execution, with the sizes fixed.
+          isl::union_map fromU =
+              flow.intersect_domain(isl::union_set(ctx, select.sources(u)));
+          for (auto [t, sink] : llvm::enumerate(units)) {
+            SmallVector<int64_t> typical;
+            double runs = eval.executions(t, typical);
+            for (bool distributed : {false, true}) {
+              if (distributed && !sink.distributed)
+                continue;
+              isl::union_set elements =
+                  fromU
+                      .intersect_range_wrapped_domain(
+                          isl::union_set(ctx, select.sinks(t, distributed)))
+                      .range()
+                      .unwrap()
+                      .range();
+              if (distributed)
+                elements = elements.intersect_params(
+                    isl::set(ctx, select.disjointBlocks(t)));
+              if (elements.is_empty())
+                continue;
+              // One typical execution, with the sizes fixed.
+              isl::union_set fixed;
+              isl::set_list sets = elements.get_set_list();
+              for (int k = 0, n = sets.size(); k < n; ++k) {
+                isl::set s = eval.fixSymbols(sets.at(k));
+                for (auto [d, v] : llvm::enumerate(typical))
+                  s = Evaluator::fix(s, "e" + std::to_string(d), v);
+                fixed = fixed.is_null() ? isl::union_set(s) : fixed.unite(s);
+              }
+              Traffic one =
+                  traffic(eval, select, fixed, distributed ? (int)t : -1,
+                          [](unsigned p, unsigned q) { return p != q; });
+              if (one.bytes == 0)
+                continue;
+              Traffic &all =
+                  costs.flows[{(unsigned)u, (unsigned)t}][distributed];
+              all.bytes = one.bytes * runs;
+              all.messages = one.messages * runs;
+            }
+          }
+          isl::union_set live = fromU.intersect_range_wrapped_domain(region.end)
+                                    .range()
+                                    .unwrap()
+                                    .range();
           isl::union_set fixed;
-          isl::set_list sets = elements.get_set_list();
+          isl::set_list sets = live.get_set_list();
           for (int k = 0, n = sets.size(); k < n; ++k) {
             isl::set s = eval.fixSymbols(sets.at(k));
-            for (auto [d, v] : llvm::enumerate(typical))
-              s = Evaluator::fix(s, "e" + std::to_string(d), v);
             fixed = fixed.is_null() ? isl::union_set(s) : fixed.unite(s);
           }
-          Traffic one = traffic(eval, select, fixed,
-                                distributed ? (int)t : -1,
-                                [](unsigned p, unsigned q) { return p != q; });
-          if (one.bytes == 0)
-            continue;
-          Traffic &all = costs.flows[{(unsigned)u, (unsigned)t}][distributed];
-          all.bytes = one.bytes * runs;
-          all.messages = one.messages * runs;
+          if (!fixed.is_null())
+            costs.liveOut[u] =
+                traffic(eval, select, fixed, -1, [](unsigned p, unsigned q) {
+                  return p != q && q == 0;
+                });
         }
-      }
-      isl::union_set live = fromU.intersect_range_wrapped_domain(region.end)
-                                .range()
-                                .unwrap()
-                                .range();
-      isl::union_set fixed;
-      isl::set_list sets = live.get_set_list();
-      for (int k = 0, n = sets.size(); k < n; ++k) {
-        isl::set s = eval.fixSymbols(sets.at(k));
-        fixed = fixed.is_null() ? isl::union_set(s) : fixed.unite(s);
-      }
-      if (!fixed.is_null())
-        costs.liveOut[u] = traffic(eval, select, fixed, -1,
-                                   [](unsigned p, unsigned q) {
-                                     return p != q && q == 0;
-                                   });
-    }
-  } catch (const isl::exception_quota &) {
-    func.emitError() << "partition cost estimate exceeded its quota of "
-                     << maxOperations << " ISL operations";
-    status = failure();
-  } catch (const isl::exception &e) {
-    func.emitError() << "partition cost estimate failed: " << e.what();
-    status = failure();
-  }
-  isl_ctx_free(raw);
+      });
   if (failed(status))
     return failure();
   return costs;

@@ -42,10 +42,9 @@ public:
           (only >= 0 && unitOf[i] != only))
         continue;
       std::string iv = "i" + std::to_string(unit.enclosing.size());
-      body += (body.empty() ? "" : "; ") +
-              statementTuple(i, st.loops.size()) + " : " + iv +
-              " >= " + lo("s", rangeOf[unitOf[i]]) + " and " + iv + " < " +
-              hi("s", rangeOf[unitOf[i]]);
+      body += (body.empty() ? "" : "; ") + statementTuple(i, st.loops.size()) +
+              " : " + iv + " >= " + lo("s", rangeOf[unitOf[i]]) + " and " + iv +
+              " < " + hi("s", rangeOf[unitOf[i]]);
     }
     return "[" + params + "] -> { " + body + " }";
   }
@@ -68,8 +67,8 @@ public:
                 std::to_string(d);
       if (distributed) {
         std::string iv = "i" + std::to_string(k);
-        cond += (cond.empty() ? "" : " and ") + iv + " >= rlo and " + iv +
-                " < rhi";
+        cond +=
+            (cond.empty() ? "" : " and ") + iv + " >= rlo and " + iv + " < rhi";
       }
       body += (body.empty() ? "" : "; ") + statementTuple(i, st.loops.size()) +
               (cond.empty() ? "" : " : " + cond);
@@ -139,8 +138,8 @@ inline RegionFlow computeRegionFlow(isl::ctx ctx, func::FuncOp func,
       std::to_string(func.getBody().front().getOperations().size());
   for (unsigned k = 1; k < model.getScheduleLength(); ++k)
     endTime += ", 0";
-  reads = reads.unite(
-      isl::union_map::from_domain_and_range(r.end, writes.range()));
+  reads =
+      reads.unite(isl::union_map::from_domain_and_range(r.end, writes.range()));
   schedule =
       schedule.unite(isl::union_map(ctx, "{ END[] -> [" + endTime + "] }"));
   // The quota bounds the analysis, not the parsing of the model.

@@ -45,8 +45,28 @@ struct DistUnit {
 
 /// An expression of an ISL AST (quasi-affine, integer).
 struct AstExpr {
-  enum class Kind { Int, Id, Add, Sub, Mul, Neg, FloorDiv, ExactDiv, TruncDiv,
-                    Rem, Min, Max, Select, Eq, Le, Lt, Ge, Gt, And, Or };
+  enum class Kind {
+    Int,
+    Id,
+    Add,
+    Sub,
+    Mul,
+    Neg,
+    FloorDiv,
+    ExactDiv,
+    TruncDiv,
+    Rem,
+    Min,
+    Max,
+    Select,
+    Eq,
+    Le,
+    Lt,
+    Ge,
+    Gt,
+    And,
+    Or
+  };
   Kind kind = Kind::Int;
   int64_t value = 0;
   std::string id;
@@ -71,8 +91,14 @@ struct AstNode {
 
 /// What a parameter of a set stands for.
 struct CommParam {
-  enum class Kind { Symbol, Enclosing, SenderLo, SenderHi, ReceiverLo,
-                    ReceiverHi };
+  enum class Kind {
+    Symbol,
+    Enclosing,
+    SenderLo,
+    SenderHi,
+    ReceiverLo,
+    ReceiverHi
+  };
   Kind kind;
   mlir::Value symbol; // Symbol
   unsigned index = 0; // Enclosing: loop depth; Sender*: unit index

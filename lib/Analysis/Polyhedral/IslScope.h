@@ -1,0 +1,51 @@
+//===- IslScope.h - Run ISL code with errors as diagnostics ------*- C++
+//-*-===//
+//
+// Private to WeftPolyhedral (built with exceptions): every ISL computation
+// runs in its own context through withIsl, which turns ISL's exceptions (a
+// blown operations quota included) and internal AST errors into an error on
+// the function, never an abort.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_LIB_ANALYSIS_POLYHEDRAL_ISLSCOPE_H
+#define WEFT_LIB_ANALYSIS_POLYHEDRAL_ISLSCOPE_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <isl/cpp.h>
+#include <isl/ctx.h>
+#include <isl/options.h>
+
+#include <stdexcept>
+
+namespace weft::detail {
+
+/// Runs `body(ctx)` in a fresh ISL context. On an ISL error, emits
+/// "<what> exceeded its quota of N ISL operations" or "<what> failed: ..."
+/// on `func` and fails.
+template <typename Body>
+mlir::LogicalResult withIsl(mlir::func::FuncOp func, llvm::StringRef what,
+                            unsigned long maxOperations, Body body) {
+  isl_ctx *raw = isl_ctx_alloc();
+  isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
+  mlir::LogicalResult status = mlir::success();
+  try {
+    body(isl::ctx(raw));
+  } catch (const isl::exception_quota &) {
+    func.emitError() << what << " exceeded its quota of " << maxOperations
+                     << " ISL operations";
+    status = mlir::failure();
+  } catch (const isl::exception &e) {
+    func.emitError() << what << " failed: " << e.what();
+    status = mlir::failure();
+  } catch (const std::runtime_error &e) {
+    func.emitError() << what << " failed: " << e.what();
+    status = mlir::failure();
+  }
+  isl_ctx_free(raw);
+  return status;
+}
+
+} // namespace weft::detail
+
+#endif // WEFT_LIB_ANALYSIS_POLYHEDRAL_ISLSCOPE_H
