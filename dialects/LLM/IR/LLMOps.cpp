@@ -17,7 +17,8 @@ LogicalResult DecoderLayerOp::verify() {
         {"ffn_bits", getFfnBits()}})
     if (!isSupportedBits(bits))
       return emitOpError() << name << " must be 16, 8, 4 or 3, got " << bits;
-  if (getIndex() < 0)
+  // I64Attr accessors are unsigned: read the index as a signed value.
+  if (getIndexAttr().getInt() < 0)
     return emitOpError() << "index must be non-negative";
   return success();
 }
@@ -54,7 +55,7 @@ LogicalResult ModelOp::verify() {
                 "final_norm, lm_head";
     phase = want;
     if (auto layer = dyn_cast<DecoderLayerOp>(op)) {
-      if (layer.getIndex() != expectedLayer)
+      if (static_cast<int64_t>(layer.getIndex()) != expectedLayer)
         return op.emitOpError() << "has index " << layer.getIndex()
                                 << ", expected " << expectedLayer;
       ++expectedLayer;
@@ -69,7 +70,7 @@ LogicalResult ModelOp::verify() {
   }
   if (phase != 3)
     return emitOpError() << "must end with an llm.lm_head";
-  if (expectedLayer != getLayers())
+  if (expectedLayer != static_cast<int64_t>(getLayers()))
     return emitOpError() << "has " << expectedLayer
                          << " decoder layers but layers = " << getLayers();
   return success();

@@ -151,9 +151,10 @@ TEST(Planner, RandomClustersKeepEveryConstraintAndBeatBaselines) {
     }
     if (uniform) {
       expectValid(p, *uniform, 1e9);
-      if (uniform->predicted.qualityLoss <= o.maxQualityLoss)
+      if (uniform->predicted.qualityLoss <= o.maxQualityLoss) {
         EXPECT_GE(fast->predicted.throughput,
                   uniform->predicted.throughput * (1 - 1e-9));
+      }
     } else {
       consumeError(uniform.takeError());
     }
