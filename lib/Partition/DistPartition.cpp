@@ -26,9 +26,12 @@ namespace {
 struct DistPartition : weft::impl::DistPartitionBase<DistPartition> {
   using Base::Base;
   void runOnOperation() override {
+    // Every region's errors are reported, not only the first one's.
+    bool ok = true;
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
-      if (failed(partition(func)))
-        return signalPassFailure();
+      ok &= succeeded(partition(func));
+    if (!ok)
+      signalPassFailure();
   }
   LogicalResult partition(func::FuncOp func);
 };
@@ -99,6 +102,16 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
     deps = computeFlowDependences(func, maxIslOperations);
   }
   if (failed(deps)) {
+    // A distribution the user asked for cannot be honoured: say so.
+    WalkResult pinned = func.walk([&](Operation *op) {
+      auto layout = op->getAttrOfType<dist::LayoutAttr>("dist.layout");
+      if (!layout || !layout.getDims().front().isDistributed())
+        return WalkResult::advance();
+      op->emitError("cannot distribute this loop: ") << why;
+      return WalkResult::interrupt();
+    });
+    if (pinned.wasInterrupted())
+      return failure();
     if (report)
       func.emitRemark() << "runs on every rank: " << why;
     return success();

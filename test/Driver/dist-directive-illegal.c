@@ -26,3 +26,17 @@ void recurrence(void) {
 #endif
 #pragma endscop
 }
+
+int idx[N];
+
+void indirect(void) {
+  int i;
+#pragma scop
+#ifndef CYCLIC
+// CHECK: dist-directive-illegal.c:[[@LINE+2]]:3: error: cannot distribute this loop: not a static control part
+#pragma weft distribute(i: block)
+  for (i = 0; i < N; i++)
+    A[idx[i]] = 1.0;
+#endif
+#pragma endscop
+}
