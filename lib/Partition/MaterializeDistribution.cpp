@@ -20,7 +20,6 @@
 
 #include "dialects/Dist/IR/DistOps.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/IR/Dominance.h"
 
 #include <map>
 

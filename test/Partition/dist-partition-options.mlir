@@ -1,0 +1,27 @@
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 nominal-size=8})' 2>&1 >/dev/null | FileCheck %s --check-prefix=SMALL
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 ranks=2})' 2>&1 >/dev/null | FileCheck %s --check-prefix=TWO
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 max-isl-ops=10})' 2>&1 >/dev/null | FileCheck %s --check-prefix=QUOTA
+
+// The cost model's inputs are options. With sizes of 8 (the bound %n is
+// unknown at compile time), messages cost more than the work they save:
+// the sweep runs on every rank. At the default nominal size it is split,
+// and the report names the rank count the prediction is for. A quota too
+// small for the analysis leaves the region replicated, with the reason.
+// SMALL: remark: runs on every rank: distributing it is predicted to be slower
+// TWO: remark: distributed: blocks of its iterations on each rank (predicted region time at 2 ranks
+// QUOTA: remark: runs on every rank: polyhedral analysis exceeded its quota of 10 ISL operations
+func.func @sweeps(%a: memref<?xf64>, %b: memref<?xf64>, %t: index, %n: index) {
+  affine.for %s = 0 to %t {
+    affine.for %i = 1 to affine_map<()[s0] -> (s0 - 1)>()[%n] {
+      %x = affine.load %a[%i - 1] : memref<?xf64>
+      %y = affine.load %a[%i + 1] : memref<?xf64>
+      %z = arith.addf %x, %y : f64
+      affine.store %z, %b[%i] : memref<?xf64>
+    }
+    affine.for %i = 1 to affine_map<()[s0] -> (s0 - 1)>()[%n] {
+      %x = affine.load %b[%i] : memref<?xf64>
+      affine.store %x, %a[%i] : memref<?xf64>
+    }
+  }
+  return
+}
