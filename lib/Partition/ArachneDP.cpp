@@ -1,6 +1,9 @@
 //===- ArachneDP.cpp - The Arachne dynamic program --------------*- C++ -*-===//
 #include "ArachneDP.h"
 
+#include "weft/CostModel/Device.h"
+#include "weft/CostModel/Link.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <map>
@@ -61,6 +64,21 @@ struct Objective {
   std::vector<std::vector<unsigned>> partners;
 };
 } // end anonymous namespace
+
+llvm::Expected<MachineModel> MachineModel::get(llvm::StringRef device,
+                                               double linkGBps) {
+  llvm::Expected<cost::DeviceSpec> spec = cost::lookupDevice(device);
+  if (!spec)
+    return spec.takeError();
+  cost::Link link = cost::mpiLink(linkGBps);
+  MachineModel m;
+  m.latency = link.alphaUs * 1e-6;
+  m.secondsPerByte = 1.0 / (link.GBps * 1e9);
+  // A loop nest streams 8-byte elements at the device's effective memory
+  // bandwidth (an upper bound for nests that hit in cache).
+  m.secondsPerAccess = 8.0 / (spec->bandwidthGBps * 1e9 * spec->memEff);
+  return m;
+}
 
 double weft::predictSeconds(llvm::ArrayRef<bool> distributed,
                             const PartitionCosts &costs,

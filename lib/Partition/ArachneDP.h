@@ -20,13 +20,21 @@
 
 #include "weft/Analysis/Polyhedral/PartitionCosts.h"
 
+#include "llvm/Support/Error.h"
+
 namespace weft {
 
-/// Machine parameters of the time model (seconds).
+/// Machine parameters of the time model (seconds), from weft's cost model
+/// (lib/CostModel): a device of its database runs the loops, an MPI link
+/// of the given bandwidth carries the messages.
 struct MachineModel {
-  double latency = 2e-6;          // alpha, per message
-  double secondsPerByte = 1e-9;   // beta
-  double secondsPerAccess = 1e-9; // gamma, per memory access of a unit
+  double latency = 0;          // alpha, per message
+  double secondsPerByte = 0;   // beta
+  double secondsPerAccess = 0; // gamma, per memory access of a unit
+
+  /// Fails on an unknown device name.
+  static llvm::Expected<MachineModel> get(llvm::StringRef device,
+                                          double linkGBps);
 };
 
 struct PartitionChoice {

@@ -130,7 +130,11 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
   PartitionChoice choice;
   for (const UnitOptions &o : options)
     choice.distributed.push_back(o.distributed);
-  MachineModel machine;
+  llvm::Expected<MachineModel> model = MachineModel::get(device, linkGBps);
+  if (!model)
+    return func.emitError() << "dist-partition: "
+                            << llvm::toString(model.takeError());
+  MachineModel machine = *model;
   FailureOr<PartitionCosts> costs;
   if (llvm::is_contained(candidate, true)) {
     ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {

@@ -1,6 +1,8 @@
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 nominal-size=8})' 2>&1 >/dev/null | FileCheck %s --check-prefix=SMALL
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 ranks=2})' 2>&1 >/dev/null | FileCheck %s --check-prefix=TWO
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 max-isl-ops=10})' 2>&1 >/dev/null | FileCheck %s --check-prefix=QUOTA
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 device=H100-80GB})' 2>&1 >/dev/null | FileCheck %s --check-prefix=FAST
+// RUN: not weft-opt %s --pass-pipeline='builtin.module(dist-partition{device=nosuch})' 2>&1 >/dev/null | FileCheck %s --check-prefix=UNKNOWN
 
 // The cost model's inputs are options. With sizes of 8 (the bound %n is
 // unknown at compile time), messages cost more than the work they save:
@@ -10,6 +12,11 @@
 // SMALL: remark: runs on every rank: distributing it is predicted to be slower
 // TWO: remark: distributed: blocks of its iterations on each rank (predicted region time at 2 ranks
 // QUOTA: remark: runs on every rank: polyhedral analysis exceeded its quota of 10 ISL operations
+// The machine numbers come from the cost model's device database: on a
+// device that streams memory 70 times faster than the default CPU, the
+// work saved no longer pays for the messages.
+// FAST: remark: runs on every rank: distributing it is predicted to be slower
+// UNKNOWN: error: dist-partition: unknown GPU type 'nosuch' (known: T4, {{.*}}, cpu)
 func.func @sweeps(%a: memref<?xf64>, %b: memref<?xf64>, %t: index, %n: index) {
   affine.for %s = 0 to %t {
     affine.for %i = 1 to affine_map<()[s0] -> (s0 - 1)>()[%n] {

@@ -19,7 +19,12 @@ struct Link {
 constexpr double kIntraNodeAlphaUs = 10;
 constexpr double kInterNodeAlphaUs = 40;
 
+/// MPI point-to-point between processes (shared memory or an HPC network):
+/// the start-up of one message, used by the loop-nest partitioner.
+constexpr double kMpiAlphaUs = 2;
+
 inline Link intraNodeLink(double GBps) { return {kIntraNodeAlphaUs, GBps}; }
+inline Link mpiLink(double GBps) { return {kMpiAlphaUs, GBps}; }
 inline Link interNodeLink(double GBps) { return {kInterNodeAlphaUs, GBps}; }
 
 } // namespace weft::cost

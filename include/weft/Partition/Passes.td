@@ -18,7 +18,9 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
     picks the assignment with the least predicted time: per-rank work plus
     the alpha-beta time of the exact communication sets between units,
     estimated with ISL for `ranks` ranks, sizes unknown at compile time
-    taking `nominal-size`.
+    taking `nominal-size`. The machine numbers come from weft's cost model
+    (lib/CostModel): the memory bandwidth of `device`, and an MPI link of
+    `link-GBps`.
 
     Marks every unit with `dist.unit` and the distributed ones with
     `dist.distribute = #dist.dim<block on 0>`. With `report`, each unit gets
@@ -37,6 +39,10 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
            "Number of ranks the costs are predicted for">,
     Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
            "Value assumed for sizes unknown at compile time">,
+    Option<"device", "device", "std::string", /*default=*/"\"cpu\"",
+           "Device of the cost model's database that runs the loops">,
+    Option<"linkGBps", "link-GBps", "double", /*default=*/"12.5",
+           "Bandwidth of the MPI link between ranks (GB/s)">,
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of the analysis (0: no limit)">,
