@@ -1,7 +1,8 @@
 //===- MaterializeDistribution.cpp - Local loops and messages ---*- C++ -*-===//
 //
-// Implements dist-materialize. The exchange before a unit T is, on every
-// rank `me` (S: the set of elements `me` sends `r`, R: receives from `r`):
+// Implements dist-materialize. The exchange after a distributed unit is, on
+// every rank `me` (S: the set of elements `me` sends `r`, R: receives from
+// `r`):
 //
 //   for r != me: n = |S(me, r)|; if n: pack S(me, r); isend to r
 //   for r != me: n = |R(r, me)|; if n: irecv from r
@@ -36,11 +37,11 @@ namespace {
 class Materializer {
 public:
   Materializer(func::FuncOp func, ArrayRef<DistUnit> units,
-               bool liveOutEverywhere, unsigned long maxIslOperations)
-      : func(func), units(units), liveOutEverywhere(liveOutEverywhere),
-        maxIslOperations(maxIslOperations), b(func.getContext()) {}
+               unsigned long maxIslOperations)
+      : func(func), units(units), maxIslOperations(maxIslOperations),
+        b(func.getContext()) {}
 
-  LogicalResult run(ArrayRef<Exchange> exchanges);
+  LogicalResult run(const RegionExchanges &region);
 
 private:
   struct Range {
@@ -79,7 +80,6 @@ private:
 
   func::FuncOp func;
   ArrayRef<DistUnit> units;
-  bool liveOutEverywhere;
   unsigned long maxIslOperations;
   OpBuilder b;
   /// By the first unit of each block group.
@@ -189,7 +189,7 @@ FailureOr<llvm::StringMap<Value>>
 Materializer::paramValues(const Exchange &e, Value sender, Value receiver) {
   llvm::StringMap<Value> ids;
   DenseMap<unsigned, std::pair<Value, Value>> senderBlocks;
-  std::pair<Value, Value> receiverBlock;
+  DenseMap<unsigned, std::pair<Value, Value>> receiverBlocks;
   for (auto &[name, param] : e.params) {
     Value v;
     switch (param.kind) {
@@ -209,11 +209,15 @@ Materializer::paramValues(const Exchange &e, Value sender, Value receiver) {
       break;
     }
     case CommParam::Kind::ReceiverLo:
-    case CommParam::Kind::ReceiverHi:
-      if (!receiverBlock.first)
-        receiverBlock = blockOf(e.target, receiver);
-      v = param.kind == CommParam::Kind::ReceiverLo ? receiverBlock.first
-                                                    : receiverBlock.second;
+    case CommParam::Kind::ReceiverHi: {
+      if (!receiverBlocks.count(param.index))
+        receiverBlocks[param.index] = blockOf(param.index, receiver);
+      auto [lo, hi] = receiverBlocks[param.index];
+      v = param.kind == CommParam::Kind::ReceiverLo ? lo : hi;
+      break;
+    }
+    case CommParam::Kind::ReceiverRank:
+      v = receiver;
       break;
     }
     if (!v)
@@ -278,31 +282,13 @@ static MemRefType bufferType(const ArrayMessage &m) {
 LogicalResult Materializer::emitExchange(const Exchange &e) {
   if (e.target == Exchange::kBeforeRegion)
     return emitFetchFromRoot(e);
-  bool toRoot = e.target == Exchange::kAfterRegion && !liveOutEverywhere;
-  if (e.target >= 0)
-    b.setInsertionPoint(units[e.target].op);
-  else
-    b.setInsertionPoint(func.getBody().front().getTerminator());
-  // Every rank sends to every other one, or (live-out values) only to 0.
-  Value root = constant(0);
-  auto ifRank = [&](arith::CmpIPredicate pred,
-                    function_ref<LogicalResult()> body) -> LogicalResult {
-    Value cond = b.create<arith::CmpIOp>(loc(), pred, me, root);
-    auto ifOp = b.create<scf::IfOp>(loc(), cond, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    return body();
-  };
+  // After the sending unit, every rank posts its messages to every other
+  // rank (the sets are empty where a rank needs nothing).
+  b.setInsertionPointAfter(units[e.target].op);
   auto sendLoop = [&](function_ref<LogicalResult(Value)> body) {
-    if (!toRoot)
-      return forEachPeer(body);
-    return ifRank(arith::CmpIPredicate::ne, [&] { return body(root); });
+    return forEachPeer(body);
   };
-  auto receiveLoop = [&](function_ref<LogicalResult(Value)> body) {
-    if (!toRoot)
-      return forEachPeer(body);
-    return ifRank(arith::CmpIPredicate::eq, [&] { return forEachPeer(body); });
-  };
+  auto receiveLoop = sendLoop;
   for (bool sending : {true, false}) {
     auto post = [&](Value peer) -> LogicalResult {
       FailureOr<llvm::StringMap<Value>> ids =
@@ -346,8 +332,6 @@ LogicalResult Materializer::emitExchange(const Exchange &e) {
     }
     return success();
   });
-  if (toRoot)
-    b.create<dist::SetReplicasStaleOp>(loc());
   return unpacked;
 }
 
@@ -390,13 +374,18 @@ LogicalResult Materializer::emitFetchFromRoot(const Exchange &e) {
   return success();
 }
 
-LogicalResult Materializer::run(ArrayRef<Exchange> exchanges) {
+LogicalResult Materializer::run(const RegionExchanges &region) {
   if (failed(computeRanges()))
     return failure();
-  for (const Exchange &e : exchanges)
+  for (const Exchange &e : region.exchanges)
     if (failed(emitExchange(e)))
       return func.emitError("cannot generate the messages of this region"),
              failure();
+  // Only rank 0 now holds every live-out value.
+  if (region.liveOutToRoot) {
+    b.setInsertionPoint(func.getBody().front().getTerminator());
+    b.create<dist::SetReplicasStaleOp>(loc());
+  }
   restrictLoops();
   return success();
 }
@@ -409,10 +398,9 @@ static void remarkMessages(func::FuncOp func, ArrayRef<DistUnit> units,
   if (e.target == Exchange::kBeforeRegion)
     d << "read from before the region (from rank 0 when other ranks' copies "
          "are outdated):";
-  else if (e.target == Exchange::kAfterRegion)
-    d << "live after the region:";
   else
-    d << "received before this unit:";
+    d << "sent after this unit (what other ranks read later, or keep after "
+         "the region):";
   for (const ArrayMessage &m : e.messages) {
     std::string name = "value";
     if (auto arg = dyn_cast<BlockArgument>(m.memref))
@@ -435,14 +423,13 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
     }
     if (llvm::none_of(units, [](const DistUnit &u) { return u.distributed; }))
       return;
-    FailureOr<std::vector<Exchange>> exchanges =
-        computeExchanges(func, units, maxIslOperations);
+    FailureOr<RegionExchanges> exchanges = computeExchanges(
+        func, units, liveOutEverywhere, maxIslOperations);
     if (succeeded(exchanges) && report)
-      for (const Exchange &e : *exchanges)
+      for (const Exchange &e : exchanges->exchanges)
         remarkMessages(func, units, e);
     if (failed(exchanges) ||
-        failed(Materializer(func, units, liveOutEverywhere, maxIslOperations)
-                   .run(*exchanges)))
+        failed(Materializer(func, units, maxIslOperations).run(*exchanges)))
       return signalPassFailure();
   }
 };

@@ -30,7 +30,8 @@ void fdtd(int tmax) {
         hz[i][j] = hz[i][j] - 0.7 * (ex[i][j + 1] - ex[i][j] + ey[i + 1][j] - ey[i][j]);
   }
 // CHECK: dist-report.c:[[@LINE-18]]:1: remark: partition chosen by the dynamic program over 4 units (4 candidates, {{[0-9]+}} states)
-// The sweep of ey receives one row of hz from the rank above.
-// CHECK: remark: received before this unit: (double *)(hz):
+// What each distributed sweep wrote goes, right after it, to the ranks
+// that read it later (and to rank 0 at the end).
+// CHECK: dist-report.c:20:5: remark: sent after this unit (what other ranks read later, or keep after the region): (double *)(ey):
 #pragma endscop
 }

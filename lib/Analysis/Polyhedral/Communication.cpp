@@ -3,12 +3,15 @@
 // The flow dependences of the whole region come from one compute_flow call
 // whose sinks are the reads plus a virtual statement END[] after the region
 // that reads every written element, so that the last writer of each live-out
-// value is known too. For a receiving unit T:
+// value is known too. After a distributed unit S:
 //
-//   elements(T) = { x : (S[i] -> x) flows to (T[j] -> x), S[i] is an
-//                   instance of a distributed unit in the sender's block,
-//                   T[j] is in the current execution of T (its sequential
-//                   loops at e0, e1, ...) and in the receiver's block }
+//   elements(S) = { x : (S[i] -> x) flows to (T[j] -> x), S[i] is in the
+//                   current execution of S (its sequential loops at e0,
+//                   e1, ...) and in the sender's block, and T[j] is a read
+//                   the receiver makes (in its block of T's group if T is
+//                   distributed; END[] only on rank 0) }
+//
+// Since every flow has one source, each value goes once to each reader.
 //
 // This file is compiled with exceptions (see CMakeLists.txt).
 //
@@ -276,8 +279,11 @@ static weft::CommParam classifyParam(const ModelBuilder &model,
     name.drop_front(prefix.size()).getAsInteger(10, n);
     return n;
   };
-  if (name == "rlo" || name == "rhi") {
-    p.kind = name == "rlo" ? K::ReceiverLo : K::ReceiverHi;
+  if (name == "rq") {
+    p.kind = K::ReceiverRank;
+  } else if (name.starts_with("rlo") || name.starts_with("rhi")) {
+    p.kind = name.starts_with("rlo") ? K::ReceiverLo : K::ReceiverHi;
+    p.index = number("rlo");
   } else if (name.starts_with("slo") || name.starts_with("shi")) {
     p.kind = name.starts_with("slo") ? K::SenderLo : K::SenderHi;
     p.index = number("slo");
@@ -292,9 +298,9 @@ static weft::CommParam classifyParam(const ModelBuilder &model,
   return p;
 }
 
-FailureOr<std::vector<weft::Exchange>>
+FailureOr<weft::RegionExchanges>
 weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
-                       unsigned long maxOperations) {
+                       bool liveOutEverywhere, unsigned long maxOperations) {
   ModelBuilder model(func);
   if (failed(model.build()))
     return failure();
@@ -302,9 +308,10 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
       weft::detail::unitsOfStatements(func, model, units);
   if (failed(unitOf))
     return failure();
-  std::vector<Exchange> exchanges;
+  RegionExchanges result;
+  std::vector<Exchange> &exchanges = result.exchanges;
   if (llvm::none_of(units, [](const DistUnit &u) { return u.distributed; }))
-    return exchanges;
+    return result;
   Selections select(model, units, *unitOf);
 
   LogicalResult status = weft::detail::withIsl(
@@ -351,28 +358,33 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
         addExchange(
             Exchange::kBeforeRegion,
             flow.must_no_source().intersect_domain(region.domain).range());
-        for (int t = 0; t < (int)units.size(); ++t) {
+        // After each distributed unit, what it wrote goes to the ranks that
+        // read it later (or keep it after the region).
+        isl::union_set sinks(ctx, select.allSinks(liveOutEverywhere));
+        isl::union_map flowToSinks =
+            flow.full_must_dependence().intersect_range_wrapped_domain(sinks);
+        for (int u = 0; u < (int)units.size(); ++u) {
+          if (!units[u].distributed)
+            continue;
           isl::union_set elements =
-              fromDistributed
-                  .intersect_range_wrapped_domain(isl::union_set(
-                      ctx, select.sinks(t, units[t].distributed)))
+              flowToSinks
+                  .intersect_domain(
+                      isl::union_set(ctx, select.sourcesInExecution(u)))
                   .range()
                   .unwrap()
-                  .range();
-          if (units[t].distributed)
-            elements = elements.intersect_params(
-                isl::set(ctx, select.disjointBlocks(t)));
-          addExchange(t, elements);
+                  .range()
+                  .intersect_params(
+                      isl::set(ctx, select.senderIsNotReceiver(u)));
+          addExchange(u, elements);
         }
-        addExchange(Exchange::kAfterRegion,
-                    fromDistributed.intersect_range_wrapped_domain(region.end)
-                        .range()
-                        .unwrap()
-                        .range());
+        result.liveOutToRoot =
+            !liveOutEverywhere &&
+            !fromDistributed.intersect_range_wrapped_domain(region.end)
+                 .is_empty();
       });
   if (failed(status))
     return failure();
-  return exchanges;
+  return result;
 }
 
 FailureOr<weft::LoopHull> weft::computeLoopHull(func::FuncOp func,

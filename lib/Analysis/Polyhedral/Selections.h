@@ -76,6 +76,64 @@ public:
     return "[" + params + "] -> { " + body + " }";
   }
 
+  /// Writes of distributed unit `u` in its current execution (its
+  /// sequential loops at e0, e1, ...), in the sender's block.
+  std::string sourcesInExecution(unsigned u) const {
+    unsigned k = units[u].enclosing.size();
+    std::string params = lo("s", rangeOf[u]) + ", " + hi("s", rangeOf[u]);
+    std::string cond;
+    for (unsigned d = 0; d < k; ++d) {
+      params += ", e" + std::to_string(d);
+      cond += "i" + std::to_string(d) + " = e" + std::to_string(d) + " and ";
+    }
+    std::string iv = "i" + std::to_string(k), body;
+    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
+      if ((unsigned)unitOf[i] != u || !isa<affine::AffineStoreOp>(st.access))
+        continue;
+      body += (body.empty() ? "" : "; ") +
+              statementTuple(i, st.loops.size()) + " : " + cond + iv +
+              " >= " + lo("s", rangeOf[u]) + " and " + iv + " < " +
+              hi("s", rangeOf[u]);
+    }
+    return "[" + params + "] -> { " + body + " }";
+  }
+
+  /// Every read a receiving rank makes: in a distributed unit, in its block
+  /// of the unit's group (rlo<g>, rhi<g>); in a replicated unit, all of
+  /// them; and END[], on rank 0 (rq = 0) unless `liveOutEverywhere`.
+  std::string allSinks(bool liveOutEverywhere) const {
+    std::string params = "rq", body;
+    for (auto [u, unit] : llvm::enumerate(units))
+      if (unit.distributed && rangeOf[u] == u)
+        params += ", " + lo("r", u) + ", " + hi("r", u);
+    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
+      if (!isa<affine::AffineLoadOp>(st.access))
+        continue;
+      const weft::DistUnit &unit = units[unitOf[i]];
+      std::string tuple = statementTuple(i, st.loops.size());
+      if (unit.distributed) {
+        std::string iv = "i" + std::to_string(unit.enclosing.size());
+        unsigned g = rangeOf[unitOf[i]];
+        tuple += " : " + iv + " >= " + lo("r", g) + " and " + iv + " < " +
+                 hi("r", g);
+      }
+      body += (body.empty() ? "" : "; ") + tuple;
+    }
+    body += (body.empty() ? "" : "; ") +
+            std::string(liveOutEverywhere ? "END[]" : "END[] : rq = 0");
+    return "[" + params + "] -> { " + body + " }";
+  }
+
+  /// After distributed unit `u`: the receiver's block of u's group is not
+  /// the sender's.
+  std::string senderIsNotReceiver(unsigned u) const {
+    unsigned g = rangeOf[u];
+    std::string slo = lo("s", g), shi = hi("s", g);
+    std::string rlo = lo("r", g), rhi = hi("r", g);
+    return "[" + rlo + ", " + rhi + ", " + slo + ", " + shi + "] -> { : " +
+           shi + " <= " + rlo + " or " + rhi + " <= " + slo + " }";
+  }
+
   /// For a distributed receiving unit `t`: the sender's block of the same
   /// range is another rank's, so it does not meet the receiver's.
   std::string disjointBlocks(unsigned t) const {

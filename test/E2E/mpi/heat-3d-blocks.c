@@ -6,8 +6,8 @@
 // both directions on 1-6 ranks, 11 interior planes not divisible by 2, 3, 4, 6.
 // CHECK: remark: distributed: blocks of its iterations on each rank as '#pragma weft' asks
 // CHECK: remark: distributed: blocks of its iterations on each rank as '#pragma weft' asks
-// CHECK: remark: received before this unit: (double *)(A):
-// CHECK: remark: received before this unit: (double *)(B):
+// CHECK: remark: sent after this unit (what other ranks read later, or keep after the region): (double *)(B):
+// CHECK: remark: sent after this unit (what other ranks read later, or keep after the region): (double *)(A):
 /* 3-D heat equation, seven-point stencil, time loop with an inclusive upper
    bound, global 3-D arrays indexed with the macro size inside the region. */
 #include <stdio.h>

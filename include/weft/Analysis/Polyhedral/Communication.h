@@ -1,11 +1,12 @@
 //===- Communication.h - Exact communication sets with ISL ------*- C++ -*-===//
 //
 // Given how the pieces of work of a static control part are split across
-// ranks, computes which array elements each rank must receive from each
-// other rank before each piece runs, and after the region (its live-out
-// values): for every value-based flow dependence whose source and sink run
-// on different ranks, the element it carries (Pluto's flow-out ∩ flow-in,
-// never "the whole flow-out set to everyone").
+// ranks, computes which array elements each rank must send each other rank
+// right after each distributed piece runs: for every value-based flow
+// dependence whose source ran on this rank and whose sink runs later on
+// another rank (or is the region's live-out value, for rank 0), the element
+// it carries (Pluto's flow-out ∩ flow-in, never "the whole flow-out set to
+// everyone"). Each value goes once to each rank that reads it.
 //
 // A piece of work (a unit) is an op of the function body, or of the body of
 // the sequential loops around it. A distributed unit is an affine.for whose
@@ -15,9 +16,10 @@
 // Sets are parametric in the block bounds, so one set describes the message
 // of every pair of ranks. Their parameters are named
 //   p<k>      a symbol of the function (ModelBuilder's names),
-//   e<k>      the k-th sequential loop around the receiving unit,
-//   slo<u>, shi<u>  the sender's block of distributed unit u,
-//   rlo, rhi  the receiver's block of the receiving unit (when distributed).
+//   e<k>      the k-th sequential loop around the sending unit,
+//   slo<u>, shi<u>  the sender's block of the block group of unit u,
+//   rlo<u>, rhi<u>  the receiver's block of the block group of unit u,
+//   rq        the receiver's rank.
 // Each set is returned with an ISL-generated loop nest that enumerates its
 // elements in a fixed order, so that sender and receiver pack and unpack
 // a message the same way.
@@ -97,11 +99,12 @@ struct CommParam {
     SenderLo,
     SenderHi,
     ReceiverLo,
-    ReceiverHi
+    ReceiverHi,
+    ReceiverRank
   };
   Kind kind;
   mlir::Value symbol; // Symbol
-  unsigned index = 0; // Enclosing: loop depth; Sender*: unit index
+  unsigned index = 0; // Enclosing: loop depth; Sender*, Receiver*: unit
 };
 
 /// The elements of one array that one rank sends another.
@@ -111,14 +114,12 @@ struct ArrayMessage {
   AstNode elements;
 };
 
-/// Communication before one unit, or before or after the region.
+/// Communication after one distributed unit, or before the region.
 struct Exchange {
-  /// The values live after the region (whose last writer is distributed).
-  static constexpr int kAfterRegion = -1;
   /// The values the region reads from before it (what it reads before
   /// writing), for ranks whose copies are outdated.
-  static constexpr int kBeforeRegion = -2;
-  /// Index of the receiving unit in the list given, or one of the above.
+  static constexpr int kBeforeRegion = -1;
+  /// Index of the sending unit in the list given, or kBeforeRegion.
   int target;
   llvm::SmallVector<ArrayMessage, 2> messages;
   /// Every parameter of the sets, by ISL name.
@@ -146,12 +147,19 @@ mlir::FailureOr<LoopHull> computeLoopHull(mlir::func::FuncOp func,
                                           unsigned u,
                                           unsigned long maxOperations);
 
+struct RegionExchanges {
+  std::vector<Exchange> exchanges;
+  /// Some value live after the region was sent to rank 0 only.
+  bool liveOutToRoot = false;
+};
+
 /// Computes the exchanges needed by `units` (disjoint, in program order,
 /// covering every access of `func`). Fails with an error on `func` when it
 /// is not a static control part or ISL exceeds `maxOperations`.
-mlir::FailureOr<std::vector<Exchange>>
+/// Live-out values go to rank 0, or to every rank with `liveOutEverywhere`.
+mlir::FailureOr<RegionExchanges>
 computeExchanges(mlir::func::FuncOp func, llvm::ArrayRef<DistUnit> units,
-                 unsigned long maxOperations);
+                 bool liveOutEverywhere, unsigned long maxOperations);
 
 } // namespace weft
 
