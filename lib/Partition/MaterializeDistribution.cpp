@@ -188,8 +188,14 @@ void Materializer::restrictLoops() {
 FailureOr<llvm::StringMap<Value>>
 Materializer::paramValues(const Exchange &e, Value sender, Value receiver) {
   llvm::StringMap<Value> ids;
-  DenseMap<unsigned, std::pair<Value, Value>> senderBlocks;
-  DenseMap<unsigned, std::pair<Value, Value>> receiverBlocks;
+  // Blocks of each group, computed once per rank (sender, receiver).
+  std::map<std::pair<unsigned, bool>, std::pair<Value, Value>> blocks;
+  auto blockBound = [&](unsigned group, bool ofSender, bool lo) {
+    auto key = std::make_pair(group, ofSender);
+    if (!blocks.count(key))
+      blocks[key] = blockOf(group, ofSender ? sender : receiver);
+    return lo ? blocks[key].first : blocks[key].second;
+  };
   for (auto &[name, param] : e.params) {
     Value v;
     switch (param.kind) {
@@ -201,21 +207,15 @@ Materializer::paramValues(const Exchange &e, Value sender, Value receiver) {
               .getInductionVar();
       break;
     case CommParam::Kind::SenderLo:
-    case CommParam::Kind::SenderHi: {
-      if (!senderBlocks.count(param.index))
-        senderBlocks[param.index] = blockOf(param.index, sender);
-      auto [lo, hi] = senderBlocks[param.index];
-      v = param.kind == CommParam::Kind::SenderLo ? lo : hi;
+    case CommParam::Kind::SenderHi:
+      v = blockBound(param.index, /*ofSender=*/true,
+                     param.kind == CommParam::Kind::SenderLo);
       break;
-    }
     case CommParam::Kind::ReceiverLo:
-    case CommParam::Kind::ReceiverHi: {
-      if (!receiverBlocks.count(param.index))
-        receiverBlocks[param.index] = blockOf(param.index, receiver);
-      auto [lo, hi] = receiverBlocks[param.index];
-      v = param.kind == CommParam::Kind::ReceiverLo ? lo : hi;
+    case CommParam::Kind::ReceiverHi:
+      v = blockBound(param.index, /*ofSender=*/false,
+                     param.kind == CommParam::Kind::ReceiverLo);
       break;
-    }
     case CommParam::Kind::ReceiverRank:
       v = receiver;
       break;
