@@ -146,6 +146,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     pm.addPass(weft::createDistPartition(partition));
     weft::DistMaterializeOptions materialize;
     materialize.report = options.report;
+    materialize.liveOutEverywhere = options.liveOutEverywhere;
     pm.addNestedPass<mlir::func::FuncOp>(
         weft::createDistMaterialize(materialize));
     if (mlir::failed(pm.run(*module)))

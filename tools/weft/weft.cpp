@@ -44,6 +44,11 @@ static int compileMain(int argc, char **argv) {
       "report",
       cl::desc("Explain how each region is distributed (--target=mpi)"),
       cl::cat(category));
+  cl::opt<std::string> liveOut(
+      "live-out",
+      cl::desc("Where values live after a region go (--target=mpi): 'root' "
+               "(rank 0, which prints; default) or 'all' (every rank)"),
+      cl::value_desc("root|all"), cl::init("root"), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft compile\n", &errs()))
     return 1;
@@ -56,6 +61,12 @@ static int compileMain(int argc, char **argv) {
   options.includeDirs.assign(includes.begin(), includes.end());
   options.defines.assign(defines.begin(), defines.end());
   options.report = report;
+  if (liveOut != "root" && liveOut != "all") {
+    errs() << "weft compile: error: --live-out must be 'root' or 'all', got '"
+           << liveOut << "'\n";
+    return 1;
+  }
+  options.liveOutEverywhere = liveOut == "all";
   return weft::runCompile(options);
 }
 

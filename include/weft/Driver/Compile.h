@@ -19,6 +19,9 @@ struct CompileOptions {
   std::vector<std::string> defines;
   /// --target=mpi: explain the distribution of each region as remarks.
   bool report = false;
+  /// --target=mpi: values live after a region reach every rank, not only
+  /// rank 0 (for programs whose other ranks use them outside regions).
+  bool liveOutEverywhere = false;
 };
 
 /// Parses `options.input` with Clang, imports its scop regions, and writes
