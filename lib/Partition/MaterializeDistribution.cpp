@@ -285,10 +285,6 @@ LogicalResult Materializer::emitExchange(const Exchange &e) {
   // After the sending unit, every rank posts its messages to every other
   // rank (the sets are empty where a rank needs nothing).
   b.setInsertionPointAfter(units[e.target].op);
-  auto sendLoop = [&](function_ref<LogicalResult(Value)> body) {
-    return forEachPeer(body);
-  };
-  auto receiveLoop = sendLoop;
   for (bool sending : {true, false}) {
     auto post = [&](Value peer) -> LogicalResult {
       FailureOr<llvm::StringMap<Value>> ids =
@@ -316,11 +312,11 @@ LogicalResult Materializer::emitExchange(const Exchange &e) {
       }
       return success();
     };
-    if (failed(sending ? sendLoop(post) : receiveLoop(post)))
+    if (failed(forEachPeer(post)))
       return failure();
   }
   b.create<dist::WaitAllOp>(loc());
-  LogicalResult unpacked = receiveLoop([&](Value peer) -> LogicalResult {
+  return forEachPeer([&](Value peer) -> LogicalResult {
     FailureOr<llvm::StringMap<Value>> ids = paramValues(e, peer, me);
     if (failed(ids))
       return failure();
@@ -332,7 +328,6 @@ LogicalResult Materializer::emitExchange(const Exchange &e) {
     }
     return success();
   });
-  return unpacked;
 }
 
 /// When an earlier region left only rank 0 with current data, rank 0

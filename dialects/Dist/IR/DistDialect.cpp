@@ -166,17 +166,6 @@ LogicalResult DistDialect::verifyRegionResultAttribute(Operation *op,
                                                        unsigned regionIndex,
                                                        unsigned resultIndex,
                                                        NamedAttribute attr) {
-  // The partitioner's decisions, between dist-partition and
-  // dist-materialize: a unit of work, and how a loop unit is split.
-  if (attr.getName() == "dist.unit")
-    return success();
-  if (attr.getName() == "dist.distribute") {
-    auto dim = dyn_cast<DimDistAttr>(attr.getValue());
-    if (!dim || !isa<LoopLikeOpInterface>(op) || !op->hasAttr("dist.unit"))
-      return op->emitOpError() << "'dist.distribute' must be a #dist.dim on "
-                                  "a loop that is a 'dist.unit'";
-    return success();
-  }
   FailureOr<LayoutAttr> layout = getLayout(op, attr);
   if (failed(layout))
     return failure();
