@@ -1,0 +1,67 @@
+//===- weft_rt_stage_file.h - Weights of one pipeline stage -----*- C++ -*-===//
+//
+// `weft build-model` quantizes a checkpoint per the plan's bits and writes
+// one file per pipeline stage; the generated `serve` program of that stage
+// reads only its own file. Format (little-endian, docs/serving.md):
+//
+//   header   "WEFTSTG1", u32 version, LlamaConfig, StageFileSpec
+//   [stage 0]      token embedding, fp16 [vocab][dim]
+//   per layer      rmsAtt f32[dim], wq wk wv wo (attnBits),
+//                  rmsFfn f32[dim], w1 w2 w3 (ffnBits)
+//   [last stage]   rmsFinal f32[dim], classifier [vocab][dim] (headBits)
+//   trailer  u64 FNV-1a checksum of everything before it
+//
+// A Linear record is: i32 rows, cols, bits, groupSize, then fp32 / fp16
+// values or the quantized codes, scales and zero-points of
+// docs/quantization.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_RT_STAGE_FILE_H
+#define WEFT_RT_STAGE_FILE_H
+
+#include "weft_rt_llama.h"
+
+#include <string>
+#include <vector>
+
+namespace weft::rt {
+
+/// What one stage holds, as the plan assigns it.
+struct StageFileSpec {
+  std::string model;          ///< the plan's model name (checked by serve)
+  int stage = 0, numStages = 1;
+  int firstLayer = 0, endLayer = 0; ///< half-open layer range
+  bool hasEmbedding = false;  ///< stage 0
+  bool hasHead = false;       ///< last stage: final norm and classifier
+  std::vector<int> attnBits, ffnBits; ///< one entry per layer of the stage
+  int headBits = 16;
+  int groupSize = kDefaultGroupSize;
+};
+
+/// The weights of one stage in memory, in their stored formats.
+struct StageWeights {
+  LlamaConfig config;
+  StageFileSpec spec;
+  std::vector<uint16_t> embeddingF16; ///< [vocab][dim], stage 0 only
+  std::vector<LlamaLayer> layers;     ///< spec.firstLayer .. endLayer-1
+  std::vector<float> rmsFinal;        ///< last stage only
+  Linear classifier;                  ///< last stage only
+  /// Bytes of all stored weights (what the memory model predicts).
+  int64_t storageBytes() const;
+};
+
+/// Quantizes the stage's part of `weights` per `spec` and writes it to
+/// `path` (through a temporary file and a rename). Returns false with
+/// *error for a spec that does not fit the weights (layer range, bits
+/// list lengths, unsupported widths) or an I/O failure.
+bool writeStageFile(const std::string &path, const LlamaWeights &weights,
+                    const StageFileSpec &spec, std::string *error);
+
+/// Reads a stage file; errors name the file and what is wrong (magic,
+/// version, truncation, checksum, inconsistent sizes).
+bool readStageFile(const std::string &path, StageWeights &out,
+                   std::string *error);
+
+} // namespace weft::rt
+
+#endif
