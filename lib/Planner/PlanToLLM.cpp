@@ -27,7 +27,7 @@ OwningOpRef<ModuleOp> buildLLMModule(MLIRContext &ctx, const Problem &p,
       b.getI64IntegerAttr(m.heads), b.getI64IntegerAttr(m.kvHeads),
       b.getI64IntegerAttr(m.vocab), b.getBoolAttr(m.tiedEmbeddings),
       b.getBoolAttr(m.gatedFFN), IntegerAttr(), IntegerAttr(), IntegerAttr(),
-      IntegerAttr(), IntegerAttr());
+      IntegerAttr(), IntegerAttr(), DenseI64ArrayAttr());
   model.getBody().emplaceBlock();
   b.setInsertionPointToEnd(&model.getBody().front());
 
@@ -68,6 +68,10 @@ OwningOpRef<ModuleOp> buildLLMModule(MLIRContext &ctx, const Problem &p,
     model.setBatchAttr(b.getI64IntegerAttr(p.workload.batch));
     model.setPromptLenAttr(b.getI64IntegerAttr(p.workload.promptLen));
     model.setGenLenAttr(b.getI64IntegerAttr(p.workload.genLen));
+    SmallVector<int64_t> memory;
+    for (const Stage &s : plan->stages)
+      memory.push_back(stageMemoryBytes(p, *plan, s));
+    model.setStageMemory(memory);
   }
   return module;
 }

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/Dist/IR/DistDialect.h"
+#include "dialects/LLM/IR/LLMDialect.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/Partition/Passes.h"
 
@@ -31,7 +32,8 @@ int main(int argc, char **argv) {
   weft::registerWeftPartitionPasses();
 
   mlir::DialectRegistry registry;
-  registry.insert<weft::dist::DistDialect, mlir::affine::AffineDialect,
+  registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
+                  mlir::affine::AffineDialect,
                   mlir::arith::ArithDialect, mlir::emitc::EmitCDialect,
                   mlir::func::FuncDialect, mlir::math::MathDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();

@@ -27,7 +27,8 @@ def LLM_ModelOp : LLM_Op<"model", [IsolatedFromAbove, NoTerminator,
     Shapes of the model; the body holds `llm.embedding`, `layers`
     `llm.decoder_layer` ops with indices 0, 1, ..., `llm.final_norm` and
     `llm.lm_head`, in that order. A planned model also carries the
-    micro-batch sizes and workload of its plan.
+    micro-batch sizes and workload of its plan, and the memory its plan
+    predicts for each stage (bytes, in stage order).
 
     ```mlir
     llm.model @llama attributes {hidden = 4096 : i64, ...} {
@@ -49,7 +50,8 @@ def LLM_ModelOp : LLM_Op<"model", [IsolatedFromAbove, NoTerminator,
                        OptionalAttr<I64Attr>:$decode_microbatch,
                        OptionalAttr<I64Attr>:$batch,
                        OptionalAttr<I64Attr>:$prompt_len,
-                       OptionalAttr<I64Attr>:$gen_len);
+                       OptionalAttr<I64Attr>:$gen_len,
+                       OptionalAttr<DenseI64ArrayAttr>:$stage_memory);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
   let hasVerifier = 1;

@@ -41,4 +41,27 @@ def LinearizeMemRefAccesses
                            "::mlir::memref::MemRefDialect"];
 }
 
+def ConvertLLMToEmitC : Pass<"convert-llm-to-emitc", "::mlir::ModuleOp"> {
+  let summary = "Lower a planned llm.model to the EmitC program of its serving pipeline";
+  let description = [{
+    Replaces the one `llm.model` of the module, whose parts carry the
+    planner's `stage` attributes, with the EmitC form of an SPMD C++
+    serving program (docs/serving.md):
+
+    * one `static` function `weft_stage<k>_forward` per pipeline stage that
+      runs the stage's parts on a micro-batch in execution order
+      (`embed`, `decoderLayer` per layer, `finalNorm`, `lmHead`);
+    * `main`, which starts the serving library with the model name, the
+      stage count and the micro-batch sizes, and on the rank of stage k
+      loads the stage's weights part by part (checking their bits against
+      the plan), states the stage's predicted memory, and runs the
+      pipeline with the stage's forward function.
+
+    Every call goes to `weft::rt::serve` (runtime/serve/weft_rt_serve.h).
+    A model that is not fully planned (a part without a stage, a stage
+    without parts, missing micro-batch sizes) is an error at the model.
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
 #endif // WEFT_CONVERSION_PASSES_TD
