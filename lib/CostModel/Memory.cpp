@@ -8,19 +8,23 @@ namespace weft::cost {
 int64_t layerWeightBytes(const ModelDesc &m, int bits) {
   int64_t n = m.linearParamsPerLayer();
   int64_t bytes = n * bits / 8;
-  if (bits < 16)
-    bytes += (n + kGroupSize - 1) / kGroupSize * 2; // fp16 scale per group
+  if (bits < 16) // fp16 scale and 8-bit zero-point per group
+    bytes += (n + kGroupSize - 1) / kGroupSize * 3;
   return bytes + m.smallParamsPerLayer() * 2;
 }
 
-int64_t layerKVBytes(const ModelDesc &m, int64_t seqs, int64_t tokens) {
-  return 2 /*K,V*/ * seqs * tokens * m.kvDim() * 2 /*fp16*/;
+int activationElementBytes(const DeviceSpec &d) { return d.isCpu ? 4 : 2; }
+
+int64_t layerKVBytes(const ModelDesc &m, int64_t seqs, int64_t tokens,
+                     int elementBytes) {
+  return 2 /*K,V*/ * seqs * tokens * m.kvDim() * elementBytes;
 }
 
-int64_t activationBytes(const ModelDesc &m, int64_t tokens) {
+int64_t activationBytes(const ModelDesc &m, int64_t tokens, int elementBytes) {
   // Residual stream, normed input, q/k/v and attention output, and the
-  // FFN's two inner tensors are alive at the peak; fp16.
-  return tokens * (4 * m.hidden + 2 * m.kvDim() + 2 * m.intermediate) * 2;
+  // FFN's two inner tensors are alive at the peak.
+  return tokens * (4 * m.hidden + 2 * m.kvDim() + 2 * m.intermediate) *
+         elementBytes;
 }
 
 int64_t embeddingBytes(const ModelDesc &m) { return m.vocab * m.hidden * 2; }

@@ -126,7 +126,7 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order, double cap,
           continue;
         }
         double cBase = (first ? firstC : 0) + (last ? lastC : sendC);
-        int64_t memBase = tables.stageBytes(k, 0, first, last);
+        int64_t memBase = tables.stageBytes(dev, k, 0, first, last);
         if (cBase + k * cMin > cap || memBase + k * minWeight > capacity) {
           // Longer stages only get slower and bigger; the last stage has
           // other fixed costs (LM head, no send), so still try b == L.

@@ -38,12 +38,15 @@ CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
     prefillLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, mp));
     decodeLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, md));
     usable.push_back(cost::usableBytes(d.spec));
+    // Every stage keeps the KV cache of all sequences for the whole request.
+    int element = cost::activationElementBytes(d.spec);
+    kvPerLayer.push_back(cost::layerKVBytes(m, w.batch,
+                                            w.promptLen + w.genLen, element));
+    activation.push_back(cost::activationBytes(
+        m, std::max(mp * w.promptLen, md), element));
   }
   for (size_t b = 0; b < kBitMenu.size(); ++b)
     weightBytes[b] = cost::layerWeightBytes(m, kBitMenu[b]);
-  // Every stage keeps the KV cache of all sequences for the whole request.
-  kvPerLayer = cost::layerKVBytes(m, w.batch, w.promptLen + w.genLen);
-  activation = cost::activationBytes(m, std::max(mp * w.promptLen, md));
   firstBytes = cost::embeddingBytes(m);
   lastBytes = cost::lmHeadBytes(m);
   // A tied classifier on the embedding's own device needs no second copy.
@@ -60,13 +63,13 @@ double CostTables::decodeSendMs(int from, int to) const {
   return problem.cluster.link(from, to).timeMs(md * problem.model.hidden * 2);
 }
 
-int64_t CostTables::stageBytes(int64_t layers, int64_t weights, bool first,
-                               bool last) const {
+int64_t CostTables::stageBytes(int device, int64_t layers, int64_t weights,
+                               bool first, bool last) const {
   int64_t extra = first && last ? bothBytes
                   : first       ? firstBytes
                   : last        ? lastBytes
                                 : 0;
-  return weights + layers * kvPerLayer + activation + extra;
+  return weights + layers * kvPerLayer[device] + activation[device] + extra;
 }
 
 } // namespace weft::plan

@@ -49,7 +49,7 @@ Prediction evaluateWith(const CostTables &t, const Plan &plan) {
       sp.prefillMs += t.prefillSendMs(s.device, plan.stages[i + 1].device);
       sp.decodeMs += t.decodeSendMs(s.device, plan.stages[i + 1].device);
     }
-    sp.memoryBytes = t.stageBytes(s.end - s.first, weights, first, last);
+    sp.memoryBytes = t.stageBytes(s.device, s.end - s.first, weights, first, last);
     sp.capacityBytes = t.usable[s.device];
     r.fitsMemory &= sp.memoryBytes <= sp.capacityBytes;
     preSum += sp.prefillMs;
@@ -78,7 +78,8 @@ int64_t stageMemoryBytes(const Problem &p, const Plan &plan, const Stage &s) {
   int64_t weights = 0;
   for (int b : s.bits)
     weights += t.weightBytes[bitIndex(b)];
-  return t.stageBytes(s.end - s.first, weights, &s == &plan.stages.front(),
+  return t.stageBytes(s.device, s.end - s.first, weights,
+                      &s == &plan.stages.front(),
                       &s == &plan.stages.back());
 }
 

@@ -98,11 +98,13 @@ Expected<int> highestFeasibleUniformBits(const Problem &p) {
   int64_t mp = 1, md = 1;
   CostTables t(p, mp, md);
   int64_t capacity = 0;
-  for (int64_t u : t.usable)
-    capacity += u - t.activation;
+  for (size_t d = 0; d < t.usable.size(); ++d)
+    capacity += t.usable[d] - t.activation[d];
+  // The smallest KV cache of any device keeps this a necessary condition.
+  int64_t kv = *std::min_element(t.kvPerLayer.begin(), t.kvPerLayer.end());
   for (int b : kBitMenu) {
     int64_t need =
-        p.model.layers * (t.weightBytes[bitIndex(b)] + t.kvPerLayer) +
+        p.model.layers * (t.weightBytes[bitIndex(b)] + kv) +
         t.firstBytes + t.lastBytes;
     if (need <= capacity)
       return b;

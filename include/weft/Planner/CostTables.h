@@ -30,13 +30,15 @@ struct CostTables {
   std::vector<double> prefillFirstMs, prefillLastMs; // embedding / LM head
   std::vector<double> decodeFirstMs, decodeLastMs;
   std::vector<int64_t> usable;
-  int64_t kvPerLayer = 0, activation = 0, firstBytes = 0, lastBytes = 0,
+  // [device]: KV cache of one layer, peak activations.
+  std::vector<int64_t> kvPerLayer, activation;
+  int64_t firstBytes = 0, lastBytes = 0,
           bothBytes = 0; // embedding, LM head, both on one device
 
   double prefillSendMs(int from, int to) const;
   double decodeSendMs(int from, int to) const;
   /// Bytes of a stage with `layers` layers and weight bytes `weights`.
-  int64_t stageBytes(int64_t layers, int64_t weights, bool first,
+  int64_t stageBytes(int device, int64_t layers, int64_t weights, bool first,
                      bool last) const;
 };
 

@@ -24,8 +24,9 @@ TEST(Memory, LayerWeightsByBits) {
   ASSERT_EQ(m.linearParamsPerLayer(), linear);
   int64_t norms = 2 * 4096 * 2;
   EXPECT_EQ(layerWeightBytes(m, 16), linear * 2 + norms);
-  // b-bit weights plus one fp16 scale per 128 weights.
-  int64_t scales = linear / 128 * 2;
+  // b-bit weights plus one fp16 scale and one 8-bit zero-point per 128
+  // weights.
+  int64_t scales = linear / 128 * 3;
   EXPECT_EQ(layerWeightBytes(m, 8), linear + scales + norms);
   EXPECT_EQ(layerWeightBytes(m, 4), linear / 2 + scales + norms);
   EXPECT_EQ(layerWeightBytes(m, 3), linear * 3 / 8 + scales + norms);
@@ -53,6 +54,13 @@ TEST(Memory, KVCacheAndActivations) {
   m.kvHeads = 8;
   EXPECT_EQ(layerKVBytes(m, 1, 1), 2 * 2 * 1024);
   EXPECT_EQ(activationBytes(m, 10), 10 * (4 * 4096 + 2 * 1024 + 2 * 11008) * 2);
+  // weft's CPU runtime keeps both in fp32.
+  DeviceSpec cpu = cantFail(lookupDevice("cpu"));
+  DeviceSpec a100 = cantFail(lookupDevice("A100-40GB"));
+  EXPECT_EQ(activationElementBytes(cpu), 4);
+  EXPECT_EQ(activationElementBytes(a100), 2);
+  EXPECT_EQ(layerKVBytes(m, 3, 5, activationElementBytes(cpu)),
+            2 * layerKVBytes(m, 3, 5));
 }
 
 TEST(Memory, EmbeddingsAndCapacity) {

@@ -1,0 +1,105 @@
+//===- weft-llama-ref.cpp - The tests' independent LLaMA reference --------===//
+//
+// Serving tests compare generated programs against this tool. It uses the
+// fp32 reference forward pass written for the tests (ReferenceLlama), which
+// shares no code with weft's runtime.
+//
+//   weft-llama-ref generate MODEL.bin "ID ID ..." K   greedy ids, one line
+//   weft-llama-ref logits MODEL.bin "ID ID ..." OUT   float32 [prompt][vocab]
+//   weft-llama-ref random MODEL.bin DIM,HIDDEN,LAYERS,HEADS,KV,VOCAB,SEQ
+//                  tied|untied SEED                   random llama2.c model
+//
+//===----------------------------------------------------------------------===//
+#include "ReferenceLlama.h"
+#include "TinyLlama.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+using namespace weft::rt;
+using namespace weft::rt::test;
+
+namespace {
+
+int usage() {
+  std::fprintf(stderr, "usage: weft-llama-ref generate|logits|random ...\n");
+  return 2;
+}
+
+std::vector<int> parseIds(const char *text) {
+  std::vector<int> ids;
+  std::istringstream in(text);
+  for (int id; in >> id;)
+    ids.push_back(id);
+  return ids;
+}
+
+int argmax(const std::vector<float> &v) {
+  int best = 0;
+  for (int i = 1; i < int(v.size()); ++i)
+    if (v[i] > v[best])
+      best = i;
+  return best;
+}
+
+int randomModel(int argc, char **argv) {
+  if (argc != 5)
+    return usage();
+  int s[7];
+  if (std::sscanf(argv[2], "%d,%d,%d,%d,%d,%d,%d", &s[0], &s[1], &s[2], &s[3],
+                  &s[4], &s[5], &s[6]) != 7)
+    return usage();
+  LlamaConfig c = llamaConfig(s[0], s[1], s[2], s[3], s[4], s[5], s[6],
+                              !std::strcmp(argv[3], "tied"));
+  std::string error;
+  if (!writeLlama2c(argv[1], randomLlama(c, uint32_t(std::atoi(argv[4]))),
+                    &error)) {
+    std::fprintf(stderr, "weft-llama-ref: %s\n", error.c_str());
+    return 1;
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return usage();
+  std::string mode = argv[1];
+  if (mode == "random")
+    return randomModel(argc - 1, argv + 1);
+  if (argc != 5 || (mode != "generate" && mode != "logits"))
+    return usage();
+  ReferenceLlama model;
+  std::string error;
+  if (!model.load(argv[2], error)) {
+    std::fprintf(stderr, "weft-llama-ref: %s\n", error.c_str());
+    return 1;
+  }
+  std::vector<int> prompt = parseIds(argv[3]);
+  if (prompt.empty())
+    return usage();
+  std::vector<std::vector<float>> logits;
+  for (int id : prompt)
+    logits.push_back(model.step(id));
+  if (mode == "logits") {
+    std::FILE *f = std::fopen(argv[4], "wb");
+    if (!f)
+      return 1;
+    for (const std::vector<float> &row : logits)
+      std::fwrite(row.data(), sizeof(float), row.size(), f);
+    return std::fclose(f) == 0 ? 0 : 1;
+  }
+  int k = std::atoi(argv[4]);
+  std::vector<float> last = logits.back();
+  for (int i = 0; i < k; ++i) {
+    int next = argmax(last);
+    std::printf(i ? " %d" : "%d", next);
+    if (i + 1 < k)
+      last = model.step(next);
+  }
+  std::printf("\n");
+  return 0;
+}
