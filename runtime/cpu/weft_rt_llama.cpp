@@ -102,6 +102,41 @@ void llamaDecoderLayer(const LlamaConfig &c, const LlamaLayer &layer, float *x,
   addInPlace(x, s.proj.data(), rows * c.dim);
 }
 
+void llamaDecoderLayerBatched(const LlamaConfig &c, const LlamaLayer &layer,
+                              float *x, const LlamaSeqSpan *spans,
+                              int numSpans, LlamaScratch &s) {
+  int m = 0;
+  for (int i = 0; i < numSpans; ++i)
+    m += spans[i].rows;
+  if (m == 0)
+    return;
+  const int64_t rows = m, kvDim = c.kvDim();
+  rmsNorm(x, layer.rmsAtt.data(), s.norm.data(), m, c.dim, c.rmsEps);
+  layer.wq.apply(s.norm.data(), s.q.data(), m);
+  layer.wk.apply(s.norm.data(), s.k.data(), m);
+  layer.wv.apply(s.norm.data(), s.v.data(), m);
+  int64_t row = 0;
+  for (int i = 0; i < numSpans; ++i) {
+    const LlamaSeqSpan &sp = spans[i];
+    if (sp.rows == 0)
+      continue;
+    float *q = s.q.data() + row * c.dim, *k = s.k.data() + row * kvDim;
+    rope(q, sp.rows, c.heads, c.headSize(), sp.pos, c.ropeTheta);
+    rope(k, sp.rows, c.kvHeads, c.headSize(), sp.pos, c.ropeTheta);
+    kvCacheAppend(sp.keys, sp.values, k, s.v.data() + row * kvDim, sp.pos,
+                  sp.rows, int(kvDim));
+    attention(q, sp.keys, sp.values, s.att.data() + row * c.dim, sp.rows,
+              sp.pos, c.heads, c.kvHeads, c.headSize());
+    row += sp.rows;
+  }
+  layer.wo.apply(s.att.data(), s.proj.data(), m);
+  addInPlace(x, s.proj.data(), rows * c.dim);
+  rmsNorm(x, layer.rmsFfn.data(), s.norm.data(), m, c.dim, c.rmsEps);
+  ffnGated(layer.w1, layer.w3, layer.w2, s.norm.data(), s.proj.data(), m,
+           s.ffn);
+  addInPlace(x, s.proj.data(), rows * c.dim);
+}
+
 static int clampContext(const LlamaConfig &c, int maxContext) {
   return maxContext <= 0 || maxContext > c.seqLen ? c.seqLen : maxContext;
 }

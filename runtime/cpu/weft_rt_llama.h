@@ -53,6 +53,24 @@ void llamaDecoderLayer(const LlamaConfig &config, const LlamaLayer &layer,
                        float *x, int m, int pos, float *keys, float *values,
                        LlamaScratch &scratch);
 
+/// Rows of one sequence in a micro-batch: `rows` consecutive rows for its
+/// tokens at positions pos .. pos+rows-1, and that sequence's KV caches of
+/// the layer being run ([context][kvDim] each).
+struct LlamaSeqSpan {
+  int rows = 0, pos = 0;
+  float *keys = nullptr, *values = nullptr;
+};
+
+/// One decoder layer on a micro-batch x[m][dim] (m = the spans' rows, in
+/// span order) whose rows belong to several sequences: norms, Q/K/V/O and
+/// the FFN run as one GEMM over all m rows; RoPE, KV append and causal
+/// attention run per sequence at its own positions and into its own cache.
+/// Same result as llamaDecoderLayer per sequence; scratch must hold m rows.
+void llamaDecoderLayerBatched(const LlamaConfig &config,
+                              const LlamaLayer &layer, float *x,
+                              const LlamaSeqSpan *spans, int numSpans,
+                              LlamaScratch &scratch);
+
 /// KV caches and buffers of one sequence.
 class LlamaSession {
 public:

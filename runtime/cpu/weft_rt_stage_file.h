@@ -4,7 +4,14 @@
 // one file per pipeline stage; the generated `serve` program of that stage
 // reads only its own file. Format (little-endian, docs/serving.md):
 //
-//   header   "WEFTSTG1", u32 version, LlamaConfig, StageFileSpec
+//   header   "WEFTSTG1", u32 version (1),
+//            LlamaConfig: i32 dim hidden layers heads kvHeads vocab seqLen,
+//                         u8 tied, f32 rmsEps ropeTheta
+//            StageFileSpec: u32 name length + model name bytes,
+//                         i32 stage numStages firstLayer endLayer,
+//                         u8 hasEmbedding hasHead,
+//                         per layer i32 attnBits ffnBits, i32 headBits
+//                         groupSize
 //   [stage 0]      token embedding, fp16 [vocab][dim]
 //   per layer      rmsAtt f32[dim], wq wk wv wo (attnBits),
 //                  rmsFfn f32[dim], w1 w2 w3 (ffnBits)

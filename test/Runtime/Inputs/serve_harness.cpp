@@ -1,0 +1,46 @@
+//===- serve_harness.cpp - A hand-written `weft build-model` main ---------===//
+//
+// What the generated serve.cpp does for the plan in serve_plan.h with
+// WEFT_TEST_STAGES stages (the generated code unrolls the loops below).
+//
+//===----------------------------------------------------------------------===//
+#include "serve_plan.h"
+#include "weft_rt_serve.h"
+
+namespace serve = weft::rt::serve;
+
+static int first, end, stages = WEFT_TEST_STAGES, stage;
+
+static void forward(serve::Server *s, serve::Batch *b) {
+  if (stage == 0)
+    serve::embed(s, b);
+  for (int l = first; l < end; ++l)
+    serve::decoderLayer(s, b, l);
+  if (stage == stages - 1) {
+    serve::finalNorm(s, b);
+    serve::lmHead(s, b);
+  }
+}
+
+int main(int argc, char **argv) {
+  serve::Server *s =
+      serve::init(&argc, &argv, WEFT_TEST_MODEL, stages, /*prefill mb*/ 2,
+                  /*decode mb*/ 2);
+  stage = serve::stageIndex(s);
+  int rc = 1;
+  if (stage >= 0 && stage < stages) {
+    first = kPlanSplit[stages - 1][stage];
+    end = kPlanSplit[stages - 1][stage + 1];
+    serve::openStage(s, first, end);
+    if (stage == 0)
+      serve::loadEmbedding(s);
+    for (int l = first; l < end; ++l)
+      serve::loadDecoderLayer(s, l, kPlanBits[l], kPlanBits[l]);
+    if (stage == stages - 1)
+      serve::loadHead(s, kPlanHeadBits);
+    serve::setPredictedMemory(s, 1000000 + stage);
+    rc = serve::run(s, forward);
+  }
+  (void)rc;
+  return serve::finish(s);
+}
