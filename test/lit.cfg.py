@@ -24,3 +24,12 @@ for tool in ["gcc", "mpicc", "mpirun", "nvcc"]:
     if shutil.which(tool):
         config.available_features.add(tool)
 config.substitutions.append(("%weft_src", config.weft_src_root))
+
+# The real tiny LLaMA (shared/data, never committed): tests that need it
+# say `REQUIRES: stories260k` and are unsupported where it is absent.
+shared_data = os.environ.get(
+    "WEFT_SHARED_DATA", os.path.join(config.weft_src_root, "..", "shared", "data"))
+stories = os.path.join(shared_data, "models", "stories260K.bin")
+if os.path.exists(stories):
+    config.available_features.add("stories260k")
+    config.substitutions.append(("%stories", stories))

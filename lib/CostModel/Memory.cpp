@@ -20,11 +20,17 @@ int64_t layerKVBytes(const ModelDesc &m, int64_t seqs, int64_t tokens,
   return 2 /*K,V*/ * seqs * tokens * m.kvDim() * elementBytes;
 }
 
-int64_t activationBytes(const ModelDesc &m, int64_t tokens, int elementBytes) {
+int64_t activationBytes(const ModelDesc &m, int64_t tokens,
+                        const DeviceSpec &d) {
   // Residual stream, normed input, q/k/v and attention output, and the
   // FFN's two inner tensors are alive at the peak.
-  return tokens * (4 * m.hidden + 2 * m.kvDim() + 2 * m.intermediate) *
-         elementBytes;
+  int64_t perToken = 4 * m.hidden + 2 * m.kvDim() + 2 * m.intermediate;
+  // On a CPU the stage's own residual copy and the double-buffered hidden
+  // states it receives and sends share that memory too (a GPU stages them
+  // in host memory).
+  if (d.isCpu)
+    perToken += 5 * m.hidden;
+  return tokens * perToken * activationElementBytes(d);
 }
 
 int64_t embeddingBytes(const ModelDesc &m) { return m.vocab * m.hidden * 2; }

@@ -42,16 +42,16 @@ CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
     int element = cost::activationElementBytes(d.spec);
     kvPerLayer.push_back(cost::layerKVBytes(m, w.batch,
                                             w.promptLen + w.genLen, element));
-    activation.push_back(cost::activationBytes(
-        m, std::max(mp * w.promptLen, md), element));
+    activation.push_back(
+        cost::activationBytes(m, std::max(mp * w.promptLen, md), d.spec));
   }
   for (size_t b = 0; b < kBitMenu.size(); ++b)
     weightBytes[b] = cost::layerWeightBytes(m, kBitMenu[b]);
   firstBytes = cost::embeddingBytes(m);
   lastBytes = cost::lmHeadBytes(m);
-  // A tied classifier on the embedding's own device needs no second copy.
-  bothBytes =
-      m.tiedEmbeddings ? firstBytes + 2 * m.hidden : firstBytes + lastBytes;
+  // weft's serving runtimes keep the classifier as its own matrix even when
+  // it is tied to the embedding (it may be quantized differently).
+  bothBytes = firstBytes + lastBytes;
 }
 
 double CostTables::prefillSendMs(int from, int to) const {

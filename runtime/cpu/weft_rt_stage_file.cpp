@@ -3,6 +3,7 @@
 
 #include "weft_rt_half.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -73,18 +74,19 @@ private:
 
 /// Bounds-checked cursor over the file's bytes; a read past the end sets
 /// `failed` and names what was being read.
+/// Reads the parts of a stage file from the stream, never more than the
+/// `size` bytes it was told remain. Sticky failure like Writer.
 class Reader {
 public:
-  Reader(const uint8_t *data, size_t size) : p(data), end(data + size) {}
+  Reader(std::FILE *f, size_t size) : f(f), left(size) {}
   bool bytes(void *out, size_t n, const char *what) {
     if (!failed.empty())
       return false;
-    if (size_t(end - p) < n) {
+    if (left < n || std::fread(out, 1, n, f) != n) {
       failed = std::string("truncated while reading ") + what;
       return false;
     }
-    std::memcpy(out, p, n);
-    p += n;
+    left -= n;
     return true;
   }
   int32_t i32(const char *what) {
@@ -107,18 +109,19 @@ public:
   bool array(std::vector<T> &v, int64_t n, const char *what) {
     if (!failed.empty())
       return false;
-    if (n < 0 || uint64_t(n) > uint64_t(end - p) / sizeof(T)) {
+    if (n < 0 || uint64_t(n) > left / sizeof(T)) {
       failed = std::string("truncated while reading ") + what;
       return false;
     }
     v.resize(size_t(n));
     return bytes(v.data(), size_t(n) * sizeof(T), what);
   }
-  size_t remaining() const { return size_t(end - p); }
+  size_t remaining() const { return left; }
   std::string failed;
 
 private:
-  const uint8_t *p, *end;
+  std::FILE *f;
+  size_t left;
 };
 
 bool fail(std::string *error, const std::string &path,
@@ -356,32 +359,48 @@ bool readStageFile(const std::string &path, StageWeights &out,
   File f(std::fopen(path.c_str(), "rb"));
   if (!f)
     return fail(error, path, "cannot open");
-  std::vector<uint8_t> data;
-  {
+  // Two passes over the file, so that no copy of it is ever held in memory
+  // (a stage's peak memory is its weights): the checksum first, then the
+  // parts, each read straight into its final buffer.
+  long length = -1;
+  if (std::fseek(f.get(), 0, SEEK_END) == 0)
+    length = std::ftell(f.get());
+  if (length < 0 || std::fseek(f.get(), 0, SEEK_SET) != 0)
+    return fail(error, path, "cannot seek");
+  const size_t size = size_t(length);
+  uint8_t head[12] = {};
+  uint64_t hash = kFnvOffset, stored = 0;
+  if (size >= 8) {
     uint8_t chunk[1 << 16];
-    size_t n;
-    while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0)
-      data.insert(data.end(), chunk, chunk + n);
-    if (std::ferror(f.get()))
+    for (size_t done = 0, want = size - 8; done < want;) {
+      size_t n = std::fread(chunk, 1, std::min(sizeof chunk, want - done),
+                            f.get());
+      if (n == 0)
+        return fail(error, path, "read error");
+      if (done < sizeof head)
+        std::memcpy(head + done, chunk, std::min(n, sizeof head - done));
+      hash = fnv1a(hash, chunk, n);
+      done += n;
+    }
+    if (std::fread(&stored, 1, 8, f.get()) != 8)
       return fail(error, path, "read error");
   }
-  if (data.size() < 8 || std::memcmp(data.data(), kMagic, 8) != 0)
+  if (size < 8 || std::memcmp(head, kMagic, 8) != 0)
     return fail(error, path, "not a weft stage file (magic is not WEFTSTG1)");
-  if (data.size() < 12 + 8)
+  if (size < 12 + 8)
     return fail(error, path, "truncated header");
   uint32_t version;
-  std::memcpy(&version, data.data() + 8, 4);
+  std::memcpy(&version, head + 8, 4);
   if (version != kVersion)
     return fail(error, path, "version " + std::to_string(version) +
                                  ", this runtime reads version " +
                                  std::to_string(kVersion));
-  const size_t body = data.size() - 8;
-  uint64_t stored;
-  std::memcpy(&stored, data.data() + body, 8);
-  if (fnv1a(kFnvOffset, data.data(), body) != stored)
+  if (hash != stored)
     return fail(error, path, "checksum mismatch (truncated or corrupt file)");
+  if (std::fseek(f.get(), 12, SEEK_SET) != 0)
+    return fail(error, path, "cannot seek");
 
-  Reader r(data.data() + 12, body - 12);
+  Reader r(f.get(), size - 12 - 8);
   StageWeights w;
   LlamaConfig &c = w.config;
   c.dim = r.i32("dim");

@@ -76,6 +76,8 @@ static void usage(raw_ostream &os) {
         "  compile   distribute the #pragma scop regions of a C file "
         "(--target=mpi|seq)\n"
         "  plan      plan LLM serving on a heterogeneous GPU cluster\n"
+        "  build-model  compile a plan and its weights into a pipelined "
+        "MPI serving program\n"
         "  cost      per-layer latency model (cost layer, cost calibrate)\n\n"
         "Run 'weft <command> --help' for the options of a command.\n";
 }
@@ -98,6 +100,8 @@ int main(int argc, char **argv) {
     return compileMain(argc - 1, argv + 1);
   if (command == "plan")
     return weft::planMain(argc - 1, argv + 1);
+  if (command == "build-model")
+    return weft::buildModelMain(argc - 1, argv + 1);
   if (command == "cost")
     return weft::costMain(argc - 1, argv + 1);
   errs() << "weft: error: unknown command '" << command << "'\n";

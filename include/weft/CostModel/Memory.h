@@ -27,9 +27,9 @@ int activationElementBytes(const DeviceSpec &d);
 /// K and V of one layer for `seqs` sequences of `tokens` tokens each.
 int64_t layerKVBytes(const ModelDesc &m, int64_t seqs, int64_t tokens,
                      int elementBytes = 2);
-/// Peak temporary memory of a stage running `tokens` tokens at once.
+/// Peak temporary memory of a stage on `d` running `tokens` tokens at once.
 int64_t activationBytes(const ModelDesc &m, int64_t tokens,
-                        int elementBytes = 2);
+                        const DeviceSpec &d);
 /// fp16 embedding table, and the LM head (+ final norm).
 int64_t embeddingBytes(const ModelDesc &m);
 int64_t lmHeadBytes(const ModelDesc &m);

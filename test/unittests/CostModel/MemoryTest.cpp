@@ -53,10 +53,14 @@ TEST(Memory, KVCacheAndActivations) {
   EXPECT_EQ(layerKVBytes(m, 32, 640), 32LL * 640 * 2 * 2 * 4096);
   m.kvHeads = 8;
   EXPECT_EQ(layerKVBytes(m, 1, 1), 2 * 2 * 1024);
-  EXPECT_EQ(activationBytes(m, 10), 10 * (4 * 4096 + 2 * 1024 + 2 * 11008) * 2);
-  // weft's CPU runtime keeps both in fp32.
   DeviceSpec cpu = cantFail(lookupDevice("cpu"));
   DeviceSpec a100 = cantFail(lookupDevice("A100-40GB"));
+  EXPECT_EQ(activationBytes(m, 10, a100),
+            10 * (4 * 4096 + 2 * 1024 + 2 * 11008) * 2);
+  // weft's CPU runtime keeps both in fp32, and its activations include the
+  // residual copy and the double-buffered messages of the pipeline.
+  EXPECT_EQ(activationBytes(m, 10, cpu),
+            10 * (9 * 4096 + 2 * 1024 + 2 * 11008) * 4);
   EXPECT_EQ(activationElementBytes(cpu), 4);
   EXPECT_EQ(activationElementBytes(a100), 2);
   EXPECT_EQ(layerKVBytes(m, 3, 5, activationElementBytes(cpu)),
