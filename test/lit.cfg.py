@@ -1,6 +1,7 @@
 # -*- Python -*-
 import os
 import shutil
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -24,6 +25,16 @@ for tool in ["gcc", "mpicc", "mpirun", "nvcc"]:
     if shutil.which(tool):
         config.available_features.add(tool)
 config.substitutions.append(("%weft_src", config.weft_src_root))
+
+# A usable GPU (not only the toolkit) enables the tests that run kernels.
+if shutil.which("nvidia-smi"):
+    try:
+        listing = subprocess.run(["nvidia-smi", "-L"], capture_output=True,
+                                 text=True, timeout=20)
+        if listing.returncode == 0 and "GPU" in listing.stdout:
+            config.available_features.add("cuda-gpu")
+    except (OSError, subprocess.SubprocessError):
+        pass
 
 # The real tiny LLaMA (shared/data, never committed): tests that need it
 # say `REQUIRES: stories260k` and are unsupported where it is absent.
