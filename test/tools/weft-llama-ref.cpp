@@ -8,14 +8,18 @@
 //   weft-llama-ref logits MODEL.bin "ID ID ..." OUT   float32 [prompt][vocab]
 //   weft-llama-ref random MODEL.bin DIM,HIDDEN,LAYERS,HEADS,KV,VOCAB,SEQ
 //                  tied|untied SEED                   random llama2.c model
+//   weft-llama-ref to-hf MODEL.bin DIR                the same weights as a
+//                  HuggingFace directory (config.json, two safetensors shards)
 //
 //===----------------------------------------------------------------------===//
+#include "HfWriter.h"
 #include "ReferenceLlama.h"
 #include "TinyLlama.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 
 using namespace weft::rt;
@@ -24,7 +28,8 @@ using namespace weft::rt::test;
 namespace {
 
 int usage() {
-  std::fprintf(stderr, "usage: weft-llama-ref generate|logits|random ...\n");
+  std::fprintf(stderr,
+               "usage: weft-llama-ref generate|logits|random|to-hf ...\n");
   return 2;
 }
 
@@ -62,6 +67,20 @@ int randomModel(int argc, char **argv) {
   return 0;
 }
 
+int toHf(int argc, char **argv) {
+  if (argc != 3)
+    return usage();
+  LlamaWeights w;
+  std::string error;
+  if (!readLlama2c(argv[1], w, &error)) {
+    std::fprintf(stderr, "weft-llama-ref: %s\n", error.c_str());
+    return 1;
+  }
+  std::filesystem::create_directories(argv[2]);
+  writeHfDirectory(w, argv[2]);
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -70,6 +89,8 @@ int main(int argc, char **argv) {
   std::string mode = argv[1];
   if (mode == "random")
     return randomModel(argc - 1, argv + 1);
+  if (mode == "to-hf")
+    return toHf(argc - 1, argv + 1);
   if (argc != 5 || (mode != "generate" && mode != "logits"))
     return usage();
   ReferenceLlama model;
