@@ -143,6 +143,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     mlir::PassManager pm(&context);
     weft::DistPartitionOptions partition;
     partition.report = options.report;
+    partition.splitFpReductions = options.splitFpReductions;
     pm.addPass(weft::createDistPartition(partition));
     weft::DistMaterializeOptions materialize;
     materialize.report = options.report;

@@ -41,6 +41,7 @@ struct DistPartition : weft::impl::DistPartitionBase<DistPartition> {
 /// directive the partitioner cannot honour.
 static LogicalResult applyDirectives(func::FuncOp func,
                                      ArrayRef<UnitCandidate> units,
+                                     const FlowDependenceInfo &deps,
                                      SmallVectorImpl<UnitOptions> &options) {
   bool nodist = func->hasAttr("weft.nodist");
   for (const UnitCandidate &c : units)
@@ -68,7 +69,9 @@ static LogicalResult applyDirectives(func::FuncOp func,
       });
       op->emitError("cannot distribute this loop: ")
           << (nested ? "only the outermost loop of a nest can be distributed"
-                     : "the loop carries a dependence");
+              : splitsWithFpReductionsOnly(op, deps)
+                  ? kFpReductionsOrdered
+                  : "the loop carries a dependence");
       return WalkResult::interrupt();
     }
     UnitOptions &o = options[it - units.begin()];
@@ -116,9 +119,10 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
       func.emitRemark() << "runs on every rank: " << why;
     return success();
   }
-  SmallVector<UnitCandidate> candidates = findUnits(func, *deps);
+  SmallVector<UnitCandidate> candidates =
+      findUnits(func, *deps, splitFpReductions);
   SmallVector<UnitOptions> options;
-  if (failed(applyDirectives(func, candidates, options)))
+  if (failed(applyDirectives(func, candidates, *deps, options)))
     return failure();
   SmallVector<DistUnit> units;
   SmallVector<bool> candidate;
@@ -152,8 +156,11 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
   auto block = dist::DimDistAttr::get(&getContext(), dist::DistKind::Block, 0);
   for (auto [u, c] : llvm::enumerate(candidates)) {
     c.unit.op->setAttr(kUnitAttr, UnitAttr::get(&getContext()));
-    if (choice.distributed[u])
+    if (choice.distributed[u]) {
       c.unit.op->setAttr(kDistributeAttr, block);
+      for (const UnitReduction &r : c.unit.reductions)
+        r.store->setAttr(kReduceAttr, StringAttr::get(&getContext(), r.kind));
+    }
     if (!report)
       continue;
     InFlightDiagnostic d = c.unit.op->emitRemark();
@@ -170,6 +177,9 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
     }
     if (!choice.distributed[u])
       d << "distributing it is predicted to be slower";
+    else if (!c.unit.reductions.empty())
+      d << ", partial results combined with MPI_Allreduce ("
+        << c.unit.reductions.front().kind << ")";
     if (failed(costs))
       continue;
     SmallVector<bool> other(choice.distributed);

@@ -54,9 +54,16 @@ private:
   void restrictLoops();
   /// The block [lo, hi) of distributed unit `u`'s group owned by `rank`.
   std::pair<Value, Value> blockOf(unsigned u, Value rank);
-  /// Parameter values of `e` for a message from `sender` to `receiver`.
+  /// Parameter values of `params` (of sets about unit `target`) for a
+  /// message from `sender` to `receiver`.
+  FailureOr<llvm::StringMap<Value>>
+  paramValues(ArrayRef<std::pair<std::string, CommParam>> params, int target,
+              Value sender, Value receiver);
   FailureOr<llvm::StringMap<Value>> paramValues(const Exchange &e, Value sender,
-                                                Value receiver);
+                                                Value receiver) {
+    return paramValues(e.params, e.target, sender, receiver);
+  }
+  LogicalResult emitCombine(const UnitCombine &c);
   LogicalResult emitExchange(const Exchange &e);
   LogicalResult emitFetchFromRoot(const Exchange &e);
   /// The op of the function body that holds the first unit.
@@ -186,7 +193,8 @@ void Materializer::restrictLoops() {
 }
 
 FailureOr<llvm::StringMap<Value>>
-Materializer::paramValues(const Exchange &e, Value sender, Value receiver) {
+Materializer::paramValues(ArrayRef<std::pair<std::string, CommParam>> params,
+                          int target, Value sender, Value receiver) {
   llvm::StringMap<Value> ids;
   // Blocks of each group, computed once per rank (sender, receiver).
   std::map<std::pair<unsigned, bool>, std::pair<Value, Value>> blocks;
@@ -196,14 +204,14 @@ Materializer::paramValues(const Exchange &e, Value sender, Value receiver) {
       blocks[key] = blockOf(group, ofSender ? sender : receiver);
     return lo ? blocks[key].first : blocks[key].second;
   };
-  for (auto &[name, param] : e.params) {
+  for (auto &[name, param] : params) {
     Value v;
     switch (param.kind) {
     case CommParam::Kind::Symbol:
       v = param.symbol;
       break;
     case CommParam::Kind::Enclosing:
-      v = cast<affine::AffineForOp>(units[e.target].enclosing[param.index])
+      v = cast<affine::AffineForOp>(units[target].enclosing[param.index])
               .getInductionVar();
       break;
     case CommParam::Kind::SenderLo:
@@ -330,6 +338,66 @@ LogicalResult Materializer::emitExchange(const Exchange &e) {
   });
 }
 
+/// The value that leaves any other unchanged under `kind`.
+static Value identityOf(OpBuilder &b, Location loc, StringRef kind, Type t) {
+  if (auto f = dyn_cast<FloatType>(t)) {
+    const llvm::fltSemantics &sem = f.getFloatSemantics();
+    APFloat v = kind == "add"   ? APFloat::getZero(sem)
+                : kind == "mul" ? APFloat::getOne(sem)
+                                : APFloat::getInf(sem, kind == "max");
+    return b.create<arith::ConstantOp>(loc, b.getFloatAttr(t, v));
+  }
+  unsigned width = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+  APInt v = kind == "add"   ? APInt(width, 0)
+            : kind == "mul" ? APInt(width, 1)
+            : kind == "max" ? APInt::getSignedMinValue(width)
+                            : APInt::getSignedMaxValue(width);
+  return b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, v));
+}
+
+/// Around a unit that splits reductions: before it, each rank sets the
+/// accumulators whose first update another rank makes to the identity;
+/// after it, an all-reduce combines every accumulator.
+LogicalResult Materializer::emitCombine(const UnitCombine &c) {
+  Operation *unit = units[c.target].op;
+  b.setInsertionPoint(unit);
+  FailureOr<llvm::StringMap<Value>> ids =
+      paramValues(c.params, c.target, me, me);
+  if (failed(ids))
+    return failure();
+  for (const ReductionCombine &r : c.arrays) {
+    Type element = cast<MemRefType>(r.memref.getType()).getElementType();
+    Value identity = identityOf(b, loc(), r.kind, element);
+    if (failed(emitAstLoops(b, loc(), r.reset, *ids, [&](ValueRange at) {
+          b.create<memref::StoreOp>(loc(), identity, r.memref, at);
+        })))
+      return failure();
+  }
+  b.setInsertionPointAfter(unit);
+  ids = paramValues(c.params, c.target, me, me);
+  if (failed(ids))
+    return failure();
+  for (auto [i, r] : llvm::enumerate(c.arrays)) {
+    // The same loops pack and unpack (a rank never messages itself, so
+    // the buffer slot (i, me) is free).
+    ArrayMessage all{r.memref, r.set, r.elements};
+    FailureOr<Value> n = count(all, *ids);
+    if (failed(n))
+      return failure();
+    Value buffer = b.create<dist::MessageBufferOp>(loc(), bufferType(all),
+                                                   2 * i, me, *n);
+    if (failed(copy(all, *ids, buffer, /*pack=*/true)))
+      return failure();
+    auto kind = dist::symbolizeReductionKind(r.kind);
+    if (!kind)
+      return failure();
+    b.create<dist::AllReduceOp>(loc(), Type(), *kind, buffer);
+    if (failed(copy(all, *ids, buffer, /*pack=*/false)))
+      return failure();
+  }
+  return success();
+}
+
 /// When an earlier region left only rank 0 with current data, rank 0
 /// broadcasts what this region reads from before it.
 LogicalResult Materializer::emitFetchFromRoot(const Exchange &e) {
@@ -376,6 +444,11 @@ LogicalResult Materializer::run(const RegionExchanges &region) {
     if (failed(emitExchange(e)))
       return func.emitError("cannot generate the messages of this region"),
              failure();
+  // After the exchanges: the resets must follow what is fetched from rank 0.
+  for (const UnitCombine &c : region.combines)
+    if (failed(emitCombine(c)))
+      return func.emitError("cannot generate the reductions of this region"),
+             failure();
   // Only rank 0 now holds every live-out value.
   if (region.liveOutToRoot) {
     b.setInsertionPoint(func.getBody().front().getTerminator());
@@ -406,6 +479,15 @@ static void remarkMessages(func::FuncOp func, ArrayRef<DistUnit> units,
   }
 }
 
+/// One remark per unit whose reductions are combined across ranks.
+static void remarkCombine(ArrayRef<DistUnit> units, const UnitCombine &c) {
+  InFlightDiagnostic d = units[c.target].op->emitRemark();
+  d << "partial results combined after this unit (all-reduce):";
+  for (const ReductionCombine &r : c.arrays)
+    d << " " << r.kind << " " << r.set << ", starting from the identity: "
+      << r.resetSet << ";";
+}
+
 namespace {
 struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
   using Base::Base;
@@ -415,14 +497,19 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
     for (const DistUnit &u : units) {
       u.op->removeAttr(kUnitAttr);
       u.op->removeAttr(kDistributeAttr);
+      for (const UnitReduction &r : u.reductions)
+        r.store->removeAttr(kReduceAttr);
     }
     if (llvm::none_of(units, [](const DistUnit &u) { return u.distributed; }))
       return;
     FailureOr<RegionExchanges> exchanges = computeExchanges(
         func, units, liveOutEverywhere, maxIslOperations);
-    if (succeeded(exchanges) && report)
+    if (succeeded(exchanges) && report) {
       for (const Exchange &e : exchanges->exchanges)
         remarkMessages(func, units, e);
+      for (const UnitCombine &c : exchanges->combines)
+        remarkCombine(units, c);
+    }
     if (failed(exchanges) ||
         failed(Materializer(func, units, maxIslOperations).run(*exchanges)))
       return signalPassFailure();

@@ -26,30 +26,94 @@ static bool holdsParallelLoop(affine::AffineForOp loop,
       .wasInterrupted();
 }
 
+/// Whether the partial results can be combined element by element: one
+/// kind of update per array.
+static bool combinable(ArrayRef<UnitReduction> reductions) {
+  for (const UnitReduction &r : reductions)
+    for (const UnitReduction &other : reductions)
+      if (cast<affine::AffineStoreOp>(r.store).getMemRef() ==
+              cast<affine::AffineStoreOp>(other.store).getMemRef() &&
+          r.kind != other.kind)
+        return false;
+  return true;
+}
+
+/// Whether every reduction `loop` carries may be split across ranks.
+static bool splittable(Operation *loop, const FlowDependenceInfo &deps,
+                       bool splitFpReductions) {
+  auto it = deps.carriedReductions.find(loop);
+  if (it == deps.carriedReductions.end() || !deps.loopReductions.count(loop))
+    return false;
+  return splitFpReductions ||
+         llvm::none_of(it->second, [](const FlowDependenceInfo::Reduction &r) {
+           return isa<FloatType>(
+               cast<affine::AffineStoreOp>(r.store).getValueToStore().getType());
+         });
+}
+
+/// Whether a `#pragma weft distribute` names a loop nested in `loop`.
+static bool pinsInside(affine::AffineForOp loop) {
+  return loop.getBody()
+      ->walk([](affine::AffineForOp inner) {
+        return inner->hasAttr("dist.layout") ? WalkResult::interrupt()
+                                             : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+static bool holdsSplittableLoop(affine::AffineForOp loop,
+                                const FlowDependenceInfo &deps,
+                                bool splitFpReductions) {
+  return loop.getBody()
+      ->walk([&](affine::AffineForOp inner) {
+        return splittable(inner, deps, splitFpReductions)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 static void collect(Block &block, SmallVector<Operation *, 2> &enclosing,
-                    const FlowDependenceInfo &deps,
+                    const FlowDependenceInfo &deps, bool splitFpReductions,
                     SmallVector<UnitCandidate> &units) {
   for (Operation &op : block.without_terminator()) {
     if (!accessesMemory(&op))
       continue;
     auto loop = dyn_cast<affine::AffineForOp>(&op);
-    if (loop && !deps.loopIsParallel.lookup(loop) &&
-        holdsParallelLoop(loop, deps)) {
+    // A loop whose iterations only combine into shared accumulators is a
+    // unit of work: split across ranks, its partial results get combined.
+    bool reductionOnly = loop && !deps.loopIsParallel.lookup(loop) &&
+                         splittable(loop, deps, splitFpReductions);
+    // Unless a directive distributes a loop inside it: then it is a time
+    // loop, like any other loop that carries a dependence.
+    if (reductionOnly && pinsInside(loop))
+      reductionOnly = false;
+    if (loop && !deps.loopIsParallel.lookup(loop) && !reductionOnly &&
+        (holdsParallelLoop(loop, deps) ||
+         holdsSplittableLoop(loop, deps, splitFpReductions))) {
       // A time loop: every rank runs it; its body holds the units.
       enclosing.push_back(loop);
-      collect(*loop.getBody(), enclosing, deps, units);
+      collect(*loop.getBody(), enclosing, deps, splitFpReductions, units);
       enclosing.pop_back();
       continue;
     }
     UnitCandidate c;
     c.unit.op = &op;
     c.unit.enclosing = enclosing;
+    if (reductionOnly)
+      for (const FlowDependenceInfo::Reduction &r :
+           deps.carriedReductions.lookup(loop))
+        c.unit.reductions.push_back({r.store, r.kind});
     if (!loop)
       c.reason = "not a loop";
-    else if (!deps.loopIsParallel.lookup(loop))
-      c.reason = "the loop carries a dependence";
+    else if (!deps.loopIsParallel.lookup(loop) && !reductionOnly)
+      c.reason = splitsWithFpReductionsOnly(loop, deps)
+                     ? kFpReductionsOrdered.str()
+                     : "the loop carries a dependence";
     else if (loop.getStepAsInt() != 1)
       c.reason = "the loop has a step other than 1";
+    else if (!combinable(c.unit.reductions))
+      c.reason = "it updates one array with two kinds of reduction";
     else
       c.distributable = true;
     units.push_back(std::move(c));
@@ -57,10 +121,11 @@ static void collect(Block &block, SmallVector<Operation *, 2> &enclosing,
 }
 
 SmallVector<UnitCandidate> weft::findUnits(func::FuncOp func,
-                                           const FlowDependenceInfo &deps) {
+                                           const FlowDependenceInfo &deps,
+                                           bool splitFpReductions) {
   SmallVector<UnitCandidate> units;
   SmallVector<Operation *, 2> enclosing;
-  collect(func.getBody().front(), enclosing, deps, units);
+  collect(func.getBody().front(), enclosing, deps, splitFpReductions, units);
   if (units.empty())
     return units;
   // A distributed loop's range must be known before the first unit, where
@@ -97,6 +162,12 @@ SmallVector<UnitCandidate> weft::findUnits(func::FuncOp func,
   return units;
 }
 
+bool weft::splitsWithFpReductionsOnly(Operation *loop,
+                                      const FlowDependenceInfo &deps) {
+  return splittable(loop, deps, /*splitFpReductions=*/true) &&
+         !splittable(loop, deps, /*splitFpReductions=*/false);
+}
+
 SmallVector<DistUnit> weft::recordedUnits(func::FuncOp func) {
   SmallVector<DistUnit> units;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -105,6 +176,10 @@ SmallVector<DistUnit> weft::recordedUnits(func::FuncOp func) {
     DistUnit unit;
     unit.op = op;
     unit.distributed = op->hasAttr(kDistributeAttr);
+    op->walk([&](affine::AffineStoreOp store) {
+      if (auto kind = store->getAttrOfType<StringAttr>(kReduceAttr))
+        unit.reductions.push_back({store, kind.str()});
+    });
     for (Operation *p = op->getParentOp(); p != func; p = p->getParentOp())
       unit.enclosing.insert(unit.enclosing.begin(), p);
     units.push_back(std::move(unit));

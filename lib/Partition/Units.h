@@ -20,6 +20,10 @@ namespace weft {
 inline constexpr llvm::StringLiteral kUnitAttr = "dist.unit";
 /// Marks a distributed unit: its distribution (a #dist.dim).
 inline constexpr llvm::StringLiteral kDistributeAttr = "dist.distribute";
+/// Marks, in a distributed unit, the store of a reduction update whose
+/// partial results are combined across ranks: its kind (add, mul, max,
+/// min).
+inline constexpr llvm::StringLiteral kReduceAttr = "dist.reduce";
 
 struct UnitCandidate {
   DistUnit unit;
@@ -29,8 +33,21 @@ struct UnitCandidate {
 };
 
 /// The units of `func`, in program order, with what may be distributed.
+/// Floating-point reductions are split across ranks only if
+/// `splitFpReductions`.
 llvm::SmallVector<UnitCandidate> findUnits(mlir::func::FuncOp func,
-                                           const FlowDependenceInfo &deps);
+                                           const FlowDependenceInfo &deps,
+                                           bool splitFpReductions);
+
+/// Why a loop that only --fp-reductions=ordered keeps whole is not split.
+inline constexpr llvm::StringLiteral kFpReductionsOrdered =
+    "its floating-point reductions stay in program order "
+    "(--fp-reductions=ordered)";
+
+/// Whether `loop` could be split if its floating-point reductions could
+/// (it carries only reductions, some of them floating-point).
+bool splitsWithFpReductionsOnly(mlir::Operation *loop,
+                                const FlowDependenceInfo &deps);
 
 /// The units recorded by dist-partition, in program order.
 llvm::SmallVector<DistUnit> recordedUnits(mlir::func::FuncOp func);

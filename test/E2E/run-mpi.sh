@@ -3,6 +3,10 @@
 #
 #   bash run-mpi.sh KERNEL.c TMPPREFIX [RANKS...]   (default ranks: 1 2 3 4 6)
 #
+# $WEFT_FLAGS are passed to weft compile. With $WEFT_RTOL, numbers in stdout
+# may differ by that relative tolerance (floating-point reductions split
+# across ranks round differently); stderr must still match exactly.
+#
 # Builds KERNEL.c with gcc and runs it (the expected output), compiles it
 # with weft for MPI, builds that with `mpicc -Wall -Werror`, runs it under
 # mpirun on each rank count and compares stdout and stderr with the
@@ -20,13 +24,18 @@ fail() { echo "run-mpi: FAIL [$src]: $*" >&2; exit 1; }
 
 gcc -O2 -std=gnu99 "$src" -o "$tmp.ref" -lm 2>"$tmp.ref.log" || fail "gcc failed on the original"
 "$tmp.ref" >"$tmp.ref.out" 2>"$tmp.ref.err" || fail "the original program failed"
-weft compile "$src" -o "$tmp.mpi.c" 2>"$tmp.weft.log" || { cat "$tmp.weft.log" >&2; fail "weft failed"; }
+weft compile ${WEFT_FLAGS:-} "$src" -o "$tmp.mpi.c" 2>"$tmp.weft.log" || { cat "$tmp.weft.log" >&2; fail "weft failed"; }
 mpicc -O2 -std=gnu99 -Wall -Werror "$tmp.mpi.c" -o "$tmp.mpi" -lm 2>"$tmp.mpicc.log" ||
   { cat "$tmp.mpicc.log" >&2; fail "mpicc failed on weft's output"; }
 for p in "${ranks[@]}"; do
   timeout 120 mpirun --oversubscribe -np "$p" "$tmp.mpi" >"$tmp.$p.out" 2>"$tmp.$p.err" ||
     { cat "$tmp.$p.err" >&2; fail "mpirun -np $p failed"; }
-  cmp -s "$tmp.ref.out" "$tmp.$p.out" || { diff "$tmp.ref.out" "$tmp.$p.out" | head -5 >&2; fail "stdout differs on $p ranks"; }
+  if [ -n "${WEFT_RTOL:-}" ]; then
+    python3 "$(dirname "$0")/compare-numbers.py" "$tmp.ref.out" "$tmp.$p.out" "$WEFT_RTOL" ||
+      fail "stdout differs on $p ranks beyond rtol $WEFT_RTOL"
+  else
+    cmp -s "$tmp.ref.out" "$tmp.$p.out" || { diff "$tmp.ref.out" "$tmp.$p.out" | head -5 >&2; fail "stdout differs on $p ranks"; }
+  fi
   cmp -s "$tmp.ref.err" "$tmp.$p.err" || { diff "$tmp.ref.err" "$tmp.$p.err" | head -5 >&2; fail "stderr differs on $p ranks"; }
 done
 echo "run-mpi: PASS [$src] on ${ranks[*]} ranks"

@@ -49,6 +49,13 @@ static int compileMain(int argc, char **argv) {
       cl::desc("Where values live after a region go (--target=mpi): 'root' "
                "(rank 0, which prints; default) or 'all' (every rank)"),
       cl::value_desc("root|all"), cl::init("root"), cl::cat(category));
+  cl::opt<std::string> fpReductions(
+      "fp-reductions",
+      cl::desc("Floating-point reductions (--target=mpi): 'split' across "
+               "ranks and combined with MPI_Allreduce (default; rounding may "
+               "differ from the sequential program) or 'ordered' (kept in "
+               "program order: the loop runs on every rank)"),
+      cl::value_desc("split|ordered"), cl::init("split"), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft compile\n", &errs()))
     return 1;
@@ -67,6 +74,13 @@ static int compileMain(int argc, char **argv) {
     return 1;
   }
   options.liveOutEverywhere = liveOut == "all";
+  if (fpReductions != "split" && fpReductions != "ordered") {
+    errs() << "weft compile: error: --fp-reductions must be 'split' or "
+              "'ordered', got '"
+           << fpReductions << "'\n";
+    return 1;
+  }
+  options.splitFpReductions = fpReductions == "split";
   return weft::runCompile(options);
 }
 

@@ -117,6 +117,15 @@ LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
   // dist-materialize: a unit of work, and how a loop unit is split.
   if (attr.getName() == "dist.unit")
     return success();
+  if (attr.getName() == "dist.reduce") {
+    auto kind = dyn_cast<StringAttr>(attr.getValue());
+    if (!kind || !llvm::is_contained({"add", "mul", "max", "min"},
+                                     kind.getValue()))
+      return op->emitOpError() << "'dist.reduce' must be \"add\", \"mul\", "
+                                  "\"max\" or \"min\", got "
+                               << attr.getValue();
+    return success();
+  }
   if (attr.getName() == "dist.distribute") {
     auto dim = dyn_cast<DimDistAttr>(attr.getValue());
     if (!dim || !isa<LoopLikeOpInterface>(op) || !op->hasAttr("dist.unit"))

@@ -22,6 +22,9 @@ struct CompileOptions {
   /// --target=mpi: values live after a region reach every rank, not only
   /// rank 0 (for programs whose other ranks use them outside regions).
   bool liveOutEverywhere = false;
+  /// --target=mpi: floating-point reductions may be split across ranks
+  /// (rounding then differs from the sequential program).
+  bool splitFpReductions = true;
 };
 
 /// Parses `options.input` with Clang, imports its scop regions, and writes

@@ -12,7 +12,13 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
     unit that is an `affine.for` without carried dependences, with step 1 and
     bounds computable before the first unit, may be distributed: its
     iterations are split in balanced blocks over the ranks (owner computes).
-    Every other unit is replicated: every rank runs it.
+    A loop whose only carried dependences are reduction updates
+    `X[e] = X[e] op v` (op: add, mul, max, min) is a candidate too: split
+    in blocks, each rank accumulates its part and an all-reduce combines the
+    partial results after the loop. Splitting changes the order in which
+    floating-point values are summed, so with `split-fp-reductions=false`
+    only integer reductions are split. Every other unit is replicated:
+    every rank runs it.
 
     Among the candidates, the Arachne dynamic program (docs/partitioning.md)
     picks the assignment with the least predicted time: per-rank work plus
@@ -46,6 +52,10 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of the analysis (0: no limit)">,
+    Option<"splitFpReductions", "split-fp-reductions", "bool",
+           /*default=*/"true",
+           "Split floating-point reductions across ranks (results may differ "
+           "from the sequential program by rounding)">,
   ];
   let dependentDialects = ["::weft::dist::DistDialect"];
 }

@@ -33,6 +33,9 @@
 using namespace mlir;
 using weft::AstExpr;
 using weft::AstNode;
+using weft::ReductionCombine;
+using weft::UnitCombine;
+using weft::UnitReduction;
 using weft::detail::ModelBuilder;
 using weft::detail::Selections;
 using weft::detail::statementTuple;
@@ -376,6 +379,74 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
                   .intersect_params(
                       isl::set(ctx, select.senderIsNotReceiver(u)));
           addExchange(u, elements);
+        }
+        // Reductions split across ranks: what each unit combines, and what
+        // each rank resets to the identity first.
+        isl::union_map writes(ctx, model.accesses(true));
+        for (int u = 0; u < (int)units.size(); ++u) {
+          if (!units[u].distributed || units[u].reductions.empty())
+            continue;
+          // A rank keeps an accumulator's value if the accumulator's first
+          // update in this execution of the unit (the one whose value comes
+          // from before it: an earlier unit or execution, or before the
+          // region) is in its block.
+          isl::union_set updates =
+              isl::union_set(ctx, select.reductionAccesses(u, /*loads=*/false))
+                  .intersect(region.domain);
+          isl::union_set reads =
+              isl::union_set(ctx, select.reductionAccesses(u, /*loads=*/true))
+                  .intersect(region.domain);
+          isl::union_set kept =
+              flow.must_no_source()
+                  .intersect_domain(reads)
+                  .range()
+                  .unite(flow.full_must_dependence()
+                             .subtract_domain(updates)
+                             .intersect_range_wrapped_domain(reads)
+                             .range()
+                             .unwrap()
+                             .range());
+          isl::union_set all = writes.intersect_domain(updates).range();
+          isl::union_set reset = all.subtract(kept).coalesce();
+          UnitCombine combine;
+          combine.target = u;
+          std::vector<std::string> seen;
+          auto addParams = [&](isl::set set) {
+            for (int p = 0, np = isl_set_dim(set.get(), isl_dim_param); p < np;
+                 ++p) {
+              std::string name =
+                  isl_set_get_dim_name(set.get(), isl_dim_param, p);
+              if (!llvm::is_contained(seen, name)) {
+                seen.push_back(name);
+                combine.params.push_back({name, classifyParam(model, name)});
+              }
+            }
+          };
+          isl::set_list sets = all.coalesce().get_set_list();
+          for (int k = 0, n = sets.size(); k < n; ++k) {
+            isl::set set = sets.at(k);
+            std::string array = isl_set_get_tuple_name(set.get());
+            ReductionCombine c;
+            for (auto &[value, name] : model.getArrays())
+              if (name == array)
+                c.memref = value;
+            for (const UnitReduction &r : units[u].reductions)
+              if (cast<affine::AffineStoreOp>(r.store).getMemRef() == c.memref)
+                c.kind = r.kind;
+            char *text = isl_set_to_str(set.get());
+            c.set = text ? text : "";
+            free(text);
+            c.elements = enumerate(set);
+            addParams(set);
+            isl::set resetHere = reset.extract_set(set.space());
+            text = isl_set_to_str(resetHere.get());
+            c.resetSet = text ? text : "";
+            free(text);
+            c.reset = enumerate(resetHere);
+            addParams(resetHere);
+            combine.arrays.push_back(std::move(c));
+          }
+          result.combines.push_back(std::move(combine));
         }
         result.liveOutToRoot =
             !liveOutEverywhere &&

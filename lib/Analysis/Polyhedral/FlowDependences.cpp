@@ -73,6 +73,14 @@ weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
                 .subtract(isl::union_map(ctx, model.reductionPairs()))
                 .apply_domain(schedule)
                 .apply_range(schedule);
+        // The dependences among the accesses of one reduction update.
+        isl::union_map all = deps.unite(anti).unite(output);
+        auto reductionInTime = [&](const ModelBuilder::Reduction &r) {
+          return all
+              .intersect(isl::union_map(ctx, model.reductionPairs(&r)))
+              .apply_domain(schedule)
+              .apply_range(schedule);
+        };
         for (affine::AffineForOp loop : model.loops) {
           isl::union_map carried(ctx, model.carriedBy(loop));
           info.loopCarriesFlow[loop] =
@@ -81,10 +89,15 @@ weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
           if (info.loopIsParallel[loop] ||
               !otherInTime.intersect(carried).is_empty())
             continue;
-          for (const ModelBuilder::Reduction &r : model.reductions)
-            if (loop->isAncestor(model.accessOf(r.store)) &&
-                !llvm::is_contained(info.loopReductions[loop], r.kind))
+          for (const ModelBuilder::Reduction &r : model.reductions) {
+            if (!loop->isAncestor(model.accessOf(r.store)))
+              continue;
+            if (!llvm::is_contained(info.loopReductions[loop], r.kind))
               info.loopReductions[loop].push_back(r.kind.str());
+            if (!reductionInTime(r).intersect(carried).is_empty())
+              info.carriedReductions[loop].push_back(
+                  {model.accessOf(r.store), r.kind.str()});
+          }
         }
       });
   if (failed(status))

@@ -301,10 +301,11 @@ void ModelBuilder::findReductions() {
   }
 }
 
-std::string ModelBuilder::reductionPairs() const {
+std::string ModelBuilder::reductionPairs(const Reduction *only) const {
   std::string s = params() + "{ ";
   bool first = true;
   for (const Reduction &r : reductions)
+    if (!only || (only->load == r.load && only->store == r.store))
     for (unsigned from : {r.load, r.store})
       for (unsigned to : {r.load, r.store}) {
         s += (first ? "" : "; ") +

@@ -53,16 +53,16 @@ public:
   std::string scheduleMap() const;
   /// `{ [s] -> [t] : loop carries the pair }` for one loop.
   std::string carriedBy(affine::AffineForOp loop) const;
-  /// Every pair of instances of the load and the store of each reduction
-  /// update `X[e] = X[e] op v` (the dependences a reduction may reorder).
-  std::string reductionPairs() const;
-
   /// A reduction update: statement indices of its load and store.
   struct Reduction {
     unsigned load, store;
     StringRef kind;
   };
   SmallVector<Reduction> reductions;
+  /// Every pair of instances of the load and the store of each reduction
+  /// update `X[e] = X[e] op v` (the dependences a reduction may reorder),
+  /// or of `only` this one.
+  std::string reductionPairs(const Reduction *only = nullptr) const;
 
   unsigned numStatements() const { return statements.size(); }
   Operation *accessOf(unsigned statement) const {

@@ -14,7 +14,11 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 #include <isl/set.h>
+#include <isl/union_map.h>
 #include <isl/val.h>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using weft::detail::ModelBuilder;
@@ -192,6 +196,34 @@ static weft::Traffic traffic(const Evaluator &eval, const Selections &select,
   return total;
 }
 
+/// An all-reduce of the accumulators that unit `u` combines, after each of
+/// its executions: every rank sends and receives about twice their bytes,
+/// in 2 log2(P) steps (totals over the ranks, like the other traffic).
+static void addCombineTraffic(const Evaluator &eval, const Selections &select,
+                              unsigned u, weft::Traffic &total) {
+  isl::ctx ctx = eval.ctx;
+  SmallVector<int64_t> typical;
+  double runs = eval.executions(u, typical);
+  isl::union_set all =
+      isl::union_map(ctx, eval.model.accesses(true))
+          .intersect_domain(isl::union_set(
+              ctx, select.reductionAccesses(u, /*loads=*/false)))
+          .intersect_domain(isl::union_set(ctx, eval.model.domains()))
+          .range();
+  double bytes = 0;
+  isl::set_list sets = all.get_set_list();
+  for (int k = 0, n = sets.size(); k < n; ++k) {
+    isl::set s = eval.fixSymbols(sets.at(k));
+    for (auto [d, v] : llvm::enumerate(typical))
+      s = Evaluator::fix(s, "e" + std::to_string(d), v);
+    bytes += Evaluator::boxCount(s) *
+             elementBytes(eval.model, isl_set_get_tuple_name(s.get()));
+  }
+  double steps = 2 * std::ceil(std::log2(std::max(2u, eval.ranks)));
+  total.bytes += runs * eval.ranks * 2 * bytes;
+  total.messages += runs * eval.ranks * steps;
+}
+
 FailureOr<weft::PartitionCosts>
 weft::estimatePartitionCosts(func::FuncOp func, ArrayRef<DistUnit> units,
                              unsigned ranks, int64_t nominalSize,
@@ -276,6 +308,8 @@ weft::estimatePartitionCosts(func::FuncOp func, ArrayRef<DistUnit> units,
                 traffic(eval, select, fixed, -1, [](unsigned p, unsigned q) {
                   return p != q && q == 0;
                 });
+          if (!source.reductions.empty())
+            addCombineTraffic(eval, select, u, costs.liveOut[u]);
         }
       });
   if (failed(status))

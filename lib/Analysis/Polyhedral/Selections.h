@@ -39,7 +39,7 @@ public:
     for (auto [i, st] : llvm::enumerate(model.getStatements())) {
       const weft::DistUnit &unit = units[unitOf[i]];
       if (!unit.distributed || !isa<affine::AffineStoreOp>(st.access) ||
-          (only >= 0 && unitOf[i] != only))
+          (only >= 0 && unitOf[i] != only) || isCombined(unit, st.access))
         continue;
       std::string iv = "i" + std::to_string(unit.enclosing.size());
       body += (body.empty() ? "" : "; ") + statementTuple(i, st.loops.size()) +
@@ -88,7 +88,8 @@ public:
     }
     std::string iv = "i" + std::to_string(k), body;
     for (auto [i, st] : llvm::enumerate(model.getStatements())) {
-      if ((unsigned)unitOf[i] != u || !isa<affine::AffineStoreOp>(st.access))
+      if ((unsigned)unitOf[i] != u || !isa<affine::AffineStoreOp>(st.access) ||
+          isCombined(units[u], st.access))
         continue;
       body += (body.empty() ? "" : "; ") +
               statementTuple(i, st.loops.size()) + " : " + cond + iv +
@@ -98,6 +99,34 @@ public:
     return "[" + params + "] -> { " + body + " }";
   }
 
+  /// The combined reduction updates of distributed unit `u` in its current
+  /// execution: their stores (`loads` false) or their accumulator loads,
+  /// in the rank's block of u's group (rlo<g>, rhi<g>; `loads` true).
+  std::string reductionAccesses(unsigned u, bool loads) const {
+    unsigned k = units[u].enclosing.size(), g = rangeOf[u];
+    std::string params, cond;
+    for (unsigned d = 0; d < k; ++d) {
+      params += (d ? ", e" : "e") + std::to_string(d);
+      cond += (d ? " and i" : "i") + std::to_string(d) + " = e" +
+              std::to_string(d);
+    }
+    if (loads) {
+      std::string iv = "i" + std::to_string(k);
+      params += std::string(k ? ", " : "") + lo("r", g) + ", " + hi("r", g);
+      cond += std::string(k ? " and " : "") + iv + " >= " + lo("r", g) +
+              " and " + iv + " < " + hi("r", g);
+    }
+    std::string body;
+    for (const auto &r : model.reductions) {
+      if (!isCombined(units[u], model.accessOf(r.store)))
+        continue;
+      unsigned i = loads ? r.load : r.store;
+      body += (body.empty() ? "" : "; ") +
+              statementTuple(i, model.getStatements()[i].loops.size()) +
+              (cond.empty() ? "" : " : " + cond);
+    }
+    return "[" + params + "] -> { " + body + " }";
+  }
   /// Every read a receiving rank makes: in a distributed unit, in its block
   /// of the unit's group (rlo<g>, rhi<g>); in a replicated unit, all of
   /// them; and END[], on rank 0 (rq = 0) unless `liveOutEverywhere`.
@@ -143,6 +172,12 @@ public:
   }
 
 private:
+  static bool isCombined(const weft::DistUnit &unit, Operation *access) {
+    return unit.distributed &&
+           llvm::any_of(unit.reductions, [&](const weft::UnitReduction &r) {
+             return r.store == access;
+           });
+  }
   static std::string lo(StringRef who, unsigned u) {
     return who.str() + "lo" + std::to_string(u);
   }

@@ -278,7 +278,8 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
       .Case<weft::dist::RankOp, weft::dist::NumRanksOp,
             weft::dist::LocalBoundsOp, weft::dist::MessageBufferOp,
             weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp,
-            weft::dist::BroadcastOp, weft::dist::ReplicasStaleOp,
+            weft::dist::BroadcastOp, weft::dist::AllReduceOp,
+            weft::dist::ReplicasStaleOp,
             weft::dist::SetReplicasStaleOp>(
           [&](auto) { return lowerDistOp(op); })
       .Case<scf::IfOp>([&](auto ifOp) { return lowerIf(ifOp); })
@@ -597,6 +598,24 @@ LogicalResult FunctionLowering::lowerDistOp(Operation *op) {
     operands.push_back(cst(byteSize(type.getElementType())));
     operands.push_back(map.lookup(bcast.getRoot()));
     callRuntime(loc, "weft_rt_bcast", Type(), operands);
+  } else if (auto reduce = dyn_cast<AllReduceOp>(op)) {
+    // The form dist-materialize emits: a message buffer, in place.
+    auto buffer = reduce.getValue().getDefiningOp<MessageBufferOp>();
+    if (!buffer || reduce.getResult())
+      return op->emitOpError("only all-reduces of a message buffer can be "
+                             "lowered to C");
+    Type element = buffer.getType().getElementType();
+    int64_t type = element.isF64()   ? 0
+                   : element.isF32() ? 1
+                   : element.isIndex()
+                       ? 2
+                       : 2 + llvm::Log2_64(64 / element.getIntOrFloatBitWidth());
+    if (isa<FloatType>(element) && type > 1)
+      return op->emitOpError("cannot all-reduce ") << element;
+    SmallVector<Value> operands = args({reduce.getValue(), buffer.getCount()});
+    operands.push_back(cst(type));
+    operands.push_back(cst(int64_t(reduce.getKind())));
+    callRuntime(loc, "weft_rt_allreduce", Type(), operands);
   } else if (isa<ReplicasStaleOp>(op)) {
     map.map(op->getResult(0), callRuntime(loc, "weft_rt_replicas_stale",
                                           b.getI1Type(), {}));

@@ -50,3 +50,33 @@ func.func @self_min(%a: index, %out: memref<1xindex>) {
   memref.store %m, %out[%c0] : memref<1xindex>
   return
 }
+
+// -----
+
+// An all-reduce of a message buffer, in place: element type and operator
+// as runtime codes (f64 -> 0, i32 -> 3; add -> 0, max -> 3).
+// CHECK-LABEL: emitc.func @combine
+// CHECK: %[[B:.*]] = emitc.call_opaque "weft_rt_buffer"
+// CHECK-NEXT: %[[T:.*]] = "emitc.constant"() <{value = 0 : i64}>
+// CHECK-NEXT: %[[K:.*]] = "emitc.constant"() <{value = 0 : i64}>
+// CHECK-NEXT: emitc.call_opaque "weft_rt_allreduce"(%[[B]], %arg0, %[[T]], %[[K]])
+// CHECK: %[[C:.*]] = emitc.call_opaque "weft_rt_buffer"
+// CHECK-NEXT: %[[T2:.*]] = "emitc.constant"() <{value = 3 : i64}>
+// CHECK-NEXT: %[[K2:.*]] = "emitc.constant"() <{value = 3 : i64}>
+// CHECK-NEXT: emitc.call_opaque "weft_rt_allreduce"(%[[C]], %arg0, %[[T2]], %[[K2]])
+func.func @combine(%n: index) {
+  %me = dist.rank
+  %b = dist.message_buffer 0, %me, %n : memref<?xf64>
+  dist.allreduce add %b : memref<?xf64>
+  %c = dist.message_buffer 2, %me, %n : memref<?xi32>
+  dist.allreduce max %c : memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @not_a_buffer(%v: memref<?xf64>) {
+  // expected-error @+1 {{only all-reduces of a message buffer can be lowered to C}}
+  dist.allreduce add %v : memref<?xf64>
+  return
+}

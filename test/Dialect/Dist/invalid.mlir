@@ -571,3 +571,11 @@ func.func @distribute_without_unit(%a: memref<8xf64>) {
   } {dist.distribute = #dist.dim<block on 0>}
   return
 }
+
+// -----
+
+func.func @unknown_reduction(%a: memref<8xf64>, %v: f64) {
+  // expected-error @+1 {{'dist.reduce' must be "add", "mul", "max" or "min", got "xor"}}
+  affine.store %v, %a[0] {dist.reduce = "xor"} : memref<8xf64>
+  return
+}

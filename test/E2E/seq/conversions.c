@@ -1,5 +1,6 @@
 // RUN: bash %S/../run-seq.sh %s %t
-// RUN: bash %S/../run-mpi.sh %s %t
+// RUN: WEFT_RTOL=1e-12 bash %S/../run-mpi.sh %s %t
+// RUN: WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-mpi.sh %s %t.ordered
 /* Integer widths and conversions inside a region: narrowing to char and
    short (wrap-around, as gcc defines it), signed char / long long arrays, int<->float<->double conversions
    (truncation toward zero of negative values), / and % by negative

@@ -37,12 +37,24 @@
 
 namespace weft {
 
+/// A reduction update `X[e] = X[e] op v` of a distributed unit whose
+/// accumulators several ranks update: each rank accumulates its block's
+/// contributions in its own copy of X, and the copies are combined after
+/// the unit.
+struct UnitReduction {
+  mlir::Operation *store; ///< the affine.store of the update
+  std::string kind;       ///< add, mul, max or min
+};
+
 struct DistUnit {
   mlir::Operation *op;
   /// The op is an affine.for whose iterations are split in blocks.
   bool distributed = false;
   /// Sequential affine.for loops around `op`, outermost first.
   llvm::SmallVector<mlir::Operation *, 2> enclosing;
+  /// When distributed: the updates combined across ranks after the unit.
+  /// Their writes are then everywhere, so no message carries them.
+  llvm::SmallVector<UnitReduction, 1> reductions;
 };
 
 /// An expression of an ISL AST (quasi-affine, integer).
@@ -147,8 +159,35 @@ mlir::FailureOr<LoopHull> computeLoopHull(mlir::func::FuncOp func,
                                           unsigned u,
                                           unsigned long maxOperations);
 
+/// The accumulators of one array that a distributed unit's reductions
+/// update, in its current execution.
+struct ReductionCombine {
+  mlir::Value memref;
+  std::string kind;
+  /// Every accumulator (the same set on every rank): combined across ranks
+  /// after the unit (an all-reduce), so every rank then holds the result.
+  std::string set;
+  AstNode elements;
+  /// Those whose first update is not in the rank's block (parameters: the
+  /// rank's block as the receiver's, rlo<g>/rhi<g>): the rank sets them to
+  /// the identity of `kind` before the unit, so that each contribution and
+  /// the value before the unit count exactly once.
+  std::string resetSet;
+  AstNode reset;
+};
+
+struct UnitCombine {
+  /// Index of the distributed unit.
+  int target;
+  llvm::SmallVector<ReductionCombine, 1> arrays;
+  /// Every parameter of the sets, by ISL name.
+  std::vector<std::pair<std::string, CommParam>> params;
+};
+
 struct RegionExchanges {
   std::vector<Exchange> exchanges;
+  /// One per distributed unit with reductions.
+  std::vector<UnitCombine> combines;
   /// Some value live after the region was sent to rank 0 only.
   bool liveOutToRoot = false;
 };

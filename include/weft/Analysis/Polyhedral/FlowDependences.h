@@ -37,6 +37,16 @@ struct FlowDependenceInfo {
   /// a loop can be split across ranks and its partial results combined.
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<std::string, 1>>
       loopReductions;
+  /// For such a loop: the reduction updates whose accumulators several of
+  /// its iterations update (their stores, with their kinds). Splitting the
+  /// loop across ranks means combining these partial results; the others
+  /// (accumulators of inner loops) stay private to one iteration.
+  struct Reduction {
+    mlir::Operation *store;
+    std::string kind;
+  };
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<Reduction, 1>>
+      carriedReductions;
   /// The flow dependences, as an ISL union map (statement instances to
   /// statement instances), for tests and debugging.
   std::string dependences;
