@@ -14,9 +14,9 @@ constexpr int kLanes = 8;
 struct F32Rows {
   const float *w;
   int k;
-  template <typename F>
-  void visit(int64_t j, int, int, float *, const F &f) const {
-    f(w + j * k, int64_t(k));
+  void block(const float *x, int, int t0, int t1, int64_t j, int nr, float *,
+             float *y, int64_t ldy) const {
+    detail::runRows(x, k, t0, t1, w + j * k, int64_t(k), nr, y, ldy);
   }
 };
 
@@ -27,22 +27,21 @@ constexpr int kF16DirectRows = 2 * detail::kMR;
 struct F16Rows {
   const uint16_t *w;
   int k;
-  template <typename F>
-  void visit(int64_t j, int nr, int chunkRows, float *panel,
-             const F &f) const {
+  void block(const float *x, int, int t0, int t1, int64_t j, int nr,
+             float *panel, float *y, int64_t ldy) const {
     const uint16_t *rows = w + j * k;
 #ifdef __F16C__
-    if (chunkRows <= kF16DirectRows) {
-      f(rows, int64_t(k));
+    if (t1 - t0 <= kF16DirectRows) {
+      detail::runRows(x, k, t0, t1, rows, int64_t(k), nr, y, ldy);
       return;
     }
 #endif
-    (void)chunkRows;
     const int ld = detail::roundUp8(k);
     for (int r = 0; r < nr; ++r)
       halfToFloatArray(rows + int64_t(r) * k, panel + int64_t(r) * ld,
                        size_t(k));
-    f(static_cast<const float *>(panel), int64_t(ld));
+    detail::runRows(x, k, t0, t1, static_cast<const float *>(panel),
+                    int64_t(ld), nr, y, ldy);
   }
 };
 } // namespace

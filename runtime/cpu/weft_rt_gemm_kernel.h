@@ -188,10 +188,10 @@ inline int rowChunk(int k) {
 }
 
 /// y[M][ldy] (columns [0, n)) = x[M][K] * W^T for a weight source with
-///   void visit(int64_t j, int nr, int chunkRows, float *panel, F f) const
-/// calling f(const W *rows, int64_t ldw) on weight rows j..j+nr-1 (fp32 or
-/// fp16, row stride ldw), in place or written to `panel` (kNR *
-/// roundUp8(k) floats).
+///   void block(const float *x, int k, int t0, int t1, int64_t j, int nr,
+///              float *panel, float *y, int64_t ldy) const
+/// computing y[t][j..j+nr-1] for t in [t0, t1) -- usually runRows on the
+/// rows in place or made fp32 in `panel` (kNR * roundUp8(k) floats).
 template <typename Source>
 void blockedGemm(const float *x, int m, int64_t n, int k, float *y,
                  int64_t ldy, const Source &src) {
@@ -206,9 +206,7 @@ void blockedGemm(const float *x, int m, int64_t n, int k, float *y,
       for (int64_t blk = b; blk < e; ++blk) {
         const int64_t j = blk * kNR;
         const int nr = n - j < kNR ? int(n - j) : kNR;
-        src.visit(j, nr, t1 - t0, panel, [&](const auto *w, int64_t ldw) {
-          runRows(x, k, t0, t1, w, ldw, nr, y + j, ldy);
-        });
+        src.block(x, k, t0, t1, j, nr, panel, y + j, ldy);
       }
     }
   });
