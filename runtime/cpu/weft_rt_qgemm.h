@@ -1,11 +1,11 @@
 //===- weft_rt_qgemm.h - Weight-only quantized GEMM / GEMV ------*- C++ -*-===//
 //
 // Y[M][N] = X[M][K] * dequant(W)^T for a QuantView W of shape [N][K] (any
-// bit width in [2, 8], format in weft_rt_quant.h). Decode (few rows of X)
-// unpacks one weight row at a time into an L1-resident buffer and takes
-// long vectorised dot products with it, so fp32 weights never exist as a
-// whole; prefill dequantizes a tile of 16 weight rows and reuses it across
-// all rows of X in the blocked fp32 kernel.
+// bit width in [2, 8], format in weft_rt_quant.h). Dequantizes a few weight
+// rows at a time into an L1 panel and runs the blocked fp32 kernel of
+// weft_rt_gemm_kernel.h over (a chunk of) all rows of X with it, so each
+// packed row is read once per chunk and fp32 weights never exist as a
+// whole. A row's result is bit-identical for any M.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_RT_QGEMM_H
@@ -14,9 +14,6 @@
 #include "weft_rt_quant.h"
 
 namespace weft::rt {
-
-/// Rows of X up to which the in-register GEMV path is used.
-constexpr int kQuantGemvMaxRows = 2;
 
 void gemmQuant(const float *x, const QuantView &w, float *y, int m);
 

@@ -1,14 +1,17 @@
 //===- QGemmTest.cpp - Quantized GEMV/GEMM against dequantize + fp32 ------===//
 #include "RuntimeTestUtil.h"
 #include "weft_rt_linear.h"
+#include "weft_rt_parallel.h"
 #include "weft_rt_qgemm.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 using namespace weft::rt;
 using namespace weft::rt::test;
 
-// Both the in-register GEMV (m <= 2) and the tiled GEMM (m > 2) must equal
+// Small (decode) and large (prefill) M must both equal
 // a naive GEMM on the dequantized weights, for groups that do not divide K.
 TEST(QGemm, MatchesDequantizedNaiveGemm) {
   for (int bits : {3, 4, 8, 2, 5})
@@ -65,4 +68,42 @@ TEST(Linear, EveryFormatApproximatesFp32) {
   std::string error;
   EXPECT_FALSE(makeLinear(w.data(), n, k, 12, 32, bad, &error));
   EXPECT_FALSE(error.empty());
+}
+
+// Serving compares greedy tokens of micro-batched programs with single
+// sequences, so a row's result must not depend on the other rows of the
+// batch: row r alone (m = 1), inside m = 5 and inside m = 67 (several row
+// chunks, threaded) must be bit-identical, for every weight format and for
+// any thread count.
+TEST(Linear, RowResultIsBitIdenticalForAnyBatchSize) {
+  const int n = 37, r = 2;
+  for (int k : {100, 1000}) { // 1000: m = 67 spans two row chunks
+    auto w = randomVector(size_t(n) * k, 47);
+    auto big = randomVector(size_t(67) * k, 48);
+    for (int bits : {32, 16, 8, 5, 4, 3, 2}) {
+      Linear lin;
+      std::string error;
+      ASSERT_TRUE(makeLinear(w.data(), n, k, bits, 32, lin, &error)) << error;
+      const float *row = big.data() + size_t(r) * k; // row r of every batch
+      std::vector<float> one(n);
+      lin.apply(row, one.data(), 1);
+      std::vector<float> five(size_t(5) * n), all(size_t(67) * n);
+      lin.apply(big.data(), five.data(), 5);
+      int before = maxThreads();
+      for (int threads : {1, 2}) {
+        setMaxThreads(threads);
+        lin.apply(big.data(), all.data(), 67);
+        for (int j = 0; j < n; ++j) {
+          EXPECT_EQ(std::memcmp(&one[j], &five[size_t(r) * n + j], 4), 0)
+              << "bits " << bits << " k " << k << " j " << j << ": "
+              << one[j] << " vs " << five[size_t(r) * n + j];
+          EXPECT_EQ(std::memcmp(&one[j], &all[size_t(r) * n + j], 4), 0)
+              << "bits " << bits << " k " << k << " j " << j << " threads "
+              << threads << ": " << one[j] << " vs "
+              << all[size_t(r) * n + j];
+        }
+      }
+      setMaxThreads(before);
+    }
+  }
 }
