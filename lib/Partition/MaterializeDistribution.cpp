@@ -384,8 +384,8 @@ LogicalResult Materializer::emitCombine(const UnitCombine &c) {
     FailureOr<Value> n = count(all, *ids);
     if (failed(n))
       return failure();
-    Value buffer = b.create<dist::MessageBufferOp>(loc(), bufferType(all),
-                                                   2 * i, me, *n);
+    Value buffer =
+        b.create<dist::MessageBufferOp>(loc(), bufferType(all), 2 * i, me, *n);
     if (failed(copy(all, *ids, buffer, /*pack=*/true)))
       return failure();
     auto kind = dist::symbolizeReductionKind(r.kind);
@@ -484,8 +484,8 @@ static void remarkCombine(ArrayRef<DistUnit> units, const UnitCombine &c) {
   InFlightDiagnostic d = units[c.target].op->emitRemark();
   d << "partial results combined after this unit (all-reduce):";
   for (const ReductionCombine &r : c.arrays)
-    d << " " << r.kind << " " << r.set << ", starting from the identity: "
-      << r.resetSet << ";";
+    d << " " << r.kind << " " << r.set
+      << ", starting from the identity: " << r.resetSet << ";";
 }
 
 namespace {

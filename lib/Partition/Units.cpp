@@ -46,8 +46,9 @@ static bool splittable(Operation *loop, const FlowDependenceInfo &deps,
     return false;
   return splitFpReductions ||
          llvm::none_of(it->second, [](const FlowDependenceInfo::Reduction &r) {
-           return isa<FloatType>(
-               cast<affine::AffineStoreOp>(r.store).getValueToStore().getType());
+           return isa<FloatType>(cast<affine::AffineStoreOp>(r.store)
+                                     .getValueToStore()
+                                     .getType());
          });
 }
 

@@ -40,8 +40,8 @@ CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
     usable.push_back(cost::usableBytes(d.spec));
     // Every stage keeps the KV cache of all sequences for the whole request.
     int element = cost::activationElementBytes(d.spec);
-    kvPerLayer.push_back(cost::layerKVBytes(m, w.batch,
-                                            w.promptLen + w.genLen, element));
+    kvPerLayer.push_back(
+        cost::layerKVBytes(m, w.batch, w.promptLen + w.genLen, element));
     activation.push_back(
         cost::activationBytes(m, std::max(mp * w.promptLen, md), d.spec));
   }

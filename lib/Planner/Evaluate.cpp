@@ -49,7 +49,8 @@ Prediction evaluateWith(const CostTables &t, const Plan &plan) {
       sp.prefillMs += t.prefillSendMs(s.device, plan.stages[i + 1].device);
       sp.decodeMs += t.decodeSendMs(s.device, plan.stages[i + 1].device);
     }
-    sp.memoryBytes = t.stageBytes(s.device, s.end - s.first, weights, first, last);
+    sp.memoryBytes =
+        t.stageBytes(s.device, s.end - s.first, weights, first, last);
     sp.capacityBytes = t.usable[s.device];
     r.fitsMemory &= sp.memoryBytes <= sp.capacityBytes;
     preSum += sp.prefillMs;
@@ -79,8 +80,7 @@ int64_t stageMemoryBytes(const Problem &p, const Plan &plan, const Stage &s) {
   for (int b : s.bits)
     weights += t.weightBytes[bitIndex(b)];
   return t.stageBytes(s.device, s.end - s.first, weights,
-                      &s == &plan.stages.front(),
-                      &s == &plan.stages.back());
+                      &s == &plan.stages.front(), &s == &plan.stages.back());
 }
 
 Error validatePlan(const Problem &p, const Plan &plan) {

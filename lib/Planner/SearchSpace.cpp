@@ -103,9 +103,8 @@ Expected<int> highestFeasibleUniformBits(const Problem &p) {
   // The smallest KV cache of any device keeps this a necessary condition.
   int64_t kv = *std::min_element(t.kvPerLayer.begin(), t.kvPerLayer.end());
   for (int b : kBitMenu) {
-    int64_t need =
-        p.model.layers * (t.weightBytes[bitIndex(b)] + kv) +
-        t.firstBytes + t.lastBytes;
+    int64_t need = p.model.layers * (t.weightBytes[bitIndex(b)] + kv) +
+                   t.firstBytes + t.lastBytes;
     if (need <= capacity)
       return b;
     if (b == 3) {

@@ -175,7 +175,7 @@ static WEFT_RT_UNUSED void weft_rt_bcast(void *buffer, int64_t count,
 static WEFT_RT_UNUSED void weft_rt_allreduce(void *buffer, int64_t count,
                                              int64_t type, int64_t op) {
   static const MPI_Op ops[] = {MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX};
-  MPI_Datatype types[] = {MPI_DOUBLE, MPI_FLOAT, MPI_INT64_T,
+  MPI_Datatype types[] = {MPI_DOUBLE,  MPI_FLOAT,   MPI_INT64_T,
                           MPI_INT32_T, MPI_INT16_T, MPI_INT8_T};
   static const int64_t sizes[] = {8, 4, 8, 4, 2, 1};
   if (count > INT32_MAX)

@@ -33,10 +33,10 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
-                  mlir::affine::AffineDialect,
-                  mlir::arith::ArithDialect, mlir::emitc::EmitCDialect,
-                  mlir::func::FuncDialect, mlir::math::MathDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
+                  mlir::affine::AffineDialect, mlir::arith::ArithDialect,
+                  mlir::emitc::EmitCDialect, mlir::func::FuncDialect,
+                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
+                  mlir::scf::SCFDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "weft optimizer driver\n", registry));
 }

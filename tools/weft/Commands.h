@@ -3,7 +3,8 @@
 #define WEFT_TOOLS_COMMANDS_H
 
 namespace weft {
-/// argv[0] is "weft cost"/"weft plan"/"weft build-model"; the rest are the command's options.
+/// argv[0] is "weft cost"/"weft plan"/"weft build-model"; the rest are the
+/// command's options.
 int costMain(int argc, char **argv);
 int planMain(int argc, char **argv);
 int buildModelMain(int argc, char **argv);

@@ -105,8 +105,7 @@ std::string makefile(StringRef model, size_t stages, StringRef target,
 } // namespace
 
 ServeDirectory::ServeDirectory(StringRef dir, StringRef target)
-    : dir(sys::path::remove_leading_dotslash(dir).str()),
-      target(target.str()) {
+    : dir(sys::path::remove_leading_dotslash(dir).str()), target(target.str()) {
   while (this->dir.size() > 1 && sys::path::is_separator(this->dir.back()))
     this->dir.pop_back();
 }
@@ -119,8 +118,8 @@ ServeDirectory::~ServeDirectory() {
 Error ServeDirectory::create() {
   temp = formatv("{0}.tmp-{1}", dir, sys::Process::getProcessId()).str();
   sys::fs::remove_directories(temp);
-  for (const char *sub : {"", "/weights", "/runtime/cpu", "/runtime/serve",
-                          "/runtime/cuda"}) {
+  for (const char *sub :
+       {"", "/weights", "/runtime/cpu", "/runtime/serve", "/runtime/cuda"}) {
     if (!strcmp(sub, "/runtime/cuda") && target != "cuda")
       continue;
     if (std::error_code ec = sys::fs::create_directories(temp + sub)) {
@@ -149,9 +148,9 @@ Error ServeDirectory::writeProgram(StringRef program, StringRef model,
     else if (path.ends_with(".cu"))
       cudaSources.push_back("runtime/" + path.str());
   }
-  if (Error e = writeFile(temp + "/Makefile",
-                          makefile(model, stages, target, cppSources,
-                                   cudaSources)))
+  if (Error e =
+          writeFile(temp + "/Makefile",
+                    makefile(model, stages, target, cppSources, cudaSources)))
     return e;
   return writeFile(temp + "/" + kMarker,
                    "Written by weft build-model; it may replace this "

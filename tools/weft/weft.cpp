@@ -87,12 +87,12 @@ static int compileMain(int argc, char **argv) {
 static void usage(raw_ostream &os) {
   os << "usage: weft <command> [options]\n\n"
         "commands:\n"
-        "  compile   distribute the #pragma scop regions of a C file "
+        "  compile      distribute the #pragma scop regions of a C file "
         "(--target=mpi|seq)\n"
-        "  plan      plan LLM serving on a heterogeneous GPU cluster\n"
+        "  plan         plan LLM serving on a heterogeneous GPU cluster\n"
         "  build-model  compile a plan and its weights into a pipelined "
         "MPI serving program\n"
-        "  cost      per-layer latency model (cost layer, cost calibrate)\n\n"
+        "  cost         per-layer latency model (cost layer, cost calibrate)\n\n"
         "Run 'weft <command> --help' for the options of a command.\n";
 }
 

@@ -119,8 +119,8 @@ LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
     return success();
   if (attr.getName() == "dist.reduce") {
     auto kind = dyn_cast<StringAttr>(attr.getValue());
-    if (!kind || !llvm::is_contained({"add", "mul", "max", "min"},
-                                     kind.getValue()))
+    if (!kind ||
+        !llvm::is_contained({"add", "mul", "max", "min"}, kind.getValue()))
       return op->emitOpError() << "'dist.reduce' must be \"add\", \"mul\", "
                                   "\"max\" or \"min\", got "
                                << attr.getValue();

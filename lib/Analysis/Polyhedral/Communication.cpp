@@ -397,15 +397,13 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
               isl::union_set(ctx, select.reductionAccesses(u, /*loads=*/true))
                   .intersect(region.domain);
           isl::union_set kept =
-              flow.must_no_source()
-                  .intersect_domain(reads)
-                  .range()
-                  .unite(flow.full_must_dependence()
-                             .subtract_domain(updates)
-                             .intersect_range_wrapped_domain(reads)
-                             .range()
-                             .unwrap()
-                             .range());
+              flow.must_no_source().intersect_domain(reads).range().unite(
+                  flow.full_must_dependence()
+                      .subtract_domain(updates)
+                      .intersect_range_wrapped_domain(reads)
+                      .range()
+                      .unwrap()
+                      .range());
           isl::union_set all = writes.intersect_domain(updates).range();
           isl::union_set reset = all.subtract(kept).coalesce();
           UnitCombine combine;

@@ -76,8 +76,7 @@ weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
         // The dependences among the accesses of one reduction update.
         isl::union_map all = deps.unite(anti).unite(output);
         auto reductionInTime = [&](const ModelBuilder::Reduction &r) {
-          return all
-              .intersect(isl::union_map(ctx, model.reductionPairs(&r)))
+          return all.intersect(isl::union_map(ctx, model.reductionPairs(&r)))
               .apply_domain(schedule)
               .apply_range(schedule);
         };

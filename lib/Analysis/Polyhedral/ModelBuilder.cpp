@@ -306,13 +306,13 @@ std::string ModelBuilder::reductionPairs(const Reduction *only) const {
   bool first = true;
   for (const Reduction &r : reductions)
     if (!only || (only->load == r.load && only->store == r.store))
-    for (unsigned from : {r.load, r.store})
-      for (unsigned to : {r.load, r.store}) {
-        s += (first ? "" : "; ") +
-             statementTuple(from, statements[from].loops.size(), "a") + " -> " +
-             statementTuple(to, statements[to].loops.size(), "b");
-        first = false;
-      }
+      for (unsigned from : {r.load, r.store})
+        for (unsigned to : {r.load, r.store}) {
+          s += (first ? "" : "; ") +
+               statementTuple(from, statements[from].loops.size(), "a") +
+               " -> " + statementTuple(to, statements[to].loops.size(), "b");
+          first = false;
+        }
   return s + " }";
 }
 

@@ -206,8 +206,8 @@ static void addCombineTraffic(const Evaluator &eval, const Selections &select,
   double runs = eval.executions(u, typical);
   isl::union_set all =
       isl::union_map(ctx, eval.model.accesses(true))
-          .intersect_domain(isl::union_set(
-              ctx, select.reductionAccesses(u, /*loads=*/false)))
+          .intersect_domain(
+              isl::union_set(ctx, select.reductionAccesses(u, /*loads=*/false)))
           .intersect_domain(isl::union_set(ctx, eval.model.domains()))
           .range();
   double bytes = 0;

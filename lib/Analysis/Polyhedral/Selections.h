@@ -107,8 +107,8 @@ public:
     std::string params, cond;
     for (unsigned d = 0; d < k; ++d) {
       params += (d ? ", e" : "e") + std::to_string(d);
-      cond += (d ? " and i" : "i") + std::to_string(d) + " = e" +
-              std::to_string(d);
+      cond +=
+          (d ? " and i" : "i") + std::to_string(d) + " = e" + std::to_string(d);
     }
     if (loads) {
       std::string iv = "i" + std::to_string(k);

@@ -46,13 +46,13 @@ FailureOr<SmallVector<StageParts>> collectStages(llm::ModelOp model) {
              << "has no stage: the model must be planned (weft plan) before "
                 "it becomes a serving program";
     int64_t s = stage.getInt();
-    if (s < 0 || s > int64_t(stages.size()) ||
-        (s < int64_t(stages.size()) - 1))
+    // The same stage as the previous part, or the next one.
+    int64_t last = int64_t(stages.size()) - 1;
+    if (s != last && s != last + 1)
       return op.emitOpError() << "is on stage " << s << " but the previous "
-                              << "part is on stage "
-                              << int64_t(stages.size()) - 1
+                              << "part is on stage " << last
                               << ": stages must be numbered 0, 1, ... in order";
-    if (s == int64_t(stages.size()))
+    if (s == last + 1)
       stages.emplace_back();
     StageParts &sp = stages.back();
     sp.parts.push_back(&op);
@@ -157,8 +157,8 @@ std::string stageComment(int64_t stage, const StageParts &sp) {
   std::string where;
   if (!sp.device.empty())
     where = " on " + sp.device + " (" + sp.deviceType + ")";
-  return llvm::formatv("stage {0}: layers [{1}, {2}){3}", stage,
-                       sp.firstLayer, sp.endLayer, where);
+  return llvm::formatv("stage {0}: layers [{1}, {2}){3}", stage, sp.firstLayer,
+                       sp.endLayer, where);
 }
 
 /// Inside `if (stage == k)`: load the stage's weights part by part and run
@@ -193,8 +193,7 @@ LogicalResult lowerModel(llm::ModelOp model) {
   std::optional<ArrayRef<int64_t>> memory = model.getStageMemory();
   if (memory && memory->size() != stages->size())
     return model.emitOpError() << "has stage_memory for " << memory->size()
-                               << " stages but " << stages->size()
-                               << " stages";
+                               << " stages but " << stages->size() << " stages";
 
   Location loc = model.getLoc();
   OpBuilder b(model);
@@ -212,8 +211,8 @@ LogicalResult lowerModel(llm::ModelOp model) {
   Block *body = main.addEntryBlock();
   b.setInsertionPointToStart(body);
   ServeCalls calls(b, loc);
-  Value argcRef = b.create<emitc::ApplyOp>(
-      loc, emitc::PointerType::get(i32), "&", body->getArgument(0));
+  Value argcRef = b.create<emitc::ApplyOp>(loc, emitc::PointerType::get(i32),
+                                           "&", body->getArgument(0));
   Value argvRef = b.create<emitc::ApplyOp>(
       loc, emitc::PointerType::get(argvType), "&", body->getArgument(1));
   calls.comment(llvm::formatv(

@@ -279,8 +279,7 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
             weft::dist::LocalBoundsOp, weft::dist::MessageBufferOp,
             weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp,
             weft::dist::BroadcastOp, weft::dist::AllReduceOp,
-            weft::dist::ReplicasStaleOp,
-            weft::dist::SetReplicasStaleOp>(
+            weft::dist::ReplicasStaleOp, weft::dist::SetReplicasStaleOp>(
           [&](auto) { return lowerDistOp(op); })
       .Case<scf::IfOp>([&](auto ifOp) { return lowerIf(ifOp); })
       .Case<scf::WhileOp>([&](auto loop) { return lowerWhile(loop); })
@@ -605,11 +604,12 @@ LogicalResult FunctionLowering::lowerDistOp(Operation *op) {
       return op->emitOpError("only all-reduces of a message buffer can be "
                              "lowered to C");
     Type element = buffer.getType().getElementType();
-    int64_t type = element.isF64()   ? 0
-                   : element.isF32() ? 1
-                   : element.isIndex()
-                       ? 2
-                       : 2 + llvm::Log2_64(64 / element.getIntOrFloatBitWidth());
+    int64_t type =
+        element.isF64()   ? 0
+        : element.isF32() ? 1
+        : element.isIndex()
+            ? 2
+            : 2 + llvm::Log2_64(64 / element.getIntOrFloatBitWidth());
     if (isa<FloatType>(element) && type > 1)
       return op->emitOpError("cannot all-reduce ") << element;
     SmallVector<Value> operands = args({reduce.getValue(), buffer.getCount()});
