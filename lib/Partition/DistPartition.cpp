@@ -167,6 +167,14 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
     d << (choice.distributed[u] ? "distributed: blocks of its iterations on "
                                   "each rank"
                                 : "runs on every rank: ");
+    if (choice.distributed[u] && !c.unit.reductions.empty()) {
+      SmallVector<StringRef> kinds;
+      for (const UnitReduction &r : c.unit.reductions)
+        if (!llvm::is_contained(kinds, r.kind))
+          kinds.push_back(r.kind);
+      d << ", partial results combined with MPI_Allreduce ("
+        << llvm::join(kinds, ", ") << ")";
+    }
     if (!c.distributable) {
       d << c.reason;
       continue;
@@ -177,9 +185,7 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
     }
     if (!choice.distributed[u])
       d << "distributing it is predicted to be slower";
-    else if (!c.unit.reductions.empty())
-      d << ", partial results combined with MPI_Allreduce ("
-        << c.unit.reductions.front().kind << ")";
+
     if (failed(costs))
       continue;
     SmallVector<bool> other(choice.distributed);

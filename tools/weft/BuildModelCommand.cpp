@@ -187,7 +187,7 @@ int weft::buildModelMain(int argc, char **argv) {
       if (*name != desc.name)
         errs() << "weft: warning: " << planPath << ": model: the plan is for '"
                << *name << "' but the weights are '" << desc.name
-               << "' (their shapes agree)\n";
+               << "' (its layer ranges fit these weights)\n";
 
   rt::LlamaWeights weights;
   std::string error;
