@@ -19,7 +19,7 @@ prints the bytes sent next to
 
 and, at P=1, the kernel time of weft's program against the sequential one
 (PolyBench's own timer, best of 3, so MPI start-up is not counted), and the
-peak resident memory of rank 0 (ru_maxrss, MPI libraries included).
+largest peak resident memory of a rank (WEFT_STATS, MPI libraries included).
 """
 import argparse
 import os
@@ -108,7 +108,7 @@ def main():
     util = os.path.join(pb, "utilities")
     work = tempfile.mkdtemp(prefix="weft-comm.")
     print("| kernel | P | bytes sent | lb1d | sent/lb1d | naive | messages | "
-          "max RSS/rank MB | P=1 time / seq |")
+          "max RSS/rank MiB | P=1 time / seq |")
     print("|---|---|---|---|---|---|---|---|---|")
     for kernel in args.kernels:
         src = next((os.path.join(pb, c, kernel, kernel + ".c")
@@ -162,16 +162,14 @@ def main():
                 continue
             sent, msgs = int(stats.group(1)), int(stats.group(2))
             lb, naive = stencil_bounds(kernel, s, p)
-            rss = run(["mpirun", "--oversubscribe", "-np", str(p),
-                       "/usr/bin/time", "-f", "rss %M", exe]).stderr
-            # /usr/bin/time reports on every rank but only rank 0's stderr
-            # is kept: its figure stands for all ranks (full arrays each).
-            m = re.findall(r"rss (\d+)", rss)
+            # The runtime's largest peak RSS over the ranks.
+            m = re.findall(r"weft: peak memory per rank \d+ to (\d+) bytes",
+                           r.stderr)
             print("| %s | %d | %d | %s | %s | %s | %d | %s | %s |" % (
                 kernel, p, sent, lb if lb is not None else "-",
                 "%.3f" % (sent / lb) if lb else "-",
                 naive if naive is not None else "-", msgs,
-                "%.1f" % (int(m[0]) / 1024) if m else "-",
+                "%.1f" % (int(m[0]) / 2**20) if m else "-",
                 ratio if p == args.ranks[0] else ""))
             sys.stdout.flush()
 

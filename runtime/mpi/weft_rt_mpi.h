@@ -7,13 +7,15 @@
  * regions call: block bounds, message buffers and non-blocking messages.
  *
  * With WEFT_STATS set in the environment, rank 0 prints at exit how many
- * messages and bytes the regions sent (over all ranks) on stderr.
+ * messages and bytes the regions sent (over all ranks), and the largest
+ * and smallest peak resident memory of a rank, on stderr.
  *
  *===----------------------------------------------------------------------===*/
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #define WEFT_RT_UNUSED __attribute__((unused))
 
@@ -29,12 +31,24 @@ static void weft_rt_print_stats(void) {
   int64_t total[2] = {0, 0}, most[2] = {0, 0};
   MPI_Reduce(mine, total, 2, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
   MPI_Reduce(mine, most, 2, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
-  if (weft_rt_rank == 0)
+  /* Peak RSS (Linux reports KiB): the arrays are full-size on every rank,
+     so this shows what distribution does not save yet. */
+  struct rusage usage;
+  int64_t rss = getrusage(RUSAGE_SELF, &usage) == 0
+                    ? (int64_t)usage.ru_maxrss * 1024
+                    : 0;
+  int64_t rssMax = 0, rssMin = 0;
+  MPI_Reduce(&rss, &rssMax, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+  MPI_Reduce(&rss, &rssMin, 1, MPI_INT64_T, MPI_MIN, 0, MPI_COMM_WORLD);
+  if (weft_rt_rank == 0) {
     fprintf(stderr,
             "weft: %d ranks sent %lld bytes in %lld messages "
             "(at most %lld bytes from one rank)\n",
             weft_rt_size, (long long)total[0], (long long)total[1],
             (long long)most[0]);
+    fprintf(stderr, "weft: peak memory per rank %lld to %lld bytes\n",
+            (long long)rssMin, (long long)rssMax);
+  }
 }
 
 static void weft_rt_finalize(void) {

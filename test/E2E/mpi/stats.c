@@ -10,6 +10,7 @@
 // on 2 ranks rank 1 owns [19, 37) and sends those 18 doubles once; on 3
 // ranks ranks 1 and 2 own [13, 25) and [25, 37) and send 12 doubles each.
 // CHECK: weft: 2 ranks sent 144 bytes in 1 messages (at most 144 bytes from one rank)
+// CHECK-NEXT: weft: peak memory per rank {{[1-9][0-9]*}} to {{[1-9][0-9]*}} bytes
 // THREE: weft: 3 ranks sent 192 bytes in 2 messages (at most 96 bytes from one rank)
 #include <stdio.h>
 
