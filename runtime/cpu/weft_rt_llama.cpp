@@ -4,6 +4,7 @@
 #include "weft_rt_attention.h"
 #include "weft_rt_ffn.h"
 #include "weft_rt_norm.h"
+#include "weft_rt_opt.h"
 #include "weft_rt_rope.h"
 
 #include <cstring>
@@ -12,6 +13,9 @@ namespace weft::rt {
 
 int64_t LlamaLayer::storageBytes() const {
   int64_t bytes = int64_t(rmsAtt.size() + rmsFfn.size()) * 4;
+  for (const std::vector<float> *b :
+       {&normAttBias, &normFfnBias, &bq, &bk, &bv, &bo, &b1, &b2})
+    bytes += int64_t(b->size()) * 4;
   for (const Linear *l : {&wq, &wk, &wv, &wo, &w1, &w2, &w3})
     bytes += l->storageBytes();
   return bytes;
@@ -105,6 +109,8 @@ void llamaDecoderLayer(const LlamaConfig &c, const LlamaLayer &layer, float *x,
 void llamaDecoderLayerBatched(const LlamaConfig &c, const LlamaLayer &layer,
                               float *x, const LlamaSeqSpan *spans,
                               int numSpans, LlamaScratch &s) {
+  if (c.isOpt())
+    return optDecoderLayerBatched(c, layer, x, spans, numSpans, s);
   int m = 0;
   for (int i = 0; i < numSpans; ++i)
     m += spans[i].rows;

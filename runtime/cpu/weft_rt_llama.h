@@ -20,8 +20,10 @@
 namespace weft::rt {
 
 struct LlamaLayer {
-  std::vector<float> rmsAtt, rmsFfn;
-  Linear wq, wk, wv, wo, w1, w2, w3;
+  std::vector<float> rmsAtt, rmsFfn; ///< norm weights (LayerNorm for OPT)
+  Linear wq, wk, wv, wo, w1, w2, w3; ///< OPT: w1 = fc1, w2 = fc2, no w3
+  /// OPT only (empty for LLaMA): LayerNorm and projection biases, fp32.
+  std::vector<float> normAttBias, normFfnBias, bq, bk, bv, bo, b1, b2;
   int64_t storageBytes() const;
 };
 
@@ -66,6 +68,7 @@ struct LlamaSeqSpan {
 /// the FFN run as one GEMM over all m rows; RoPE, KV append and causal
 /// attention run per sequence at its own positions and into its own cache.
 /// Same result as llamaDecoderLayer per sequence; scratch must hold m rows.
+/// An OPT config runs optDecoderLayerBatched (weft_rt_opt.h) instead.
 void llamaDecoderLayerBatched(const LlamaConfig &config,
                               const LlamaLayer &layer, float *x,
                               const LlamaSeqSpan *spans, int numSpans,

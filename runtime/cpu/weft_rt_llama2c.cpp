@@ -79,7 +79,11 @@ std::string checkLlamaConfig(const LlamaConfig &c) {
   if (c.heads % c.kvHeads != 0)
     return "n_heads " + std::to_string(c.heads) +
            " is not a multiple of n_kv_heads " + std::to_string(c.kvHeads);
-  if (c.headSize() % 2 != 0)
+  if (c.isOpt() && c.kvHeads != c.heads)
+    return "OPT has multi-head attention: n_kv_heads " +
+           std::to_string(c.kvHeads) + " differs from n_heads " +
+           std::to_string(c.heads);
+  if (!c.isOpt() && c.headSize() % 2 != 0)
     return "head size " + std::to_string(c.headSize()) +
            " is odd; rotary embeddings need pairs";
   return "";

@@ -16,24 +16,46 @@
 
 namespace weft::rt {
 
+/// The decoder architectures the runtime composes. Llama: RMSNorm, RoPE,
+/// SwiGLU, GQA, no biases. Opt (HF OPTForCausalLM, pre-LN): LayerNorm with
+/// bias, learned positions, biased Q/K/V/O, plain ReLU/GELU FFN with
+/// biases, multi-head attention.
+enum class ModelArch : uint8_t { Llama = 0, Opt = 1 };
+
+/// OPT's learned position table starts at row 2 (HF's OPT offset): the
+/// token at position p adds row p + 2, so the table has seqLen + 2 rows.
+constexpr int kOptPositionOffset = 2;
+
 struct LlamaConfig {
   int dim = 0, hiddenDim = 0, layers = 0, heads = 0, kvHeads = 0;
   int vocabSize = 0, seqLen = 0;
   bool tiedClassifier = true;
-  float rmsEps = 1e-5f;       ///< llama2.c's value; HF configs set their own
-  float ropeTheta = 10000.0f; ///< RoPE base
+  float rmsEps = 1e-5f;       ///< norm epsilon (RMSNorm, or OPT's LayerNorm)
+  float ropeTheta = 10000.0f; ///< RoPE base (unused by OPT)
+  ModelArch arch = ModelArch::Llama;
+  bool geluFfn = false; ///< OPT only: GELU instead of ReLU in the FFN
   int headSize() const { return dim / heads; }
   int kvDim() const { return kvHeads * headSize(); }
+  bool isOpt() const { return arch == ModelArch::Opt; }
 };
 
 /// fp32 weights in llama2.c order. Per-layer arrays are stacked over
 /// layers: wq is [layers][dim][dim], wk/wv [layers][kvDim][dim],
 /// wo [layers][dim][dim], w1/w3 [layers][hidden][dim], w2
 /// [layers][dim][hidden].
+///
+/// OPT reuses the same arrays: rmsAtt/rmsFfn/rmsFinal are the LayerNorm
+/// weights, w1 is fc1 [layers][hidden][dim], w2 fc2, w3 is empty; the
+/// fields below (empty for LLaMA) hold the rest.
 struct LlamaWeights {
   LlamaConfig config;
   std::vector<float> tokenEmbedding, rmsAtt, wq, wk, wv, wo, rmsFfn, w1, w2, w3,
       rmsFinal, wcls; ///< wcls is a copy of tokenEmbedding when tied
+  /// OPT: learned positions [seqLen + kOptPositionOffset][dim]; LayerNorm
+  /// biases [layers][dim] and [dim]; projection biases bq bk bv bo
+  /// [layers][dim], b1 [layers][hidden], b2 [layers][dim].
+  std::vector<float> positionEmbedding, normAttBias, normFfnBias,
+      normFinalBias, bq, bk, bv, bo, b1, b2;
 };
 
 /// Checks a header; returns what is wrong with it, or "".

@@ -12,7 +12,9 @@ namespace weft::rt {
 
 namespace {
 constexpr char kMagic[8] = {'W', 'E', 'F', 'T', 'S', 'T', 'G', '1'};
-constexpr uint32_t kVersion = 1;
+/// Version 2 added the architecture (OPT's biases, LayerNorm biases and
+/// learned positions); version 1 files are LLaMA and still read.
+constexpr uint32_t kVersion = 2;
 /// Longest model name a file may declare (garbage guard).
 constexpr uint32_t kMaxNameBytes = 4096;
 
@@ -197,6 +199,64 @@ std::string readLinear(Reader &r, Linear &l, const std::string &what,
   return r.failed;
 }
 
+/// An OPT layer record (see the header); returns "" or what is wrong.
+std::string readOptLayer(Reader &r, LlamaLayer &layer, const std::string &at,
+                         int D, int H, int attnBits, int ffnBits) {
+  r.array(layer.rmsAtt, D, (at + "attn_norm").c_str());
+  r.array(layer.normAttBias, D, (at + "attn_norm_bias").c_str());
+  const struct {
+    Linear &dst;
+    std::vector<float> &bias;
+    const char *name;
+    int rows, cols, bits;
+  } linears[] = {{layer.wq, layer.bq, "q_proj", D, D, attnBits},
+                 {layer.wk, layer.bk, "k_proj", D, D, attnBits},
+                 {layer.wv, layer.bv, "v_proj", D, D, attnBits},
+                 {layer.wo, layer.bo, "out_proj", D, D, attnBits},
+                 {layer.w1, layer.b1, "fc1", H, D, ffnBits},
+                 {layer.w2, layer.b2, "fc2", D, H, ffnBits}};
+  for (const auto &lin : linears) {
+    if (&lin.dst == &layer.w1) { // the FFN norm sits between out_proj and fc1
+      r.array(layer.rmsFfn, D, (at + "ffn_norm").c_str());
+      r.array(layer.normFfnBias, D, (at + "ffn_norm_bias").c_str());
+    }
+    std::string problem =
+        readLinear(r, lin.dst, at + lin.name, lin.rows, lin.cols, lin.bits);
+    if (!problem.empty())
+      return problem;
+    r.array(lin.bias, lin.rows, (at + lin.name + " bias").c_str());
+  }
+  return r.failed;
+}
+
+/// The sizes of the OPT-only arrays; returns "" or the first wrong one.
+std::string checkOptWeights(const LlamaWeights &w) {
+  const LlamaConfig &c = w.config;
+  const int64_t L = c.layers, D = c.dim, H = c.hiddenDim;
+  const struct {
+    const char *name;
+    const std::vector<float> &v;
+    int64_t size;
+  } arrays[] = {
+      {"position_embedding", w.positionEmbedding,
+       (c.seqLen + kOptPositionOffset) * D},
+      {"attn_norm_bias", w.normAttBias, L * D},
+      {"ffn_norm_bias", w.normFfnBias, L * D},
+      {"final_norm_bias", w.normFinalBias, D},
+      {"q_proj bias", w.bq, L * D},
+      {"k_proj bias", w.bk, L * D},
+      {"v_proj bias", w.bv, L * D},
+      {"out_proj bias", w.bo, L * D},
+      {"fc1 bias", w.b1, L * H},
+      {"fc2 bias", w.b2, L * D}};
+  for (const auto &a : arrays)
+    if (int64_t(a.v.size()) != a.size)
+      return std::string("OPT weights: ") + a.name + " has " +
+             std::to_string(a.v.size()) + " values, expected " +
+             std::to_string(a.size);
+  return "";
+}
+
 std::string checkSpec(const LlamaConfig &c, const StageFileSpec &s) {
   if (s.numStages < 1 || s.stage < 0 || s.stage >= s.numStages)
     return "stage " + std::to_string(s.stage) + " is outside [0, " +
@@ -225,8 +285,9 @@ std::string checkSpec(const LlamaConfig &c, const StageFileSpec &s) {
 } // namespace
 
 int64_t StageWeights::storageBytes() const {
-  int64_t bytes = int64_t(embeddingF16.size()) * 2 +
-                  int64_t(rmsFinal.size()) * 4 + classifier.storageBytes();
+  int64_t bytes = int64_t(embeddingF16.size() + positionEmbeddingF16.size()) * 2 +
+                  int64_t(rmsFinal.size() + normFinalBias.size()) * 4 +
+                  classifier.storageBytes();
   for (const LlamaLayer &l : layers)
     bytes += l.storageBytes();
   return bytes;
@@ -238,6 +299,8 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
     return fail(error, path, "stage files are written on little-endian hosts");
   const LlamaConfig &c = w.config;
   std::string problem = checkLlamaConfig(c);
+  if (problem.empty() && c.isOpt())
+    problem = checkOptWeights(w);
   if (problem.empty())
     problem = checkSpec(c, spec);
   if (!problem.empty())
@@ -259,6 +322,8 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
   out.u8(c.tiedClassifier ? 1 : 0);
   out.f32(c.rmsEps);
   out.f32(c.ropeTheta);
+  out.u8(uint8_t(c.arch));
+  out.u8(c.geluFfn ? 1 : 0);
   out.u32(uint32_t(spec.model.size()));
   out.bytes(spec.model.data(), spec.model.size());
   for (int v : {spec.stage, spec.numStages, spec.firstLayer, spec.endLayer})
@@ -277,6 +342,11 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
     std::vector<uint16_t> half(w.tokenEmbedding.size());
     floatToHalfArray(w.tokenEmbedding.data(), half.data(), half.size());
     out.array(half);
+    if (c.isOpt()) {
+      half.resize(w.positionEmbedding.size());
+      floatToHalfArray(w.positionEmbedding.data(), half.data(), half.size());
+      out.array(half);
+    }
   }
   // One layer at a time, so a big model never holds two quantized copies.
   LlamaWeights one;
@@ -291,6 +361,16 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
     LlamaLayer layer;
     layer.rmsAtt = slice(w.rmsAtt, D);
     layer.rmsFfn = slice(w.rmsFfn, D);
+    if (c.isOpt()) {
+      layer.normAttBias = slice(w.normAttBias, D);
+      layer.normFfnBias = slice(w.normFfnBias, D);
+      layer.bq = slice(w.bq, D);
+      layer.bk = slice(w.bk, D);
+      layer.bv = slice(w.bv, D);
+      layer.bo = slice(w.bo, D);
+      layer.b1 = slice(w.b1, H);
+      layer.b2 = slice(w.b2, D);
+    }
     const struct {
       const std::vector<float> &src;
       int64_t rows, cols;
@@ -306,6 +386,8 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
         {w.w2, D, H, spec.ffnBits[i], layer.w2, "w2"},
         {w.w3, H, D, spec.ffnBits[i], layer.w3, "w3"}};
     for (const auto &lin : linears) {
+      if (c.isOpt() && &lin.dst == &layer.w3)
+        continue; // OPT's FFN has no up projection
       std::string why;
       if (!makeLinear(lin.src.data() + l * lin.rows * lin.cols, int(lin.rows),
                       int(lin.cols), lin.bits, spec.groupSize, lin.dst,
@@ -314,6 +396,24 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
         return fail(error, path,
                     "layer " + std::to_string(l) + " " + lin.name + ": " + why);
       }
+    }
+    if (c.isOpt()) {
+      out.array(layer.rmsAtt);
+      out.array(layer.normAttBias);
+      for (auto [lin, bias] : {std::pair{&layer.wq, &layer.bq},
+                               {&layer.wk, &layer.bk},
+                               {&layer.wv, &layer.bv},
+                               {&layer.wo, &layer.bo}}) {
+        writeLinear(out, *lin, spec.groupSize);
+        out.array(*bias);
+      }
+      out.array(layer.rmsFfn);
+      out.array(layer.normFfnBias);
+      writeLinear(out, layer.w1, spec.groupSize);
+      out.array(layer.b1);
+      writeLinear(out, layer.w2, spec.groupSize);
+      out.array(layer.b2);
+      continue;
     }
     out.array(layer.rmsAtt);
     writeLinear(out, layer.wq, spec.groupSize);
@@ -327,6 +427,8 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
   }
   if (spec.hasHead && out.ok()) {
     out.array(w.rmsFinal);
+    if (c.isOpt())
+      out.array(w.normFinalBias);
     // A tied classifier is the embedding itself: quantize a copy of it.
     const std::vector<float> &cls =
         c.tiedClassifier ? w.tokenEmbedding : w.wcls;
@@ -391,7 +493,7 @@ bool readStageFile(const std::string &path, StageWeights &out,
     return fail(error, path, "truncated header");
   uint32_t version;
   std::memcpy(&version, head + 8, 4);
-  if (version != kVersion)
+  if (version != kVersion && version != 1)
     return fail(error, path, "version " + std::to_string(version) +
                                  ", this runtime reads version " +
                                  std::to_string(kVersion));
@@ -413,6 +515,15 @@ bool readStageFile(const std::string &path, StageWeights &out,
   c.tiedClassifier = r.u8("tied") != 0;
   c.rmsEps = r.f32("rms_eps");
   c.ropeTheta = r.f32("rope_theta");
+  if (version >= 2) {
+    uint8_t arch = r.u8("arch");
+    if (r.failed.empty() && arch > uint8_t(ModelArch::Opt))
+      return fail(error, path,
+                  "arch " + std::to_string(arch) + " is not an architecture "
+                  "this runtime knows");
+    c.arch = ModelArch(arch);
+    c.geluFfn = r.u8("gelu_ffn") != 0;
+  }
   if (!r.failed.empty())
     return fail(error, path, r.failed);
   std::string problem = checkLlamaConfig(c);
@@ -456,11 +567,20 @@ bool readStageFile(const std::string &path, StageWeights &out,
   const int D = c.dim, KV = c.kvDim(), H = c.hiddenDim;
   if (s.hasEmbedding)
     r.array(w.embeddingF16, int64_t(c.vocabSize) * D, "token embedding");
+  if (s.hasEmbedding && c.isOpt())
+    r.array(w.positionEmbeddingF16,
+            int64_t(c.seqLen + kOptPositionOffset) * D, "position embedding");
   for (int l = s.firstLayer; l < s.endLayer && r.failed.empty(); ++l) {
     const int i = l - s.firstLayer;
     const std::string at = "layer " + std::to_string(l) + " ";
     w.layers.emplace_back();
     LlamaLayer &layer = w.layers.back();
+    if (c.isOpt()) {
+      problem = readOptLayer(r, layer, at, D, H, s.attnBits[i], s.ffnBits[i]);
+      if (!problem.empty())
+        return fail(error, path, problem);
+      continue;
+    }
     r.array(layer.rmsAtt, D, (at + "rms_att").c_str());
     const struct {
       Linear &dst;
@@ -484,6 +604,8 @@ bool readStageFile(const std::string &path, StageWeights &out,
   }
   if (s.hasHead && r.failed.empty()) {
     r.array(w.rmsFinal, D, "rms_final");
+    if (c.isOpt())
+      r.array(w.normFinalBias, D, "final_norm_bias");
     problem = readLinear(r, w.classifier, "classifier", c.vocabSize, D,
                          s.headBits);
     if (!problem.empty())

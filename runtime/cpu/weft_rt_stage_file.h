@@ -4,18 +4,25 @@
 // one file per pipeline stage; the generated `serve` program of that stage
 // reads only its own file. Format (little-endian, docs/serving.md):
 //
-//   header   "WEFTSTG1", u32 version (1),
+//   header   "WEFTSTG1", u32 version (2; version 1 lacks arch and gelu and
+//            is read as LLaMA),
 //            LlamaConfig: i32 dim hidden layers heads kvHeads vocab seqLen,
-//                         u8 tied, f32 rmsEps ropeTheta
+//                         u8 tied, f32 rmsEps ropeTheta, u8 arch gelu
 //            StageFileSpec: u32 name length + model name bytes,
 //                         i32 stage numStages firstLayer endLayer,
 //                         u8 hasEmbedding hasHead,
 //                         per layer i32 attnBits ffnBits, i32 headBits
 //                         groupSize
 //   [stage 0]      token embedding, fp16 [vocab][dim]
-//   per layer      rmsAtt f32[dim], wq wk wv wo (attnBits),
-//                  rmsFfn f32[dim], w1 w2 w3 (ffnBits)
-//   [last stage]   rmsFinal f32[dim], classifier [vocab][dim] (headBits)
+//                  (OPT) position embedding, fp16 [seqLen + 2][dim]
+//   per layer      LLaMA: rmsAtt f32[dim], wq wk wv wo (attnBits),
+//                         rmsFfn f32[dim], w1 w2 w3 (ffnBits)
+//                  OPT:   norm weight, bias f32[dim], then each of
+//                         q k v out (attnBits) followed by its f32 bias,
+//                         norm weight, bias, fc1 + bias[hidden], fc2 +
+//                         bias[dim] (ffnBits)
+//   [last stage]   rmsFinal f32[dim], (OPT) final norm bias f32[dim],
+//                  classifier [vocab][dim] (headBits)
 //   trailer  u64 FNV-1a checksum of everything before it
 //
 // A Linear record is: i32 rows, cols, bits, groupSize, then fp32 / fp16
@@ -50,8 +57,11 @@ struct StageWeights {
   LlamaConfig config;
   StageFileSpec spec;
   std::vector<uint16_t> embeddingF16; ///< [vocab][dim], stage 0 only
+  /// OPT, stage 0 only: learned positions [seqLen + 2][dim].
+  std::vector<uint16_t> positionEmbeddingF16;
   std::vector<LlamaLayer> layers;     ///< spec.firstLayer .. endLayer-1
   std::vector<float> rmsFinal;        ///< last stage only
+  std::vector<float> normFinalBias;   ///< last stage, OPT only
   Linear classifier;                  ///< last stage only
   /// Bytes of all stored weights (what the memory model predicts).
   int64_t storageBytes() const;

@@ -296,6 +296,11 @@ bool CudaBackend::init(StageWeights weights, int maxSeqs_, int maxContext_,
   if (maxSeqs <= 0 || maxContext <= 0 || maxRows <= 0)
     return reject("the CUDA backend needs positive sequence, context and row "
                   "counts");
+  // The OPT composition (LayerNorm, biases, learned positions) exists only
+  // in the CPU backend so far.
+  if (c.isOpt())
+    return reject("the CUDA backend does not serve OPT models yet; build "
+                  "with --target=cpu");
   if (c.dim <= 0 || c.heads <= 0 || c.kvHeads <= 0 || c.dim % c.heads != 0 ||
       c.heads % c.kvHeads != 0 || c.headSize() % 2 != 0 || c.hiddenDim <= 0 ||
       c.vocabSize <= 0)

@@ -11,6 +11,7 @@
 #include "weft_rt_half.h"
 #include "weft_rt_llama.h"
 #include "weft_rt_norm.h"
+#include "weft_rt_opt.h"
 
 #include <cstring>
 
@@ -53,6 +54,15 @@ public:
     for (int t = 0; t < rows; ++t)
       halfToFloatArray(w.embeddingF16.data() + int64_t(tokens[t]) * D,
                        x.data() + int64_t(t) * D, size_t(D));
+    if (!w.config.isOpt())
+      return;
+    // Learned positions: each sequence's rows at its own positions.
+    int64_t row = 0;
+    for (const SeqRows &sp : spans) {
+      optAddPositions(w.config, w.positionEmbeddingF16.data(), sp.pos, sp.rows,
+                      x.data() + row * D);
+      row += sp.rows;
+    }
   }
 
   void setHidden(const float *h) override {
@@ -75,6 +85,9 @@ public:
   }
 
   void finalNorm() override {
+    if (w.config.isOpt())
+      return layerNorm(x.data(), w.rmsFinal.data(), w.normFinalBias.data(),
+                       x.data(), rows, w.config.dim, w.config.rmsEps);
     rmsNorm(x.data(), w.rmsFinal.data(), x.data(), rows, w.config.dim,
             w.config.rmsEps);
   }

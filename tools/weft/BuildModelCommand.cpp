@@ -20,6 +20,7 @@
 #include "weft/Planner/PlanToLLM.h"
 
 #include "weft_rt_hf_llama.h"
+#include "weft_rt_hf_opt.h"
 #include "weft_rt_stage_file.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -98,7 +99,8 @@ Workload workloadOfPlan(const json::Value &planJSON) {
   return w;
 }
 
-/// Reads the checkpoint as fp32 weights (llama2.c file or HF directory).
+/// Reads the checkpoint as fp32 weights (llama2.c file, or an HF LLaMA or
+/// OPT directory).
 bool readWeights(const ImportedModel &model, StringRef path,
                  rt::LlamaWeights &out, std::string *error) {
   if (!model.llama2cWeights.empty())
@@ -108,6 +110,8 @@ bool readWeights(const ImportedModel &model, StringRef path,
                           "config.json and *.safetensors weights";
     return false;
   }
+  if (model.desc.arch == "opt")
+    return rt::readHfOpt(path.str(), out, error);
   return rt::readHfLlama(path.str(), out, error);
 }
 
@@ -163,12 +167,13 @@ int weft::buildModelMain(int argc, char **argv) {
   if (!model)
     return fail(toString(model.takeError()));
   const cost::ModelDesc &desc = model->desc;
-  bool llamaLike = desc.arch == "llama2c" || desc.arch == "llama" ||
-                   desc.arch == "mistral";
-  if (!llamaLike || !desc.gatedFFN)
+  bool llamaLike = (desc.arch == "llama2c" || desc.arch == "llama" ||
+                    desc.arch == "mistral") &&
+                   desc.gatedFFN;
+  if (!llamaLike && desc.arch != "opt")
     return fail(weightsPath + ": architecture '" + desc.arch +
                 "' has no serving runtime yet (supported: LLaMA-style "
-                "llama2.c checkpoints and llama/mistral safetensors)");
+                "llama2.c checkpoints, llama/mistral and opt safetensors)");
 
   // The plan, read against the devices it names.
   Expected<json::Value> planJSON = readJSONFile(planPath);

@@ -112,6 +112,69 @@ inline void writeHfDirectory(const LlamaWeights &w, const std::string &dir,
   writeSafetensors(dir + "/model-00001-of-00002.safetensors", first);
   writeSafetensors(dir + "/model-00002-of-00002.safetensors", second);
 }
+
+/// Writes OPT weights (LlamaWeights with config.arch == Opt, laid out as
+/// weft_rt_llama2c.h describes) as a HuggingFace OPTForCausalLM directory
+/// `dir` (which must exist) over two shards; `extraConfig` is appended to
+/// config.json's object.
+inline void writeHfOptDirectory(const LlamaWeights &w, const std::string &dir,
+                                const std::string &extraConfig = "") {
+  const LlamaConfig &c = w.config;
+  std::ofstream(dir + "/config.json")
+      << "{\"architectures\": [\"OPTForCausalLM\"], \"model_type\": \"opt\""
+      << ", \"_name_or_path\": \"opt_test\", \"hidden_size\": " << c.dim
+      << ", \"ffn_dim\": " << c.hiddenDim
+      << ", \"num_hidden_layers\": " << c.layers
+      << ", \"num_attention_heads\": " << c.heads
+      << ", \"vocab_size\": " << c.vocabSize
+      << ", \"max_position_embeddings\": " << c.seqLen
+      << ", \"word_embed_proj_dim\": " << c.dim
+      << ", \"do_layer_norm_before\": true, \"enable_bias\": true"
+      << ", \"activation_function\": \"" << (c.geluFfn ? "gelu" : "relu")
+      << "\", \"tie_word_embeddings\": true" << extraConfig << "}";
+  const int64_t D = c.dim, H = c.hiddenDim;
+  const std::string top = "model.decoder.";
+  std::vector<Tensor> first = {
+      {top + "embed_tokens.weight", {c.vocabSize, D}, w.tokenEmbedding},
+      {top + "embed_positions.weight",
+       {c.seqLen + 2, D},
+       w.positionEmbedding},
+      {top + "final_layer_norm.weight", {D}, w.rmsFinal},
+      {top + "final_layer_norm.bias", {D}, w.normFinalBias}};
+  std::vector<Tensor> second;
+  for (int l = 0; l < c.layers; ++l) {
+    std::string p = top + "layers." + std::to_string(l) + ".";
+    const struct {
+      const char *name;
+      const std::vector<float> &v;
+      int64_t rows, cols;
+    } parts[] = {{"self_attn_layer_norm.weight", w.rmsAtt, D, 0},
+                 {"self_attn_layer_norm.bias", w.normAttBias, D, 0},
+                 {"self_attn.q_proj.weight", w.wq, D, D},
+                 {"self_attn.q_proj.bias", w.bq, D, 0},
+                 {"self_attn.k_proj.weight", w.wk, D, D},
+                 {"self_attn.k_proj.bias", w.bk, D, 0},
+                 {"self_attn.v_proj.weight", w.wv, D, D},
+                 {"self_attn.v_proj.bias", w.bv, D, 0},
+                 {"self_attn.out_proj.weight", w.wo, D, D},
+                 {"self_attn.out_proj.bias", w.bo, D, 0},
+                 {"final_layer_norm.weight", w.rmsFfn, D, 0},
+                 {"final_layer_norm.bias", w.normFfnBias, D, 0},
+                 {"fc1.weight", w.w1, H, D},
+                 {"fc1.bias", w.b1, H, 0},
+                 {"fc2.weight", w.w2, D, H},
+                 {"fc2.bias", w.b2, D, 0}};
+    for (const auto &part : parts) {
+      int64_t n = part.rows * (part.cols ? part.cols : 1);
+      std::vector<int64_t> shape = {part.rows};
+      if (part.cols)
+        shape.push_back(part.cols);
+      second.push_back({p + part.name, shape, slice(part.v, l, n)});
+    }
+  }
+  writeSafetensors(dir + "/model-00001-of-00002.safetensors", first);
+  writeSafetensors(dir + "/model-00002-of-00002.safetensors", second);
+}
 } // namespace weft::rt::test
 
 #endif

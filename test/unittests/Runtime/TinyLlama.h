@@ -50,6 +50,40 @@ inline LlamaWeights randomLlama(const LlamaConfig &c, uint32_t seed) {
   return w;
 }
 
+/// Random weights for an OPT of the given shape (kvHeads = heads; LayerNorm
+/// weights near 1, small biases, learned positions of seqLen + 2 rows).
+inline LlamaWeights randomOpt(int dim, int ffn, int layers, int heads,
+                              int vocab, int maxPositions, bool gelu,
+                              uint32_t seed) {
+  LlamaWeights w = randomLlama(
+      llamaConfig(dim, ffn, layers, heads, heads, vocab, maxPositions, true),
+      seed);
+  LlamaConfig &c = w.config;
+  c.arch = ModelArch::Opt;
+  c.geluFfn = gelu;
+  w.w3.clear();
+  int64_t L = layers, D = dim, H = ffn;
+  // With a tied head a strong token embedding makes every model repeat its
+  // input; a weak one next to strong positions and layer outputs makes the
+  // greedy tokens depend on position and context.
+  for (float &v : w.tokenEmbedding)
+    v *= 0.8f;
+  w.wcls = w.tokenEmbedding;
+  for (auto *v : {&w.wo, &w.w2})
+    for (float &x : *v)
+      x *= 1.5f;
+  w.positionEmbedding =
+      randomVector(size_t((maxPositions + kOptPositionOffset) * D), seed + 20,
+                   1.0f);
+  uint32_t next = seed + 21;
+  for (auto *v : {&w.normAttBias, &w.normFfnBias, &w.bq, &w.bk, &w.bv, &w.bo,
+                  &w.b2})
+    *v = randomVector(size_t(L * D), next++, 0.02f);
+  w.b1 = randomVector(size_t(L * H), next++, 0.1f);
+  w.normFinalBias = randomVector(size_t(D), next++, 0.1f);
+  return w;
+}
+
 /// Where the real tiny LLaMA lives: $WEFT_SHARED_DATA or ../shared/data
 /// next to the source tree; "" when absent.
 inline std::string storiesPath() {
