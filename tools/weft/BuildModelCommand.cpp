@@ -11,6 +11,7 @@
 #include "Commands.h"
 #include "ServeDirectory.h"
 
+#include "dialects/LLM/IR/LLMOps.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/Memory.h"
@@ -203,6 +204,10 @@ int weft::buildModelMain(int argc, char **argv) {
   mlir::MLIRContext ctx;
   ctx.loadDialect<mlir::emitc::EmitCDialect>();
   auto module = buildLLMModule(ctx, problem, &*plan);
+  // The program checks the stage files against the model's symbol name (the
+  // model name made a C identifier), so the files carry that name too.
+  std::string modelName =
+      (*module->getOps<llm::ModelOp>().begin()).getSymName().str();
   std::string diagnostics;
   FailureOr<std::string> program;
   {
@@ -222,7 +227,7 @@ int weft::buildModelMain(int argc, char **argv) {
     return fail(toString(std::move(e)));
   for (auto [k, stage] : enumerate(plan->stages)) {
     rt::StageFileSpec spec;
-    spec.model = desc.name;
+    spec.model = modelName;
     spec.stage = int(k);
     spec.numStages = int(plan->stages.size());
     spec.firstLayer = int(stage.first);
