@@ -49,17 +49,18 @@ weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
         info.dependences = text ? text : "";
         free(text);
         // Memory-based anti and output dependences: a later write of an element
-        // read or written before.
-        // A C call: the bindings do not check its result, so do it here.
-        isl_union_map *lexLess =
-            isl_union_map_lex_lt_union_map(schedule.copy(), schedule.copy());
-        if (!lexLess)
-          isl::exception::throw_last_error(ctx);
-        isl::union_map before = isl::manage(lexLess);
-        isl::union_map anti =
-            reads.apply_range(writes.reverse()).intersect(before);
-        isl::union_map output =
-            writes.apply_range(writes.reverse()).intersect(before);
+        // read or written before. As may-sources never kill each other, ISL
+        // returns every earlier read (write) of the element each write
+        // overwrites, without pairing all statements through lex_lt.
+        auto earlier = [&](isl::union_map sources) {
+          return isl::union_access_info(writes)
+              .set_may_source(sources)
+              .set_schedule_map(schedule)
+              .compute_flow()
+              .may_dependence();
+        };
+        isl::union_map anti = earlier(reads);
+        isl::union_map output = earlier(writes);
         isl::union_map flowInTime =
             deps.apply_domain(schedule).apply_range(schedule);
         isl::union_map allInTime =
@@ -73,12 +74,19 @@ weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
                 .subtract(isl::union_map(ctx, model.reductionPairs()))
                 .apply_domain(schedule)
                 .apply_range(schedule);
-        // The dependences among the accesses of one reduction update.
+        // The dependences among the accesses of each reduction update, in
+        // time; computed once, when a loop first needs them.
         isl::union_map all = deps.unite(anti).unite(output);
-        auto reductionInTime = [&](const ModelBuilder::Reduction &r) {
-          return all.intersect(isl::union_map(ctx, model.reductionPairs(&r)))
-              .apply_domain(schedule)
-              .apply_range(schedule);
+        std::vector<isl::union_map> reductionTimes(model.reductions.size());
+        auto reductionInTime = [&](unsigned index) -> isl::union_map & {
+          isl::union_map &m = reductionTimes[index];
+          if (m.is_null())
+            m = all.intersect(isl::union_map(
+                                  ctx, model.reductionPairs(
+                                           &model.reductions[index])))
+                    .apply_domain(schedule)
+                    .apply_range(schedule);
+          return m;
         };
         for (affine::AffineForOp loop : model.loops) {
           isl::union_map carried(ctx, model.carriedBy(loop));
@@ -88,12 +96,12 @@ weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
           if (info.loopIsParallel[loop] ||
               !otherInTime.intersect(carried).is_empty())
             continue;
-          for (const ModelBuilder::Reduction &r : model.reductions) {
+          for (auto [index, r] : llvm::enumerate(model.reductions)) {
             if (!loop->isAncestor(model.accessOf(r.store)))
               continue;
             if (!llvm::is_contained(info.loopReductions[loop], r.kind))
               info.loopReductions[loop].push_back(r.kind.str());
-            if (!reductionInTime(r).intersect(carried).is_empty())
+            if (!reductionInTime(index).intersect(carried).is_empty())
               info.carriedReductions[loop].push_back(
                   {model.accessOf(r.store), r.kind.str()});
           }

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <isl/set.h>
 #include <isl/union_map.h>
@@ -255,7 +256,21 @@ weft::estimatePartitionCosts(func::FuncOp func, ArrayRef<DistUnit> units,
             continue;
           isl::union_map fromU =
               flow.intersect_domain(isl::union_set(ctx, select.sources(u)));
+          // Only units that read what u writes can receive from it: skip
+          // the others before any set arithmetic (most units of a long
+          // region read nothing of any one unit).
+          llvm::SmallDenseSet<int> readers;
+          isl::set_list sinks =
+              fromU.range().unwrap().domain().get_set_list();
+          for (int k = 0, n = sinks.size(); k < n; ++k) {
+            StringRef name = isl_set_get_tuple_name(sinks.at(k).get());
+            unsigned statement = 0;
+            if (name.consume_front("S") && !name.getAsInteger(10, statement))
+              readers.insert((*unitOf)[statement]);
+          }
           for (auto [t, sink] : llvm::enumerate(units)) {
+            if (!readers.count(int(t)))
+              continue;
             SmallVector<int64_t> typical;
             double runs = eval.executions(t, typical);
             for (bool distributed : {false, true}) {
