@@ -4,10 +4,9 @@
 #include "weft_rt_json.h"
 #include "weft_rt_safetensors.h"
 
-#include <algorithm>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace weft::rt {
@@ -103,23 +102,11 @@ bool readHfLlamaConfig(const std::string &path, LlamaConfig &c,
 
 bool readHfLlama(const std::string &dir, LlamaWeights &out,
                  std::string *error) {
-  namespace fs = std::filesystem;
   if (!readHfLlamaConfig(dir + "/config.json", out.config, error))
     return false;
-  std::error_code ec;
-  std::vector<std::string> shards;
-  for (const fs::directory_entry &e : fs::directory_iterator(dir, ec))
-    if (e.path().extension() == ".safetensors")
-      shards.push_back(e.path().string());
-  if (ec)
-    return fail(error, dir + ": cannot list the directory");
-  if (shards.empty())
-    return fail(error, dir + ": no *.safetensors files");
-  std::sort(shards.begin(), shards.end());
-  std::vector<SafetensorsFile> files(shards.size());
-  for (size_t i = 0; i < shards.size(); ++i)
-    if (!files[i].open(shards[i], error))
-      return false;
+  SafetensorsDir files;
+  if (!files.open(dir, error))
+    return false;
 
   const LlamaConfig &c = out.config;
   const int64_t L = c.layers, D = c.dim, H = c.hiddenDim, KV = c.kvDim();
@@ -160,33 +147,13 @@ bool readHfLlama(const std::string &dir, LlamaWeights &out,
   }
 
   for (const Wanted &w : wanted) {
-    const SafetensorsFile *holder = nullptr;
-    for (const SafetensorsFile &f : files)
-      if (f.find(w.name))
-        holder = &f;
-    if (!holder)
-      return fail(error, dir + ": no tensor named '" + w.name + "'");
-    const SafetensorsTensor &t = *holder->find(w.name);
-    std::vector<int64_t> shape = {w.rows};
-    if (w.cols)
-      shape.push_back(w.cols);
-    if (t.shape != shape) {
-      std::string got;
-      for (int64_t d : t.shape)
-        got += (got.empty() ? "" : "x") + std::to_string(d);
-      return fail(error,
-                  dir + ": tensor '" + w.name + "' has shape [" + got +
-                      "], config.json implies [" + std::to_string(w.rows) +
-                      (w.cols ? "x" + std::to_string(w.cols) : "") + "]");
-    }
-    int64_t count = w.rows * (w.cols ? w.cols : 1);
     if (!w.permuteHeads) {
-      if (!holder->readFloats(w.name, w.dst, count, error))
+      if (!files.read(w.name, w.dst, w.rows, w.cols, error))
         return false;
       continue;
     }
-    std::vector<float> hf(static_cast<size_t>(count));
-    if (!holder->readFloats(w.name, hf.data(), count, error))
+    std::vector<float> hf(size_t(w.rows * w.cols));
+    if (!files.read(w.name, hf.data(), w.rows, w.cols, error))
       return false;
     hfToLlama2cRows(hf.data(), w.dst, w.permuteHeads, c.headSize(),
                     int(w.cols));

@@ -4,9 +4,8 @@
 #include "weft_rt_json.h"
 #include "weft_rt_safetensors.h"
 
-#include <algorithm>
-#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace weft::rt {
@@ -105,32 +104,14 @@ bool readHfOptConfig(const std::string &path, LlamaConfig &c,
 
 bool readHfOpt(const std::string &dir, LlamaWeights &out,
                std::string *error) {
-  namespace fs = std::filesystem;
   out = LlamaWeights();
   if (!readHfOptConfig(dir + "/config.json", out.config, error))
     return false;
-  std::error_code ec;
-  std::vector<std::string> shards;
-  for (const fs::directory_entry &e : fs::directory_iterator(dir, ec))
-    if (e.path().extension() == ".safetensors")
-      shards.push_back(e.path().string());
-  if (ec)
-    return fail(error, dir + ": cannot list the directory");
-  if (shards.empty())
-    return fail(error, dir + ": no *.safetensors files");
-  std::sort(shards.begin(), shards.end());
-  std::vector<SafetensorsFile> files(shards.size());
-  for (size_t i = 0; i < shards.size(); ++i)
-    if (!files[i].open(shards[i], error))
-      return false;
-  auto holderOf = [&](const std::string &name) -> const SafetensorsFile * {
-    for (const SafetensorsFile &f : files)
-      if (f.find(name))
-        return &f;
-    return nullptr;
-  };
+  SafetensorsDir files;
+  if (!files.open(dir, error))
+    return false;
   // Checkpoints saved from OPTModel lack the "model." prefix.
-  const std::string top = holderOf("model.decoder.embed_tokens.weight")
+  const std::string top = files.holderOf("model.decoder.embed_tokens.weight")
                               ? "model.decoder."
                               : "decoder.";
 
@@ -186,27 +167,9 @@ bool readHfOpt(const std::string &dir, LlamaWeights &out,
     wanted.insert(wanted.end(), std::begin(perLayer), std::end(perLayer));
   }
 
-  for (const Wanted &w : wanted) {
-    const SafetensorsFile *holder = holderOf(w.name);
-    if (!holder)
-      return fail(error, dir + ": no tensor named '" + w.name + "'");
-    const SafetensorsTensor &t = *holder->find(w.name);
-    std::vector<int64_t> shape = {w.rows};
-    if (w.cols)
-      shape.push_back(w.cols);
-    if (t.shape != shape) {
-      std::string got;
-      for (int64_t d : t.shape)
-        got += (got.empty() ? "" : "x") + std::to_string(d);
-      return fail(error,
-                  dir + ": tensor '" + w.name + "' has shape [" + got +
-                      "], config.json implies [" + std::to_string(w.rows) +
-                      (w.cols ? "x" + std::to_string(w.cols) : "") + "]");
-    }
-    if (!holder->readFloats(w.name, w.dst->data() + w.offset,
-                            w.rows * (w.cols ? w.cols : 1), error))
+  for (const Wanted &w : wanted)
+    if (!files.read(w.name, w.dst->data() + w.offset, w.rows, w.cols, error))
       return false;
-  }
   if (c.tiedClassifier)
     out.wcls = out.tokenEmbedding;
   return true;

@@ -4,9 +4,11 @@
 #include "weft_rt_half.h"
 #include "weft_rt_json.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 
 namespace weft::rt {
@@ -191,6 +193,65 @@ bool SafetensorsFile::readFloats(const std::string &name, float *out,
     std::memcpy(&out[i], &bits, 4);
   }
   return true;
+}
+
+bool SafetensorsDir::open(const std::string &path, std::string *error) {
+  namespace fs = std::filesystem;
+  dir = path;
+  files.clear();
+  std::error_code ec;
+  std::vector<std::string> shards;
+  for (const fs::directory_entry &e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".safetensors")
+      shards.push_back(e.path().string());
+  auto fail = [&](const std::string &what) {
+    if (error)
+      *error = dir + ": " + what;
+    return false;
+  };
+  if (ec)
+    return fail("cannot list the directory");
+  if (shards.empty())
+    return fail("no *.safetensors files");
+  std::sort(shards.begin(), shards.end());
+  files.resize(shards.size());
+  for (size_t i = 0; i < shards.size(); ++i)
+    if (!files[i].open(shards[i], error))
+      return false;
+  return true;
+}
+
+const SafetensorsFile *
+SafetensorsDir::holderOf(const std::string &name) const {
+  for (const SafetensorsFile &f : files)
+    if (f.find(name))
+      return &f;
+  return nullptr;
+}
+
+bool SafetensorsDir::read(const std::string &name, float *out, int64_t rows,
+                          int64_t cols, std::string *error) const {
+  const SafetensorsFile *holder = holderOf(name);
+  auto fail = [&](const std::string &what) {
+    if (error)
+      *error = dir + ": " + what;
+    return false;
+  };
+  if (!holder)
+    return fail("no tensor named '" + name + "'");
+  const SafetensorsTensor &t = *holder->find(name);
+  std::vector<int64_t> shape = {rows};
+  if (cols)
+    shape.push_back(cols);
+  if (t.shape != shape) {
+    std::string got;
+    for (int64_t d : t.shape)
+      got += (got.empty() ? "" : "x") + std::to_string(d);
+    return fail("tensor '" + name + "' has shape [" + got +
+                "], config.json implies [" + std::to_string(rows) +
+                (cols ? "x" + std::to_string(cols) : "") + "]");
+  }
+  return holder->readFloats(name, out, rows * (cols ? cols : 1), error);
 }
 
 } // namespace weft::rt

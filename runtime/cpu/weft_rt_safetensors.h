@@ -42,6 +42,24 @@ private:
   std::vector<SafetensorsTensor> entries;
 };
 
+/// The *.safetensors shards of a model directory, as one set of tensors.
+class SafetensorsDir {
+public:
+  /// Opens every shard of `dir` in name order; errors name the directory
+  /// or the shard.
+  bool open(const std::string &dir, std::string *error);
+  /// The shard that holds tensor `name`, or null.
+  const SafetensorsFile *holderOf(const std::string &name) const;
+  /// Reads tensor `name` into out[rows][cols] (cols == 0: a vector of
+  /// `rows`), after checking that it exists and has that shape.
+  bool read(const std::string &name, float *out, int64_t rows, int64_t cols,
+            std::string *error) const;
+
+private:
+  std::string dir;
+  std::vector<SafetensorsFile> files;
+};
+
 /// Bytes per element of a safetensors dtype, 0 when unknown.
 int safetensorsDtypeBytes(const std::string &dtype);
 

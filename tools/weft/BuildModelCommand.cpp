@@ -39,10 +39,7 @@ using namespace weft::plan;
 
 namespace {
 
-int fail(const Twine &msg) {
-  errs() << "weft: error: " << msg << "\n";
-  return 1;
-}
+int fail(const Twine &msg) { return commandError(msg); }
 
 /// The devices a plan names, as a cluster: build-model needs no cluster
 /// file, only each stage's device type for the memory prediction.

@@ -2,7 +2,16 @@
 #ifndef WEFT_TOOLS_COMMANDS_H
 #define WEFT_TOOLS_COMMANDS_H
 
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/raw_ostream.h"
+
 namespace weft {
+/// Prints `weft: error: <msg>` and returns the exit code of a failed command.
+inline int commandError(const llvm::Twine &msg) {
+  llvm::errs() << "weft: error: " << msg << "\n";
+  return 1;
+}
+
 /// argv[0] is "weft cost"/"weft plan"/"weft build-model"; the rest are the
 /// command's options.
 int costMain(int argc, char **argv);

@@ -31,10 +31,7 @@ using namespace weft::plan;
 
 namespace {
 
-int fail(const Twine &msg) {
-  errs() << "weft: error: " << msg << "\n";
-  return 1;
-}
+int fail(const Twine &msg) { return commandError(msg); }
 
 json::Object summary(const char *name, const PlanResult *r) {
   if (!r)

@@ -301,6 +301,18 @@ static weft::CommParam classifyParam(const ModelBuilder &model,
   return p;
 }
 
+/// Adds the parameters of `set` that `params` does not name yet.
+static void addParams(const ModelBuilder &model, const isl::set &set,
+                      std::vector<std::pair<std::string, weft::CommParam>> &params) {
+  for (int p = 0, np = isl_set_dim(set.get(), isl_dim_param); p < np; ++p) {
+    std::string name = isl_set_get_dim_name(set.get(), isl_dim_param, p);
+    if (llvm::none_of(params, [&](const auto &known) {
+          return known.first == name;
+        }))
+      params.push_back({name, classifyParam(model, name)});
+  }
+}
+
 FailureOr<weft::RegionExchanges>
 weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
                        bool liveOutEverywhere, unsigned long maxOperations) {
@@ -331,7 +343,6 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
             return;
           Exchange exchange;
           exchange.target = target;
-          std::vector<std::string> seen;
           isl::set_list sets = elements.get_set_list();
           for (int k = 0, n = sets.size(); k < n; ++k) {
             isl::set set = sets.at(k);
@@ -345,15 +356,7 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
             free(text);
             message.elements = enumerate(set);
             exchange.messages.push_back(std::move(message));
-            for (int p = 0, np = isl_set_dim(set.get(), isl_dim_param); p < np;
-                 ++p) {
-              std::string name =
-                  isl_set_get_dim_name(set.get(), isl_dim_param, p);
-              if (!llvm::is_contained(seen, name)) {
-                seen.push_back(name);
-                exchange.params.push_back({name, classifyParam(model, name)});
-              }
-            }
+            addParams(model, set, exchange.params);
           }
           exchanges.push_back(std::move(exchange));
         };
@@ -408,18 +411,6 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
           isl::union_set reset = all.subtract(kept).coalesce();
           UnitCombine combine;
           combine.target = u;
-          std::vector<std::string> seen;
-          auto addParams = [&](isl::set set) {
-            for (int p = 0, np = isl_set_dim(set.get(), isl_dim_param); p < np;
-                 ++p) {
-              std::string name =
-                  isl_set_get_dim_name(set.get(), isl_dim_param, p);
-              if (!llvm::is_contained(seen, name)) {
-                seen.push_back(name);
-                combine.params.push_back({name, classifyParam(model, name)});
-              }
-            }
-          };
           isl::set_list sets = all.coalesce().get_set_list();
           for (int k = 0, n = sets.size(); k < n; ++k) {
             isl::set set = sets.at(k);
@@ -435,13 +426,13 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
             c.set = text ? text : "";
             free(text);
             c.elements = enumerate(set);
-            addParams(set);
+            addParams(model, set, combine.params);
             isl::set resetHere = reset.extract_set(set.space());
             text = isl_set_to_str(resetHere.get());
             c.resetSet = text ? text : "";
             free(text);
             c.reset = enumerate(resetHere);
-            addParams(resetHere);
+            addParams(model, resetHere, combine.params);
             combine.arrays.push_back(std::move(c));
           }
           result.combines.push_back(std::move(combine));
@@ -500,12 +491,7 @@ FailureOr<weft::LoopHull> weft::computeLoopHull(func::FuncOp func,
         hi = isl_pw_aff_add_constant_val(hi, isl_val_one(raw));
         hull.ub =
             takeExpr(raw, isl_ast_build_expr_from_pw_aff(build.get(), hi));
-        for (int p = 0, np = isl_set_dim(range.get(), isl_dim_param); p < np;
-             ++p) {
-          std::string name =
-              isl_set_get_dim_name(range.get(), isl_dim_param, p);
-          hull.params.push_back({name, classifyParam(model, name)});
-        }
+        addParams(model, range, hull.params);
       });
   if (failed(status))
     return failure();
