@@ -5,9 +5,7 @@
 #include "weft_rt_safetensors.h"
 
 #include <cstring>
-#include <fstream>
 #include <iterator>
-#include <sstream>
 
 namespace weft::rt {
 
@@ -16,26 +14,6 @@ bool fail(std::string *error, const std::string &what) {
   if (error)
     *error = what;
   return false;
-}
-
-/// Reads integer field `key` (required unless `fallback` >= 0).
-bool countField(const JsonValue &json, const char *key, int fallback, int &out,
-                std::string &problem) {
-  const JsonValue *v = json.get(key);
-  if (!v) {
-    if (fallback >= 0) {
-      out = fallback;
-      return true;
-    }
-    problem = std::string("missing \"") + key + "\"";
-    return false;
-  }
-  if (!v->isCount() || v->number > 1e9) {
-    problem = std::string("\"") + key + "\" is not a non-negative integer";
-    return false;
-  }
-  out = int(v->number);
-  return true;
 }
 
 /// One tensor of the model: where it goes and the shape it must have.
@@ -62,24 +40,17 @@ void hfToLlama2cRows(const float *hf, float *out, int heads, int headSize,
 
 bool readHfLlamaConfig(const std::string &path, LlamaConfig &c,
                        std::string *error) {
-  std::ifstream in(path);
-  if (!in)
-    return fail(error, path + ": cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
   JsonValue json;
+  if (!readJsonObject(path, json, error))
+    return false;
   std::string problem;
-  if (!parseJson(text.str(), json, &problem))
-    return fail(error, path + ": " + problem);
-  if (json.kind != JsonValue::Kind::Object)
-    return fail(error, path + ": not a JSON object");
-  if (!countField(json, "hidden_size", -1, c.dim, problem) ||
-      !countField(json, "intermediate_size", -1, c.hiddenDim, problem) ||
-      !countField(json, "num_hidden_layers", -1, c.layers, problem) ||
-      !countField(json, "num_attention_heads", -1, c.heads, problem) ||
-      !countField(json, "num_key_value_heads", c.heads, c.kvHeads, problem) ||
-      !countField(json, "vocab_size", -1, c.vocabSize, problem) ||
-      !countField(json, "max_position_embeddings", 2048, c.seqLen, problem))
+  if (!jsonCount(json, "hidden_size", -1, c.dim, problem) ||
+      !jsonCount(json, "intermediate_size", -1, c.hiddenDim, problem) ||
+      !jsonCount(json, "num_hidden_layers", -1, c.layers, problem) ||
+      !jsonCount(json, "num_attention_heads", -1, c.heads, problem) ||
+      !jsonCount(json, "num_key_value_heads", c.heads, c.kvHeads, problem) ||
+      !jsonCount(json, "vocab_size", -1, c.vocabSize, problem) ||
+      !jsonCount(json, "max_position_embeddings", 2048, c.seqLen, problem))
     return fail(error, path + ": " + problem);
   const JsonValue *eps = json.get("rms_norm_eps");
   const JsonValue *theta = json.get("rope_theta");

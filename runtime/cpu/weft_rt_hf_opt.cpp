@@ -4,9 +4,7 @@
 #include "weft_rt_json.h"
 #include "weft_rt_safetensors.h"
 
-#include <fstream>
 #include <iterator>
-#include <sstream>
 
 namespace weft::rt {
 
@@ -17,26 +15,6 @@ bool fail(std::string *error, const std::string &what) {
   return false;
 }
 
-/// Integer field `key`; `fallback` >= 0 makes it optional.
-bool count(const JsonValue &json, const char *key, int fallback, int &out,
-           std::string &problem) {
-  const JsonValue *v = json.get(key);
-  if (!v && fallback >= 0) {
-    out = fallback;
-    return true;
-  }
-  if (!v) {
-    problem = std::string("missing \"") + key + "\"";
-    return false;
-  }
-  if (!v->isCount() || v->number > 1e9) {
-    problem = std::string("\"") + key + "\" is not a non-negative integer";
-    return false;
-  }
-  out = int(v->number);
-  return true;
-}
-
 bool flag(const JsonValue &json, const char *key, bool fallback) {
   const JsonValue *v = json.get(key);
   return v && v->kind == JsonValue::Kind::Bool ? v->boolean : fallback;
@@ -45,34 +23,27 @@ bool flag(const JsonValue &json, const char *key, bool fallback) {
 
 bool readHfOptConfig(const std::string &path, LlamaConfig &c,
                      std::string *error) {
-  std::ifstream in(path);
-  if (!in)
-    return fail(error, path + ": cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
   JsonValue json;
+  if (!readJsonObject(path, json, error))
+    return false;
   std::string problem;
-  if (!parseJson(text.str(), json, &problem))
-    return fail(error, path + ": " + problem);
-  if (json.kind != JsonValue::Kind::Object)
-    return fail(error, path + ": not a JSON object");
   const JsonValue *type = json.get("model_type");
   if (!type || type->kind != JsonValue::Kind::String || type->string != "opt")
     return fail(error, path + ": model_type is not \"opt\"");
   c = LlamaConfig();
   c.arch = ModelArch::Opt;
-  if (!count(json, "hidden_size", -1, c.dim, problem) ||
-      !count(json, "ffn_dim", -1, c.hiddenDim, problem) ||
-      !count(json, "num_hidden_layers", -1, c.layers, problem) ||
-      !count(json, "num_attention_heads", -1, c.heads, problem) ||
-      !count(json, "vocab_size", -1, c.vocabSize, problem) ||
-      !count(json, "max_position_embeddings", 2048, c.seqLen, problem))
+  if (!jsonCount(json, "hidden_size", -1, c.dim, problem) ||
+      !jsonCount(json, "ffn_dim", -1, c.hiddenDim, problem) ||
+      !jsonCount(json, "num_hidden_layers", -1, c.layers, problem) ||
+      !jsonCount(json, "num_attention_heads", -1, c.heads, problem) ||
+      !jsonCount(json, "vocab_size", -1, c.vocabSize, problem) ||
+      !jsonCount(json, "max_position_embeddings", 2048, c.seqLen, problem))
     return fail(error, path + ": " + problem);
   c.kvHeads = c.heads;
   c.rmsEps = 1e-5f; // HF's OPT LayerNorms use torch's default
   c.tiedClassifier = flag(json, "tie_word_embeddings", true);
   int projDim = 0;
-  if (!count(json, "word_embed_proj_dim", c.dim, projDim, problem))
+  if (!jsonCount(json, "word_embed_proj_dim", c.dim, projDim, problem))
     return fail(error, path + ": " + problem);
   if (!flag(json, "do_layer_norm_before", true))
     return fail(error, path + ": do_layer_norm_before: post-LayerNorm OPT "

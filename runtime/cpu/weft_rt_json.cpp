@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 namespace weft::rt {
 
@@ -206,6 +208,45 @@ bool parseJson(const std::string &text, JsonValue &out, std::string *error) {
   if (error)
     *error = parser.error;
   return false;
+}
+
+bool readJsonObject(const std::string &path, JsonValue &out,
+                    std::string *error) {
+  auto fail = [&](const std::string &what) {
+    if (error)
+      *error = path + ": " + what;
+    return false;
+  };
+  std::ifstream in(path);
+  if (!in)
+    return fail("cannot open the file");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string problem;
+  if (!parseJson(text.str(), out, &problem))
+    return fail(problem);
+  if (out.kind != JsonValue::Kind::Object)
+    return fail("not a JSON object");
+  return true;
+}
+
+bool jsonCount(const JsonValue &object, const char *key, int fallback,
+               int &out, std::string &problem) {
+  const JsonValue *v = object.get(key);
+  if (!v && fallback >= 0) {
+    out = fallback;
+    return true;
+  }
+  if (!v) {
+    problem = std::string("missing \"") + key + "\"";
+    return false;
+  }
+  if (!v->isCount() || v->number > 1e9) {
+    problem = std::string("\"") + key + "\" is not a non-negative integer";
+    return false;
+  }
+  out = int(v->number);
+  return true;
 }
 
 } // namespace weft::rt
