@@ -10,7 +10,6 @@
 #   bash serve-stories.sh TMPDIR MODEL.bin
 source "$(dirname "$0")/serve-lib.sh"
 t=$1 model=$2
-fail() { echo "serve-stories: FAIL: $*" >&2; exit 1; }
 vocab=512
 
 prompt="1 403 407 261"
