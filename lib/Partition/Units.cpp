@@ -42,7 +42,7 @@ static bool combinable(ArrayRef<UnitReduction> reductions) {
 static bool splittable(Operation *loop, const FlowDependenceInfo &deps,
                        bool splitFpReductions) {
   auto it = deps.carriedReductions.find(loop);
-  if (it == deps.carriedReductions.end() || !deps.loopReductions.count(loop))
+  if (it == deps.carriedReductions.end())
     return false;
   return splitFpReductions ||
          llvm::none_of(it->second, [](const FlowDependenceInfo::Reduction &r) {

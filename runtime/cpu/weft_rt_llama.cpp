@@ -88,22 +88,9 @@ LlamaScratch::LlamaScratch(const LlamaConfig &c, int maxRows)
 void llamaDecoderLayer(const LlamaConfig &c, const LlamaLayer &layer, float *x,
                        int m, int pos, float *keys, float *values,
                        LlamaScratch &s) {
-  const int64_t rows = m;
-  rmsNorm(x, layer.rmsAtt.data(), s.norm.data(), m, c.dim, c.rmsEps);
-  layer.wq.apply(s.norm.data(), s.q.data(), m);
-  layer.wk.apply(s.norm.data(), s.k.data(), m);
-  layer.wv.apply(s.norm.data(), s.v.data(), m);
-  rope(s.q.data(), m, c.heads, c.headSize(), pos, c.ropeTheta);
-  rope(s.k.data(), m, c.kvHeads, c.headSize(), pos, c.ropeTheta);
-  kvCacheAppend(keys, values, s.k.data(), s.v.data(), pos, m, c.kvDim());
-  attention(s.q.data(), keys, values, s.att.data(), m, pos, c.heads, c.kvHeads,
-            c.headSize());
-  layer.wo.apply(s.att.data(), s.proj.data(), m);
-  addInPlace(x, s.proj.data(), rows * c.dim);
-  rmsNorm(x, layer.rmsFfn.data(), s.norm.data(), m, c.dim, c.rmsEps);
-  ffnGated(layer.w1, layer.w3, layer.w2, s.norm.data(), s.proj.data(), m,
-           s.ffn);
-  addInPlace(x, s.proj.data(), rows * c.dim);
+  // One sequence is a micro-batch of one span.
+  const LlamaSeqSpan span{m, pos, keys, values};
+  llamaDecoderLayerBatched(c, layer, x, &span, 1, s);
 }
 
 void llamaDecoderLayerBatched(const LlamaConfig &c, const LlamaLayer &layer,
