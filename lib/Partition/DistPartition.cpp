@@ -32,6 +32,9 @@ struct DistPartition : weft::impl::DistPartitionBase<DistPartition> {
       ok &= succeeded(partition(func));
     if (!ok)
       signalPassFailure();
+    // Only attributes changed: dist-materialize reuses the regions' models
+    // and flows.
+    markAnalysesPreserved<PolyhedralRegion>();
   }
   LogicalResult partition(func::FuncOp func);
 };
@@ -95,6 +98,7 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
   // Why the analysis gave up is not an error of the program: the region
   // then runs replicated, and the report says why.
   std::string why;
+  PolyhedralRegion &analysis = getChildAnalysis<PolyhedralRegion>(func);
   FailureOr<FlowDependenceInfo> deps;
   {
     ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
@@ -102,7 +106,7 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
         why = d.str();
       return success();
     });
-    deps = computeFlowDependences(func, maxIslOperations);
+    deps = computeFlowDependences(analysis, maxIslOperations);
   }
   if (failed(deps)) {
     // A distribution the user asked for cannot be honoured: say so.
@@ -145,7 +149,7 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
       why = d.str();
       return success();
     });
-    costs = estimatePartitionCosts(func, units, ranks, nominalSize,
+    costs = estimatePartitionCosts(analysis, units, ranks, nominalSize,
                                    maxIslOperations);
     if (succeeded(costs))
       choice = choosePartition(options, *costs, machine);

@@ -36,10 +36,12 @@ namespace {
 
 class Materializer {
 public:
-  Materializer(func::FuncOp func, ArrayRef<DistUnit> units,
+  /// `analysis` is the region's before any change: its ops must stay where
+  /// they are until the ranges are computed (the first step of `run`).
+  Materializer(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
                unsigned long maxIslOperations)
-      : func(func), units(units), maxIslOperations(maxIslOperations),
-        b(func.getContext()) {}
+      : func(analysis.getFunction()), analysis(analysis), units(units),
+        maxIslOperations(maxIslOperations), b(func.getContext()) {}
 
   LogicalResult run(const RegionExchanges &region);
 
@@ -86,6 +88,7 @@ private:
   }
 
   func::FuncOp func;
+  PolyhedralRegion &analysis;
   ArrayRef<DistUnit> units;
   unsigned long maxIslOperations;
   OpBuilder b;
@@ -119,7 +122,8 @@ FailureOr<std::pair<Value, Value>> Materializer::rangeOf(unsigned u) {
                           boundValue(b, loc(), loop.getUpperBoundMap(),
                                      loop.getUpperBoundOperands(), false));
   // A triangular loop: blocks of the hull of its ranges.
-  FailureOr<LoopHull> hull = computeLoopHull(func, units, u, maxIslOperations);
+  FailureOr<LoopHull> hull =
+      computeLoopHull(analysis, units, u, maxIslOperations);
   if (failed(hull))
     return failure();
   llvm::StringMap<Value> ids;
@@ -502,8 +506,10 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
     }
     if (llvm::none_of(units, [](const DistUnit &u) { return u.distributed; }))
       return;
-    FailureOr<RegionExchanges> exchanges = computeExchanges(
-        func, units, liveOutEverywhere, maxIslOperations);
+    // dist-partition keeps the region's analysis for this pass.
+    PolyhedralRegion &analysis = getAnalysis<PolyhedralRegion>();
+    FailureOr<RegionExchanges> exchanges =
+        computeExchanges(analysis, units, liveOutEverywhere, maxIslOperations);
     if (succeeded(exchanges) && report) {
       for (const Exchange &e : exchanges->exchanges)
         remarkMessages(func, units, e);
@@ -511,7 +517,7 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
         remarkCombine(units, c);
     }
     if (failed(exchanges) ||
-        failed(Materializer(func, units, maxIslOperations).run(*exchanges)))
+        failed(Materializer(analysis, units, maxIslOperations).run(*exchanges)))
       return signalPassFailure();
   }
 };

@@ -18,8 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/Communication.h"
 
-#include "IslScope.h"
-#include "ModelBuilder.h"
+#include "RegionState.h"
 #include "Selections.h"
 
 #include <isl/ast.h>
@@ -314,25 +313,22 @@ static void addParams(const ModelBuilder &model, const isl::set &set,
 }
 
 FailureOr<weft::RegionExchanges>
-weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
+weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
                        bool liveOutEverywhere, unsigned long maxOperations) {
-  ModelBuilder model(func);
-  if (failed(model.build()))
+  weft::detail::PolyhedralRegionState &state = analysis.getState();
+  auto built = state.getModel(units);
+  if (failed(built))
     return failure();
-  FailureOr<SmallVector<int>> unitOf =
-      weft::detail::unitsOfStatements(func, model, units);
-  if (failed(unitOf))
-    return failure();
+  const ModelBuilder &model = *built->model;
   RegionExchanges result;
   std::vector<Exchange> &exchanges = result.exchanges;
   if (llvm::none_of(units, [](const DistUnit &u) { return u.distributed; }))
     return result;
-  Selections select(model, units, *unitOf);
+  Selections select(model, units, built->unitOf);
 
-  LogicalResult status = weft::detail::withIsl(
-      func, "communication analysis", maxOperations, [&](isl::ctx ctx) {
-        weft::detail::RegionFlow region =
-            weft::detail::computeRegionFlow(ctx, func, model, maxOperations);
+  LogicalResult status =
+      state.run("communication analysis", maxOperations, [&](isl::ctx ctx) {
+        const weft::detail::RegionFlow &region = state.getFlow(maxOperations);
         isl::union_flow flow = region.flow;
         isl::union_map fromDistributed =
             flow.full_must_dependence().intersect_domain(
@@ -447,28 +443,26 @@ weft::computeExchanges(func::FuncOp func, ArrayRef<DistUnit> units,
   return result;
 }
 
-FailureOr<weft::LoopHull> weft::computeLoopHull(func::FuncOp func,
+FailureOr<weft::LoopHull> weft::computeLoopHull(PolyhedralRegion &analysis,
                                                 ArrayRef<DistUnit> units,
                                                 unsigned u,
                                                 unsigned long maxOperations) {
-  ModelBuilder model(func);
-  if (failed(model.build()))
+  weft::detail::PolyhedralRegionState &state = analysis.getState();
+  auto built = state.getModel(units);
+  if (failed(built))
     return failure();
-  FailureOr<SmallVector<int>> unitOf =
-      weft::detail::unitsOfStatements(func, model, units);
-  if (failed(unitOf))
-    return failure();
+  const ModelBuilder &model = *built->model;
+  ArrayRef<int> unitOf = built->unitOf;
   unsigned k = units[u].enclosing.size();
   LoopHull hull;
-  LogicalResult status = weft::detail::withIsl(
-      func, "bounding a distributed loop", maxOperations, [&](isl::ctx ctx) {
+  LogicalResult status = state.run(
+      "bounding a distributed loop", maxOperations, [&](isl::ctx ctx) {
         isl_ctx *raw = ctx.get();
-        isl_ctx_set_max_operations(raw, maxOperations);
         // The values of the loop's iterator at which some access of the unit
         // runs, over all iterations of the loops around it.
         isl::set range;
         for (auto [i, st] : llvm::enumerate(model.getStatements())) {
-          if ((unsigned)(*unitOf)[i] != u)
+          if ((unsigned)unitOf[i] != u)
             continue;
           isl::set dom(ctx, model.params() + "{ " + st.domain + " }");
           unsigned depth = st.loops.size();

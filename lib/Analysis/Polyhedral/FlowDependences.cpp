@@ -8,8 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/FlowDependences.h"
 
-#include "IslScope.h"
-#include "ModelBuilder.h"
+#include "RegionState.h"
 
 #include <isl/cpp.h>
 #include <isl/ctx.h>
@@ -20,31 +19,23 @@ using namespace mlir;
 using weft::detail::ModelBuilder;
 
 FailureOr<weft::FlowDependenceInfo>
-weft::computeFlowDependences(func::FuncOp func, unsigned long maxOperations) {
-  ModelBuilder model(func);
-  if (failed(model.build()))
+weft::computeFlowDependences(PolyhedralRegion &region,
+                             unsigned long maxOperations) {
+  weft::detail::PolyhedralRegionState &state = region.getState();
+  FailureOr<const ModelBuilder *> built = state.getModel();
+  if (failed(built))
     return failure();
+  const ModelBuilder &model = **built;
   FlowDependenceInfo info;
   info.numStatements = model.numStatements();
-  LogicalResult status = weft::detail::withIsl(
-      func, "polyhedral analysis", maxOperations, [&](isl::ctx ctx) {
-        isl_ctx *raw = ctx.get();
-        isl::union_set domain(ctx, model.domains());
-        isl::union_map reads =
-            isl::union_map(ctx, model.accesses(false)).intersect_domain(domain);
-        isl::union_map writes =
-            isl::union_map(ctx, model.accesses(true)).intersect_domain(domain);
-        isl::union_map schedule =
-            isl::union_map(ctx, model.scheduleMap()).intersect_domain(domain);
-        // The quota bounds the analysis, not the parsing of the model, whose
-        // cost is linear in its size.
-        isl_ctx_set_max_operations(raw, maxOperations);
-        isl_ctx_reset_operations(raw);
-        isl::union_flow flow = isl::union_access_info(reads)
-                                   .set_must_source(writes)
-                                   .set_schedule_map(schedule)
-                                   .compute_flow();
-        isl::union_map deps = flow.must_dependence();
+  LogicalResult status =
+      state.run("polyhedral analysis", maxOperations, [&](isl::ctx ctx) {
+        const weft::detail::RegionFlow &flow = state.getFlow(maxOperations);
+        const isl::union_map &writes = flow.writes, &reads = flow.reads,
+                             &schedule = flow.schedule;
+        // The region flow's sinks include END[], after the region.
+        isl::union_map deps =
+            flow.flow.must_dependence().subtract_range(flow.end);
         char *text = isl_union_map_to_str(deps.get());
         info.dependences = text ? text : "";
         free(text);

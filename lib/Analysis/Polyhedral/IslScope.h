@@ -1,10 +1,9 @@
-//===- IslScope.h - Run ISL code with errors as diagnostics ------*- C++
-//-*-===//
+//===- IslScope.h - Run ISL code with errors as diagnostics -----*- C++ -*-===//
 //
 // Private to WeftPolyhedral (built with exceptions): every ISL computation
-// runs in its own context through withIsl, which turns ISL's exceptions (a
-// blown operations quota included) and internal AST errors into an error on
-// the function, never an abort.
+// runs through runIsl, which turns ISL's exceptions (a blown operations quota
+// included) and internal AST errors into an error on the function, never an
+// abort.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_LIB_ANALYSIS_POLYHEDRAL_ISLSCOPE_H
@@ -20,17 +19,18 @@
 
 namespace weft::detail {
 
-/// Runs `body(ctx)` in a fresh ISL context. On an ISL error, emits
-/// "<what> exceeded its quota of N ISL operations" or "<what> failed: ..."
-/// on `func` and fails.
+/// Runs `body(ctx)` in `ctx` with a quota of `maxOperations` (0: none). On
+/// an ISL error, emits "<what> exceeded its quota of N ISL operations" or
+/// "<what> failed: ..." on `func` and fails; `ctx` stays usable.
 template <typename Body>
-mlir::LogicalResult withIsl(mlir::func::FuncOp func, llvm::StringRef what,
-                            unsigned long maxOperations, Body body) {
-  isl_ctx *raw = isl_ctx_alloc();
-  isl_options_set_on_error(raw, ISL_ON_ERROR_CONTINUE);
+mlir::LogicalResult runIsl(isl_ctx *ctx, mlir::func::FuncOp func,
+                           llvm::StringRef what, unsigned long maxOperations,
+                           Body body) {
+  isl_ctx_set_max_operations(ctx, maxOperations);
+  isl_ctx_reset_operations(ctx);
   mlir::LogicalResult status = mlir::success();
   try {
-    body(isl::ctx(raw));
+    body(isl::ctx(ctx));
   } catch (const isl::exception_quota &) {
     func.emitError() << what << " exceeded its quota of " << maxOperations
                      << " ISL operations";
@@ -42,7 +42,8 @@ mlir::LogicalResult withIsl(mlir::func::FuncOp func, llvm::StringRef what,
     func.emitError() << what << " failed: " << e.what();
     status = mlir::failure();
   }
-  isl_ctx_free(raw);
+  isl_ctx_reset_error(ctx);
+  isl_ctx_set_max_operations(ctx, 0);
   return status;
 }
 

@@ -6,8 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/PartitionCosts.h"
 
-#include "IslScope.h"
-#include "ModelBuilder.h"
+#include "RegionState.h"
 #include "Selections.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -226,30 +225,28 @@ static void addCombineTraffic(const Evaluator &eval, const Selections &select,
 }
 
 FailureOr<weft::PartitionCosts>
-weft::estimatePartitionCosts(func::FuncOp func, ArrayRef<DistUnit> units,
-                             unsigned ranks, int64_t nominalSize,
-                             unsigned long maxOperations) {
-  ModelBuilder model(func);
-  if (failed(model.build()))
+weft::estimatePartitionCosts(PolyhedralRegion &analysis,
+                             ArrayRef<DistUnit> units, unsigned ranks,
+                             int64_t nominalSize, unsigned long maxOperations) {
+  weft::detail::PolyhedralRegionState &state = analysis.getState();
+  auto built = state.getModel(units);
+  if (failed(built))
     return failure();
-  FailureOr<SmallVector<int>> unitOf =
-      weft::detail::unitsOfStatements(func, model, units);
-  if (failed(unitOf))
-    return failure();
+  const ModelBuilder &model = *built->model;
+  ArrayRef<int> unitOf = built->unitOf;
   PartitionCosts costs;
   costs.ranks = ranks;
   costs.nominalSize = nominalSize;
   costs.work.assign(units.size(), 0);
   costs.liveOut.assign(units.size(), Traffic());
-  Selections select(model, units, *unitOf);
+  Selections select(model, units, unitOf);
 
-  LogicalResult status = weft::detail::withIsl(
-      func, "partition cost estimate", maxOperations, [&](isl::ctx ctx) {
-        Evaluator eval(ctx, model, units, *unitOf, ranks, nominalSize);
-        for (unsigned i = 0; i < unitOf->size(); ++i)
-          costs.work[(*unitOf)[i]] += Evaluator::boxCount(eval.domainOf(i));
-        weft::detail::RegionFlow region =
-            weft::detail::computeRegionFlow(ctx, func, model, maxOperations);
+  LogicalResult status =
+      state.run("partition cost estimate", maxOperations, [&](isl::ctx ctx) {
+        Evaluator eval(ctx, model, units, unitOf, ranks, nominalSize);
+        for (unsigned i = 0; i < unitOf.size(); ++i)
+          costs.work[unitOf[i]] += Evaluator::boxCount(eval.domainOf(i));
+        const weft::detail::RegionFlow &region = state.getFlow(maxOperations);
         isl::union_map flow = region.flow.full_must_dependence();
         for (auto [u, source] : llvm::enumerate(units)) {
           if (!source.distributed)
@@ -266,7 +263,7 @@ weft::estimatePartitionCosts(func::FuncOp func, ArrayRef<DistUnit> units,
             StringRef name = isl_set_get_tuple_name(sinks.at(k).get());
             unsigned statement = 0;
             if (name.consume_front("S") && !name.getAsInteger(10, statement))
-              readers.insert((*unitOf)[statement]);
+              readers.insert(unitOf[statement]);
           }
           for (auto [t, sink] : llvm::enumerate(units)) {
             if (!readers.count(int(t)))

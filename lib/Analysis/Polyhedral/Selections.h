@@ -190,61 +190,6 @@ private:
   SmallVector<unsigned> rangeOf;
 };
 
-/// The unit of each statement of `model`; fails on `func` when an access
-/// belongs to no unit.
-inline FailureOr<SmallVector<int>> unitsOfStatements(func::FuncOp func,
-                                                     const ModelBuilder &model,
-                                                     ArrayRef<DistUnit> units) {
-  SmallVector<int> unitOf;
-  for (const auto &st : model.getStatements()) {
-    auto it = llvm::find_if(units, [&](const DistUnit &u) {
-      return u.op == st.access || u.op->isAncestor(st.access);
-    });
-    if (it == units.end())
-      return func.emitError("an access belongs to no unit of work"), failure();
-    unitOf.push_back(it - units.begin());
-  }
-  return unitOf;
-}
-
-/// The value-based flow of the region, whose sinks include END[], a
-/// statement after the region that reads every written element.
-struct RegionFlow {
-  isl::union_set domain;
-  isl::union_set end;
-  isl::union_flow flow;
-};
-
-inline RegionFlow computeRegionFlow(isl::ctx ctx, func::FuncOp func,
-                                    const ModelBuilder &model,
-                                    unsigned long maxOperations) {
-  RegionFlow r;
-  r.domain = isl::union_set(ctx, model.domains());
-  isl::union_map reads =
-      isl::union_map(ctx, model.accesses(false)).intersect_domain(r.domain);
-  isl::union_map writes =
-      isl::union_map(ctx, model.accesses(true)).intersect_domain(r.domain);
-  isl::union_map schedule =
-      isl::union_map(ctx, model.scheduleMap()).intersect_domain(r.domain);
-  r.end = isl::union_set(ctx, "{ END[] }");
-  std::string endTime =
-      std::to_string(func.getBody().front().getOperations().size());
-  for (unsigned k = 1; k < model.getScheduleLength(); ++k)
-    endTime += ", 0";
-  reads =
-      reads.unite(isl::union_map::from_domain_and_range(r.end, writes.range()));
-  schedule =
-      schedule.unite(isl::union_map(ctx, "{ END[] -> [" + endTime + "] }"));
-  // The quota bounds the analysis, not the parsing of the model.
-  isl_ctx_set_max_operations(ctx.get(), maxOperations);
-  isl_ctx_reset_operations(ctx.get());
-  r.flow = isl::union_access_info(reads)
-               .set_must_source(writes)
-               .set_schedule_map(schedule)
-               .compute_flow();
-  return r;
-}
-
 } // namespace weft::detail
 
 #endif // WEFT_LIB_ANALYSIS_POLYHEDRAL_SELECTIONS_H

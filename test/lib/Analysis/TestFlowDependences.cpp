@@ -38,8 +38,9 @@ struct TestFlowDependences
 
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>()) {
+      weft::PolyhedralRegion region(func);
       FailureOr<weft::FlowDependenceInfo> info =
-          weft::computeFlowDependences(func, maxIslOps);
+          weft::computeFlowDependences(region, maxIslOps);
       if (failed(info))
         continue;
       InFlightDiagnostic remark = func.emitRemark()

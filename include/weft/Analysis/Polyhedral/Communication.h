@@ -28,6 +28,8 @@
 #ifndef WEFT_ANALYSIS_POLYHEDRAL_COMMUNICATION_H
 #define WEFT_ANALYSIS_POLYHEDRAL_COMMUNICATION_H
 
+#include "weft/Analysis/Polyhedral/PolyhedralRegion.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -154,7 +156,7 @@ struct LoopHull {
   AstExpr lb, ub;
   std::vector<std::pair<std::string, CommParam>> params;
 };
-mlir::FailureOr<LoopHull> computeLoopHull(mlir::func::FuncOp func,
+mlir::FailureOr<LoopHull> computeLoopHull(PolyhedralRegion &region,
                                           llvm::ArrayRef<DistUnit> units,
                                           unsigned u,
                                           unsigned long maxOperations);
@@ -193,11 +195,12 @@ struct RegionExchanges {
 };
 
 /// Computes the exchanges needed by `units` (disjoint, in program order,
-/// covering every access of `func`). Fails with an error on `func` when it
-/// is not a static control part or ISL exceeds `maxOperations`.
-/// Live-out values go to rank 0, or to every rank with `liveOutEverywhere`.
+/// covering every access of the region's function). Fails with an error on
+/// the function when it is not a static control part or ISL exceeds
+/// `maxOperations`. Live-out values go to rank 0, or to every rank with
+/// `liveOutEverywhere`.
 mlir::FailureOr<RegionExchanges>
-computeExchanges(mlir::func::FuncOp func, llvm::ArrayRef<DistUnit> units,
+computeExchanges(PolyhedralRegion &region, llvm::ArrayRef<DistUnit> units,
                  bool liveOutEverywhere, unsigned long maxOperations);
 
 } // namespace weft

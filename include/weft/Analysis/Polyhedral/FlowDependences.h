@@ -16,6 +16,8 @@
 #ifndef WEFT_ANALYSIS_POLYHEDRAL_FLOWDEPENDENCES_H
 #define WEFT_ANALYSIS_POLYHEDRAL_FLOWDEPENDENCES_H
 
+#include "weft/Analysis/Polyhedral/PolyhedralRegion.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -52,11 +54,11 @@ struct FlowDependenceInfo {
   std::string dependences;
 };
 
-/// Computes the flow dependences of `func`. Fails with an error on `func`
-/// when it is not a static control part or ISL exceeds `maxOperations`
-/// (0: no limit).
+/// Computes the flow dependences of the region's function. Fails with an
+/// error on the function when it is not a static control part or ISL exceeds
+/// `maxOperations` (0: no limit).
 mlir::FailureOr<FlowDependenceInfo>
-computeFlowDependences(mlir::func::FuncOp func, unsigned long maxOperations);
+computeFlowDependences(PolyhedralRegion &region, unsigned long maxOperations);
 
 } // namespace weft
 

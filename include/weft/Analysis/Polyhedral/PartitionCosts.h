@@ -40,7 +40,7 @@ struct PartitionCosts {
 /// Estimates the costs for `units`, where `distributed` marks every unit
 /// that may be distributed (the candidates).
 mlir::FailureOr<PartitionCosts>
-estimatePartitionCosts(mlir::func::FuncOp func, llvm::ArrayRef<DistUnit> units,
+estimatePartitionCosts(PolyhedralRegion &region, llvm::ArrayRef<DistUnit> units,
                        unsigned ranks, int64_t nominalSize,
                        unsigned long maxOperations);
 
