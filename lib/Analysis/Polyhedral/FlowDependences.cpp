@@ -15,8 +15,75 @@
 #include <isl/options.h>
 #include <isl/union_map.h>
 
+#include <optional>
+
 using namespace mlir;
 using weft::detail::ModelBuilder;
+
+namespace {
+/// Dependences between statement instances, one relation per pair of
+/// statements, to ask which loops carry them.
+class StatementDependences {
+public:
+  StatementDependences(const ModelBuilder &model, const isl::union_map &deps)
+      : model(model) {
+    isl::map_list maps = deps.get_map_list();
+    for (int k = 0, n = maps.size(); k < n; ++k) {
+      isl::map m = maps.at(k);
+      std::optional<unsigned> source = statementOf(m, isl_dim_in);
+      std::optional<unsigned> sink = statementOf(m, isl_dim_out);
+      if (source && sink)
+        pairs.push_back({*source, *sink, m});
+    }
+  }
+
+  /// Whether `loop` carries one of them: both instances inside it, in the
+  /// same iterations of the loops around it and in different iterations of
+  /// it, the source's first. Checked pair by pair in the statements' own
+  /// spaces, where the loop is the iterator at its depth.
+  bool carriedBy(affine::AffineForOp loop) const {
+    for (const Pair &p : pairs) {
+      int depth = depthOf(p.source, loop);
+      if (depth < 0 || depthOf(p.sink, loop) != depth)
+        continue;
+      isl_map *m = p.relation.copy();
+      for (int k = 0; k < depth; ++k)
+        m = isl_map_equate(m, isl_dim_in, k, isl_dim_out, k);
+      m = isl_map_order_lt(m, isl_dim_in, depth, isl_dim_out, depth);
+      if (!isl::manage(m).is_empty())
+        return true;
+    }
+    return false;
+  }
+
+private:
+  struct Pair {
+    unsigned source, sink;
+    isl::map relation;
+  };
+
+  /// The statement of a tuple named S<k>.
+  static std::optional<unsigned> statementOf(const isl::map &m,
+                                             isl_dim_type type) {
+    const char *name = isl_map_get_tuple_name(m.get(), type);
+    StringRef s = name ? name : "";
+    unsigned k;
+    if (!s.consume_front("S") || s.getAsInteger(10, k))
+      return std::nullopt;
+    return k;
+  }
+
+  /// The position of `loop` among the loops around a statement, or -1.
+  int depthOf(unsigned statement, affine::AffineForOp loop) const {
+    const auto &loops = model.getStatements()[statement].loops;
+    auto it = llvm::find(loops, loop);
+    return it == loops.end() ? -1 : int(it - loops.begin());
+  }
+
+  const ModelBuilder &model;
+  std::vector<Pair> pairs;
+};
+} // end anonymous namespace
 
 FailureOr<weft::FlowDependenceInfo>
 weft::computeFlowDependences(PolyhedralRegion &region,
@@ -52,47 +119,37 @@ weft::computeFlowDependences(PolyhedralRegion &region,
         };
         isl::union_map anti = earlier(reads);
         isl::union_map output = earlier(writes);
-        isl::union_map flowInTime =
-            deps.apply_domain(schedule).apply_range(schedule);
-        isl::union_map allInTime =
-            deps.unite(anti).unite(output).apply_domain(schedule).apply_range(
-                schedule);
-        // Dependences between the accesses of one reduction update do not order
-        // its iterations: the loop is a reduction if nothing else is carried.
-        isl::union_map otherInTime =
-            deps.unite(anti)
-                .unite(output)
-                .subtract(isl::union_map(ctx, model.reductionPairs()))
-                .apply_domain(schedule)
-                .apply_range(schedule);
-        // The dependences among the accesses of each reduction update, in
-        // time; computed once, when a loop first needs them.
+        // Dependences between the accesses of one reduction update do not
+        // order its iterations: the loop is a reduction if nothing else is
+        // carried.
         isl::union_map all = deps.unite(anti).unite(output);
-        std::vector<isl::union_map> reductionTimes(model.reductions.size());
-        auto reductionInTime = [&](unsigned index) -> isl::union_map & {
-          isl::union_map &m = reductionTimes[index];
-          if (m.is_null())
-            m = all.intersect(isl::union_map(
-                                  ctx, model.reductionPairs(
-                                           &model.reductions[index])))
-                    .apply_domain(schedule)
-                    .apply_range(schedule);
-          return m;
+        StatementDependences flowDeps(model, deps), allDeps(model, all),
+            otherDeps(model,
+                      all.subtract(isl::union_map(ctx, model.reductionPairs())));
+        // Those among the accesses of each reduction update; computed once,
+        // when a loop first needs them.
+        std::vector<std::optional<StatementDependences>> reductionDeps(
+            model.reductions.size());
+        auto reductionDep = [&](unsigned index) -> StatementDependences & {
+          std::optional<StatementDependences> &d = reductionDeps[index];
+          if (!d)
+            d.emplace(model, all.intersect(isl::union_map(
+                                 ctx, model.reductionPairs(
+                                          &model.reductions[index]))));
+          return *d;
         };
         for (affine::AffineForOp loop : model.loops) {
-          isl::union_map carried(ctx, model.carriedBy(loop));
+          info.loopIsParallel[loop] = !allDeps.carriedBy(loop);
           info.loopCarriesFlow[loop] =
-              !flowInTime.intersect(carried).is_empty();
-          info.loopIsParallel[loop] = allInTime.intersect(carried).is_empty();
-          if (info.loopIsParallel[loop] ||
-              !otherInTime.intersect(carried).is_empty())
+              !info.loopIsParallel[loop] && flowDeps.carriedBy(loop);
+          if (info.loopIsParallel[loop] || otherDeps.carriedBy(loop))
             continue;
           for (auto [index, r] : llvm::enumerate(model.reductions)) {
             if (!loop->isAncestor(model.accessOf(r.store)))
               continue;
             if (!llvm::is_contained(info.loopReductions[loop], r.kind))
               info.loopReductions[loop].push_back(r.kind.str());
-            if (!reductionInTime(index).intersect(carried).is_empty())
+            if (reductionDep(index).carriedBy(loop))
               info.carriedReductions[loop].push_back(
                   {model.accessOf(r.store), r.kind.str()});
           }

@@ -345,25 +345,3 @@ std::string ModelBuilder::scheduleMap() const {
   return s + " }";
 }
 
-std::string ModelBuilder::carriedBy(affine::AffineForOp loop) const {
-  SmallVector<ScheduleEntry> prefix = scheduleOf(loop);
-  std::string src, dst, cond;
-  for (unsigned k = 0; k < scheduleLength; ++k) {
-    src += (k ? ", s" : "s") + std::to_string(k);
-    dst += (k ? ", t" : "t") + std::to_string(k);
-  }
-  auto add = [&](const std::string &c) { cond += (cond.empty() ? "" : " and ") + c; };
-  for (unsigned k = 0; k < prefix.size(); ++k) {
-    std::string s = "s" + std::to_string(k), t = "t" + std::to_string(k);
-    if (prefix[k].isIterator) {
-      add(s + " = " + t);
-    } else {
-      add(s + " = " + std::to_string(prefix[k].position));
-      add(t + " = " + std::to_string(prefix[k].position));
-    }
-  }
-  // The loop's own iterator follows its position: the source runs first.
-  unsigned k = prefix.size();
-  add("s" + std::to_string(k) + " < t" + std::to_string(k));
-  return params() + "{ [" + src + "] -> [" + dst + "] : " + cond + " }";
-}

@@ -51,8 +51,6 @@ public:
   std::string domains() const;
   std::string accesses(bool writes) const;
   std::string scheduleMap() const;
-  /// `{ [s] -> [t] : loop carries the pair }` for one loop.
-  std::string carriedBy(affine::AffineForOp loop) const;
   /// A reduction update: statement indices of its load and store.
   struct Reduction {
     unsigned load, store;

@@ -36,8 +36,11 @@ public:
 
   /// The domain of statement `i` with the sizes fixed.
   isl::set domainOf(unsigned i) const {
-    return fixSymbols(isl::set(
-        ctx, model.params() + "{ " + model.getStatements()[i].domain + " }"));
+    isl::set &d = domains[i];
+    if (d.is_null())
+      d = fixSymbols(isl::set(ctx, model.params() + "{ " +
+                                       model.getStatements()[i].domain + " }"));
+    return d;
   }
 
   isl::set fixSymbols(isl::set set) const {
@@ -107,13 +110,16 @@ public:
 
   /// The hull of the ranges of `u`'s block group.
   std::pair<int64_t, int64_t> range(unsigned u) const {
+    auto known = ranges.find(u);
+    if (known != ranges.end())
+      return known->second;
     std::pair<int64_t, int64_t> hull = ownRange(u);
     for (unsigned v = 0; v < groups.size(); ++v)
       if (groups[v] == groups[u] && v != u) {
         auto [lb, ub] = ownRange(v);
         hull = {std::min(hull.first, lb), std::max(hull.second, ub)};
       }
-    return hull;
+    return ranges[u] = hull;
   }
 
   /// dist.local_bounds of a block distribution.
@@ -146,6 +152,12 @@ public:
   unsigned ranks;
   int64_t nominal;
   SmallVector<unsigned> groups;
+
+private:
+  // Memoized: the cost estimate asks for them for every pair of ranks.
+  mutable std::vector<isl::set> domains =
+      std::vector<isl::set>(model.numStatements());
+  mutable std::map<unsigned, std::pair<int64_t, int64_t>> ranges;
 };
 } // end anonymous namespace
 
