@@ -124,8 +124,8 @@ weft::computeFlowDependences(PolyhedralRegion &region,
         // carried.
         isl::union_map all = deps.unite(anti).unite(output);
         StatementDependences flowDeps(model, deps), allDeps(model, all),
-            otherDeps(model,
-                      all.subtract(isl::union_map(ctx, model.reductionPairs())));
+            otherDeps(model, all.subtract(
+                                 isl::union_map(ctx, model.reductionPairs())));
         // Those among the accesses of each reduction update; computed once,
         // when a loop first needs them.
         std::vector<std::optional<StatementDependences>> reductionDeps(
@@ -133,9 +133,10 @@ weft::computeFlowDependences(PolyhedralRegion &region,
         auto reductionDep = [&](unsigned index) -> StatementDependences & {
           std::optional<StatementDependences> &d = reductionDeps[index];
           if (!d)
-            d.emplace(model, all.intersect(isl::union_map(
-                                 ctx, model.reductionPairs(
-                                          &model.reductions[index]))));
+            d.emplace(
+                model,
+                all.intersect(isl::union_map(
+                    ctx, model.reductionPairs(&model.reductions[index]))));
           return *d;
         };
         for (affine::AffineForOp loop : model.loops) {

@@ -344,4 +344,3 @@ std::string ModelBuilder::scheduleMap() const {
   }
   return s + " }";
 }
-
