@@ -98,31 +98,26 @@ weft::computeFlowDependences(PolyhedralRegion &region,
   LogicalResult status =
       state.run("polyhedral analysis", maxOperations, [&](isl::ctx ctx) {
         const weft::detail::RegionFlow &flow = state.getFlow(maxOperations);
-        const isl::union_map &writes = flow.writes, &reads = flow.reads,
-                             &schedule = flow.schedule;
+        const isl::union_map &writes = flow.writes, &reads = flow.reads;
         // The region flow's sinks include END[], after the region.
         isl::union_map deps =
             flow.flow.must_dependence().subtract_range(flow.end);
         char *text = isl_union_map_to_str(deps.get());
         info.dependences = text ? text : "";
         free(text);
-        // Memory-based anti and output dependences: a later write of an element
-        // read or written before. As may-sources never kill each other, ISL
-        // returns every earlier read (write) of the element each write
+        // Memory-based anti and output dependences: a later write of an
+        // element read or written before. As may-sources never kill each
+        // other, ISL returns every earlier access of the element each write
         // overwrites, without pairing all statements through lex_lt.
-        auto earlier = [&](isl::union_map sources) {
-          return isl::union_access_info(writes)
-              .set_may_source(sources)
-              .set_schedule_map(schedule)
-              .compute_flow()
-              .may_dependence();
-        };
-        isl::union_map anti = earlier(reads);
-        isl::union_map output = earlier(writes);
+        isl::union_map antiAndOutput = isl::union_access_info(writes)
+                                           .set_may_source(reads.unite(writes))
+                                           .set_schedule(flow.schedule)
+                                           .compute_flow()
+                                           .may_dependence();
         // Dependences between the accesses of one reduction update do not
         // order its iterations: the loop is a reduction if nothing else is
         // carried.
-        isl::union_map all = deps.unite(anti).unite(output);
+        isl::union_map all = deps.unite(antiAndOutput);
         StatementDependences flowDeps(model, deps), allDeps(model, all),
             otherDeps(model, all.subtract(
                                  isl::union_map(ctx, model.reductionPairs())));

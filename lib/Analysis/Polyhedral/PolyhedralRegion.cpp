@@ -9,11 +9,17 @@
 
 #include "mlir/IR/Diagnostics.h"
 
+#include <isl/schedule.h>
+
+#include <map>
+
 using namespace mlir;
 using weft::DistUnit;
 using weft::detail::PolyhedralRegionState;
 using weft::detail::RegionFlow;
+using weft::detail::ScheduleEntry;
 using weft::detail::Statement;
+using weft::detail::ModelBuilder;
 
 weft::PolyhedralRegion::PolyhedralRegion(Operation *func)
     : state(std::make_unique<PolyhedralRegionState>(cast<func::FuncOp>(func))) {
@@ -68,6 +74,46 @@ PolyhedralRegionState::getModel(ArrayRef<DistUnit> units) {
   return result;
 }
 
+/// The schedule tree of `group` (statements with the same first `k`
+/// schedule entries): a band for a loop's iterator, a sequence for the
+/// positions of ops in a block, a leaf for one access. Equivalent to the
+/// flat schedule map, but ISL's flow analysis splits its work along it.
+static isl::schedule scheduleTree(isl::ctx ctx, const ModelBuilder &model,
+                                  ArrayRef<unsigned> group, unsigned k) {
+  const auto &statements = model.getStatements();
+  auto domainOf = [&](ArrayRef<unsigned> members) {
+    std::string text = model.params() + "{ ";
+    for (auto [n, i] : llvm::enumerate(members))
+      text += (n ? "; " : "") + statements[i].domain;
+    return isl::union_set(ctx, text + " }");
+  };
+  const Statement &first = statements[group.front()];
+  if (k >= first.schedule.size())
+    return isl::schedule::from_domain(domainOf(group));
+  const ScheduleEntry &entry = first.schedule[k];
+  if (entry.isIterator) {
+    std::string partial = model.params() + "{ ";
+    for (auto [n, i] : llvm::enumerate(group))
+      partial += (n ? "; " : "") +
+                 weft::detail::statementTuple(i, statements[i].loops.size()) +
+                 " -> [i" + std::to_string(entry.loopDepth) + "]";
+    isl::union_map band(ctx, partial + " }");
+    isl::schedule inner = scheduleTree(ctx, model, group, k + 1);
+    return isl::manage(isl_schedule_insert_partial_schedule(
+        inner.release(),
+        isl_multi_union_pw_aff_from_union_map(band.release())));
+  }
+  std::map<int64_t, SmallVector<unsigned>> byPosition;
+  for (unsigned i : group)
+    byPosition[statements[i].schedule[k].position].push_back(i);
+  isl_schedule *sequence = nullptr;
+  for (auto &[position, members] : byPosition) {
+    isl_schedule *part = scheduleTree(ctx, model, members, k + 1).release();
+    sequence = sequence ? isl_schedule_sequence(sequence, part) : part;
+  }
+  return isl::manage(sequence);
+}
+
 const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
   if (flow)
     return *flow;
@@ -79,22 +125,21 @@ const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
   r.domain = isl::union_set(c, model.domains());
   r.reads = isl::union_map(c, model.accesses(false)).intersect_domain(r.domain);
   r.writes = isl::union_map(c, model.accesses(true)).intersect_domain(r.domain);
-  r.schedule =
-      isl::union_map(c, model.scheduleMap()).intersect_domain(r.domain);
+  SmallVector<unsigned> all =
+      llvm::to_vector(llvm::seq<unsigned>(0, model.numStatements()));
+  r.schedule = all.empty() ? isl::schedule::from_domain(r.domain)
+                           : scheduleTree(c, model, all, 0);
   r.end = isl::union_set(c, "{ END[] }");
-  std::string endTime =
-      std::to_string(func.getBody().front().getOperations().size());
-  for (unsigned k = 1; k < model.getScheduleLength(); ++k)
-    endTime += ", 0";
+  // END[] runs after the whole region.
   isl::union_map reads = r.reads.unite(
       isl::union_map::from_domain_and_range(r.end, r.writes.range()));
-  isl::union_map schedule =
-      r.schedule.unite(isl::union_map(c, "{ END[] -> [" + endTime + "] }"));
+  isl::schedule schedule = isl::manage(isl_schedule_sequence(
+      r.schedule.copy(), isl::schedule::from_domain(r.end).release()));
   isl_ctx_set_max_operations(ctx, maxOperations);
   isl_ctx_reset_operations(ctx);
   r.flow = isl::union_access_info(reads)
                .set_must_source(r.writes)
-               .set_schedule_map(schedule)
+               .set_schedule(schedule)
                .compute_flow();
   flow = std::move(r);
   return *flow;

@@ -23,8 +23,9 @@ namespace weft::detail {
 struct RegionFlow {
   isl::union_set domain;
   isl::union_set end;
-  /// Accesses and schedule of the statements (without END[]).
-  isl::union_map reads, writes, schedule;
+  /// Accesses and schedule tree of the statements (without END[]).
+  isl::union_map reads, writes;
+  isl::schedule schedule;
   isl::union_flow flow;
 };
 
