@@ -94,7 +94,34 @@ static LogicalResult applyDirectives(func::FuncOp func,
   return failure(r.wasInterrupted());
 }
 
+/// Directives that are recorded but not acted on yet get a warning, so that
+/// nobody believes they steered the result.
+static void warnIgnoredDirectives(func::FuncOp func) {
+  if (func->hasAttr("dist.grid"))
+    func.emitWarning("'#pragma weft grid' is not acted on yet: regions are "
+                     "distributed over a 1-D grid of all ranks");
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+    if (func.getArgAttr(i, "dist.layout")) {
+      // The argument's C expression, "(double *)(A)": its last operand.
+      auto cArg = func.getArgAttrOfType<StringAttr>(i, "weft.c_arg");
+      StringRef name = cArg ? cArg.getValue() : "";
+      name = name.substr(name.rfind('(') + 1).rtrim(')');
+      func.emitWarning("'#pragma weft distribute' or 'replicate' of array '")
+          << name
+          << "' is not acted on yet: every rank holds whole arrays, and the "
+             "loops' distributions decide who computes what";
+    }
+  func.walk([](affine::AffineForOp loop) {
+    if (loop->hasAttr("weft.parallel"))
+      loop.emitWarning("'#pragma weft parallel' is not acted on yet: a loop "
+                       "is distributed only where weft's dependence analysis "
+                       "finds it parallel ('#pragma weft local' keeps scratch "
+                       "arrays out of that analysis)");
+  });
+}
+
 LogicalResult DistPartition::partition(func::FuncOp func) {
+  warnIgnoredDirectives(func);
   // Why the analysis gave up is not an error of the program: the region
   // then runs replicated, and the report says why.
   std::string why;

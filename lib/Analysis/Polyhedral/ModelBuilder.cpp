@@ -214,8 +214,30 @@ LogicalResult ModelBuilder::addStatement(Operation *access, AffineMap map,
   return success();
 }
 
+/// An argument marked `weft.local` ('#pragma weft local'): each rank keeps
+/// its own copy, which is never communicated, so its accesses are left out
+/// of the model: they order nothing across ranks.
+static bool isRankLocal(Operation *access) {
+  Value memref;
+  if (auto load = dyn_cast<affine::AffineLoadOp>(access))
+    memref = load.getMemRef();
+  else if (auto store = dyn_cast<affine::AffineStoreOp>(access))
+    memref = store.getMemRef();
+  else if (auto load = dyn_cast<memref::LoadOp>(access))
+    memref = load.getMemRef();
+  else if (auto store = dyn_cast<memref::StoreOp>(access))
+    memref = store.getMemRef();
+  auto arg = dyn_cast_or_null<BlockArgument>(memref);
+  if (!arg)
+    return false;
+  auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+  return func && func.getArgAttr(arg.getArgNumber(), "weft.local");
+}
+
 LogicalResult ModelBuilder::build() {
   WalkResult result = func.walk([&](Operation *op) {
+    if (isRankLocal(op))
+      return WalkResult::advance();
     if (auto load = dyn_cast<affine::AffineLoadOp>(op))
       return failed(addStatement(op, load.getAffineMap(), load.getMapOperands()))
                  ? WalkResult::interrupt()

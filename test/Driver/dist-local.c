@@ -1,0 +1,57 @@
+// RUN: weft compile --report %s -o %t.c 2>&1 | FileCheck %s
+// RUN: not weft compile -DNOLOCAL %s -o %t.c 2>&1 | FileCheck %s --check-prefix=NOLOCAL
+// RUN: weft compile -DIGNORED %s -o %t.c 2>&1 | FileCheck %s --check-prefix=IGNORED
+// RUN: weft compile --target=seq -DIGNORED %s -o %t.c 2>&1 | count 0
+
+// '#pragma weft local(tmp)': every rank keeps its own tmp, which weft never
+// communicates, so tmp's accesses are left out of the dependence analysis.
+// The i loop, which rewrites the scratch row tmp in every iteration, then
+// carries no dependence and can be distributed. Without the directive, the
+// reuse of tmp across iterations orders them.
+
+#define N 64
+#define M 48
+double A[N][M], B[N][M], tmp[M];
+
+void rows(void) {
+  int i, j;
+#pragma scop
+#ifndef NOLOCAL
+#pragma weft local(tmp)
+#endif
+#pragma weft distribute(i: block)
+// CHECK: dist-local.c:[[@LINE+2]]:3: remark: distributed: blocks of its iterations on each rank as '#pragma weft' asks
+// NOLOCAL: dist-local.c:[[@LINE+1]]:3: error: cannot distribute this loop: the loop carries a dependence
+  for (i = 0; i < N; i++) {
+    for (j = 0; j < M; j++)
+      tmp[j] = 2.0 * A[i][j];
+    for (j = 1; j < M - 1; j++)
+      B[i][j] = tmp[j - 1] + tmp[j] + tmp[j + 1];
+  }
+#pragma endscop
+}
+// No message carries tmp: only B goes to rank 0 after the loop.
+// CHECK-NOT: (tmp)
+// CHECK: remark: sent after this unit {{.*}}(double *)(B)
+// CHECK-NOT: (tmp)
+
+// Directives that are recorded but not acted on yet are warnings (not with
+// --target=seq, which distributes nothing).
+#ifdef IGNORED
+double C[N], D[N];
+void ignored(void) {
+  int i;
+#pragma scop
+// IGNORED: dist-local.c:[[@LINE-1]]:1: warning: '#pragma weft grid' is not acted on yet
+// IGNORED: dist-local.c:[[@LINE-2]]:1: warning: '#pragma weft distribute' or 'replicate' of array 'D' is not acted on yet
+#pragma weft grid(2)
+#pragma weft replicate(D)
+#pragma weft parallel
+// IGNORED: dist-local.c:[[@LINE+1]]:3: warning: '#pragma weft parallel' is not acted on yet
+  for (i = 0; i < N; i++)
+    C[i] = i;
+  for (i = 1; i < N; i++)
+    D[i] = C[i - 1];
+#pragma endscop
+}
+#endif
