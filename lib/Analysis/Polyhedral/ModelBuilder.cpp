@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IntegerSet.h"
 
 using namespace mlir;
@@ -29,13 +30,17 @@ SmallVector<ScheduleEntry> ModelBuilder::scheduleOf(Operation *op) const {
     entries.push_back({false, (int64_t)schedulePositionOf(a), 0});
     if (isa<affine::AffineForOp>(a) && a != op)
       entries.push_back({true, 0, depth++});
-    // An affine.if's else branch comes after its then branch.
+    // An if's else branch comes after its then branch.
     if (auto ifOp = dyn_cast<affine::AffineIfOp>(a))
       entries.push_back(
           {false,
            (int64_t)(ifOp.hasElse() &&
                      ifOp.getElseRegion().isAncestor(op->getParentRegion())),
            0});
+    if (auto ifOp = dyn_cast<scf::IfOp>(a))
+      entries.push_back(
+          {false,
+           (int64_t)ifOp.getElseRegion().isAncestor(op->getParentRegion()), 0});
   }
   return entries;
 }
@@ -106,6 +111,7 @@ LogicalResult ModelBuilder::addStatement(Operation *access, AffineMap map,
   st.access = access;
   DenseMap<Value, unsigned> ivs;
   SmallVector<std::string> constraints;
+  bool conditional = false;
   // Loops and conditions around the access, outermost first.
   SmallVector<Operation *> chain;
   for (Operation *a = access->getParentOp(); a && a != func;
@@ -180,9 +186,43 @@ LogicalResult ModelBuilder::addStatement(Operation *access, AffineMap map,
       constraints.push_back("(" + negation + ")");
       continue;
     }
+    // A read in one branch of a value's `?:` (an scf.if yielding it): a may
+    // read, modelled as if it always happened, which only adds dependences
+    // and messages. Restricted below to the array's elements.
+    if (isa<scf::IfOp>(a) && isa<affine::AffineLoadOp>(access)) {
+      conditional = true;
+      continue;
+    }
     return a->emitRemark("not a static control part: '")
                << a->getName() << "' encloses a memory access",
            failure();
+  }
+  // The access itself.
+  SmallVector<Value> operands(mapOperands);
+  affine::fullyComposeAffineMapAndOperands(&map, &operands);
+  std::string subscripts;
+  SmallVector<std::string> subscriptList;
+  for (auto [k, r] : llvm::enumerate(map.getResults())) {
+    FailureOr<std::string> s = spell(access, r, operands, map.getNumDims(), ivs);
+    if (failed(s))
+      return failure();
+    subscripts += (k ? ", " : "") + *s;
+    subscriptList.push_back(*s);
+  }
+  Value memref = isa<affine::AffineLoadOp>(access)
+                     ? cast<affine::AffineLoadOp>(access).getMemRef()
+                     : cast<affine::AffineStoreOp>(access).getMemRef();
+  if (conditional) {
+    // Only the instances whose element exists: a branch not taken may
+    // name elements outside the array (`i > 0 ? A[i - 1] : 0`).
+    auto type = cast<MemRefType>(memref.getType());
+    if (!type.hasStaticShape())
+      return access->emitRemark("not a static control part: a conditional "
+                                "read of an array whose size is not known"),
+             failure();
+    for (auto [k, sub] : llvm::enumerate(subscriptList))
+      constraints.push_back("0 <= " + sub + " < " +
+                            std::to_string(type.getDimSize(k)));
   }
   st.schedule = scheduleOf(access);
   scheduleLength = std::max<unsigned>(scheduleLength, st.schedule.size());
@@ -194,19 +234,6 @@ LogicalResult ModelBuilder::addStatement(Operation *access, AffineMap map,
     body += (c ? " and " : "") + constraints[c];
   st.domain = "S" + std::to_string(statements.size()) + "[" + dims + "]" +
               (body.empty() ? "" : " : " + body);
-  // The access itself.
-  SmallVector<Value> operands(mapOperands);
-  affine::fullyComposeAffineMapAndOperands(&map, &operands);
-  std::string subscripts;
-  for (auto [k, r] : llvm::enumerate(map.getResults())) {
-    FailureOr<std::string> s = spell(access, r, operands, map.getNumDims(), ivs);
-    if (failed(s))
-      return failure();
-    subscripts += (k ? ", " : "") + *s;
-  }
-  Value memref = isa<affine::AffineLoadOp>(access)
-                     ? cast<affine::AffineLoadOp>(access).getMemRef()
-                     : cast<affine::AffineStoreOp>(access).getMemRef();
   auto [arr, inserted] =
       arrays.insert({memref, "M" + std::to_string(arrays.size())});
   st.target = arr->second + "[" + subscripts + "]";
@@ -234,10 +261,57 @@ static bool isRankLocal(Operation *access) {
   return func && func.getArgAttr(arg.getArgNumber(), "weft.local");
 }
 
+/// Whether `op` may write memory.
+static bool mayWrite(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return isa<affine::AffineStoreOp, memref::StoreOp, func::CallOp>(inner)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// A read in a branch of `?:` that an earlier read of the same element
+/// repeats, with no write between (`A[i] < m ? A[i] : m`, Floyd-Warshall's
+/// min): it sees what that read saw, so it is left out of the model, which
+/// then needs no bounds for it.
+static bool repeatsEarlierRead(affine::AffineLoadOp load) {
+  for (Operation *at = load;; at = at->getParentOp()) {
+    for (Operation *prev = at->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
+      auto same = dyn_cast<affine::AffineLoadOp>(prev);
+      if (same && same.getMemRef() == load.getMemRef() &&
+          same.getAffineMap() == load.getAffineMap() &&
+          same.getMapOperands() == load.getMapOperands())
+        return true;
+      if (mayWrite(prev))
+        return false;
+    }
+    // Then the ops before the `?:` around this one, in its block.
+    if (!isa<scf::IfOp>(at->getParentOp()))
+      return false;
+  }
+}
+
+/// A load inside an scf.if (a branch of `?:`).
+static bool isConditional(Operation *access) {
+  for (Operation *a = access->getParentOp(); a; a = a->getParentOp()) {
+    if (isa<scf::IfOp>(a))
+      return true;
+    if (isa<affine::AffineForOp, func::FuncOp>(a))
+      return false;
+  }
+  return false;
+}
+
 LogicalResult ModelBuilder::build() {
   WalkResult result = func.walk([&](Operation *op) {
     if (isRankLocal(op))
       return WalkResult::advance();
+    if (auto load = dyn_cast<affine::AffineLoadOp>(op))
+      if (isConditional(op) && repeatsEarlierRead(load))
+        return WalkResult::advance();
     if (auto load = dyn_cast<affine::AffineLoadOp>(op))
       return failed(addStatement(op, load.getAffineMap(), load.getMapOperands()))
                  ? WalkResult::interrupt()
