@@ -268,13 +268,19 @@ LogicalResult Materializer::copy(const ArrayMessage &m,
                                  Value buffer, bool pack) {
   Value zero = constant(0);
   b.create<memref::StoreOp>(loc(), zero, counter, zero);
+  Type element = cast<MemRefType>(m.memref.getType()).getElementType();
+  Type carried = cast<MemRefType>(buffer.getType()).getElementType();
   auto move = [&](ValueRange subscripts) {
     Value c = b.create<memref::LoadOp>(loc(), counter, zero);
     if (pack) {
       Value v = b.create<memref::LoadOp>(loc(), m.memref, subscripts);
+      if (carried != element)
+        v = b.create<arith::ExtUIOp>(loc(), carried, v);
       b.create<memref::StoreOp>(loc(), v, buffer, c);
     } else {
       Value v = b.create<memref::LoadOp>(loc(), buffer, c);
+      if (carried != element)
+        v = b.create<arith::TruncIOp>(loc(), element, v);
       b.create<memref::StoreOp>(loc(), v, m.memref, subscripts);
     }
     b.create<memref::StoreOp>(
@@ -283,9 +289,13 @@ LogicalResult Materializer::copy(const ArrayMessage &m,
   return emitAstLoops(b, loc(), m.elements, ids, move);
 }
 
+/// A message's buffer: of the array's element type, except that a C bool
+/// (i1, not an MPI type) travels as a byte.
 static MemRefType bufferType(const ArrayMessage &m) {
-  return MemRefType::get({ShapedType::kDynamic},
-                         cast<MemRefType>(m.memref.getType()).getElementType());
+  Type element = cast<MemRefType>(m.memref.getType()).getElementType();
+  if (element.isInteger(1))
+    element = IntegerType::get(element.getContext(), 8);
+  return MemRefType::get({ShapedType::kDynamic}, element);
 }
 
 LogicalResult Materializer::emitExchange(const Exchange &e) {
