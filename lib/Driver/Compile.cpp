@@ -135,7 +135,8 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
       continue;
     }
     replacements.push_back({&region, name, "", imported.callArgs,
-                            imported.deadIterators, imported.copiedScalars});
+                            imported.deadIterators, imported.copiedScalars,
+                            imported.droppedRegisterKeywords});
   }
   if (!ok || mlir::failed(mlir::verify(*module)))
     return;

@@ -68,6 +68,7 @@ private:
   LogicalResult emitCombine(const UnitCombine &c);
   LogicalResult emitExchange(const Exchange &e);
   LogicalResult emitFetchFromRoot(const Exchange &e);
+  void broadcastScalarArguments();
   /// The op of the function body that holds the first unit.
   Operation *firstTopLevelUnit() {
     Operation *first = units.front().op;
@@ -271,13 +272,19 @@ LogicalResult Materializer::copy(const ArrayMessage &m,
                                  Value buffer, bool pack) {
   Value zero = constant(0);
   b.create<memref::StoreOp>(loc(), zero, counter, zero);
+  Type element = cast<MemRefType>(m.memref.getType()).getElementType();
+  Type carried = cast<MemRefType>(buffer.getType()).getElementType();
   auto move = [&](ValueRange subscripts) {
     Value c = b.create<memref::LoadOp>(loc(), counter, zero);
     if (pack) {
       Value v = b.create<memref::LoadOp>(loc(), m.memref, subscripts);
+      if (carried != element)
+        v = b.create<arith::ExtUIOp>(loc(), carried, v);
       b.create<memref::StoreOp>(loc(), v, buffer, c);
     } else {
       Value v = b.create<memref::LoadOp>(loc(), buffer, c);
+      if (carried != element)
+        v = b.create<arith::TruncIOp>(loc(), element, v);
       b.create<memref::StoreOp>(loc(), v, m.memref, subscripts);
     }
     b.create<memref::StoreOp>(
@@ -286,9 +293,13 @@ LogicalResult Materializer::copy(const ArrayMessage &m,
   return emitAstLoops(b, loc(), m.elements, ids, move);
 }
 
+/// A message's buffer: of the array's element type, except that a C bool
+/// (i1, not an MPI type) travels as a byte.
 static MemRefType bufferType(const ArrayMessage &m) {
-  return MemRefType::get({ShapedType::kDynamic},
-                         cast<MemRefType>(m.memref.getType()).getElementType());
+  Type element = cast<MemRefType>(m.memref.getType()).getElementType();
+  if (element.isInteger(1))
+    element = IntegerType::get(element.getContext(), 8);
+  return MemRefType::get({ShapedType::kDynamic}, element);
 }
 
 LogicalResult Materializer::emitExchange(const Exchange &e) {
@@ -441,6 +452,61 @@ LogicalResult Materializer::emitFetchFromRoot(const Exchange &e) {
   return success();
 }
 
+/// Scalars passed by value come from code outside regions, which on ranks
+/// other than 0 may have computed them from outdated copies (a value read
+/// from an array an earlier region left on rank 0 only): when the replicas
+/// are stale, rank 0 broadcasts them too, before anything uses them. Runs
+/// last, so that every use the materializer created is replaced too.
+/// (Array extents, the `index` arguments, are left as they are.)
+void Materializer::broadcastScalarArguments() {
+  Block &entry = func.getBody().front();
+  SmallVector<BlockArgument> scalars;
+  for (BlockArgument arg : entry.getArguments())
+    if (!isa<MemRefType, IndexType>(arg.getType()) && !arg.use_empty())
+      scalars.push_back(arg);
+  if (scalars.empty())
+    return;
+  b.setInsertionPointToStart(&entry);
+  Value zero = constant(0), one = constant(1), root = zero;
+  Value stale = b.create<dist::ReplicasStaleOp>(loc());
+  for (BlockArgument arg : scalars) {
+    SmallPtrSet<Operation *, 2> own;
+    Value slot =
+        b.create<memref::AllocaOp>(loc(), MemRefType::get({1}, arg.getType()));
+    own.insert(b.create<memref::StoreOp>(loc(), arg, slot, zero));
+    auto ifStale = b.create<scf::IfOp>(loc(), stale, /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifStale.thenBlock()->getTerminator());
+      // A C bool travels as a byte.
+      bool flag = arg.getType().isInteger(1);
+      Type element = flag ? b.getI8Type() : arg.getType();
+      Value buffer = b.create<dist::MessageBufferOp>(
+          loc(), MemRefType::get({ShapedType::kDynamic}, element), 0, root,
+          one);
+      Value sent = arg;
+      if (flag) {
+        auto widen = b.create<arith::ExtUIOp>(loc(), element, arg);
+        own.insert(widen);
+        sent = widen;
+      }
+      auto put = b.create<memref::StoreOp>(loc(), sent, buffer, zero);
+      if (!flag)
+        own.insert(put);
+      b.create<dist::BroadcastOp>(
+          loc(), Type(), buffer, root, ValueRange{}, ValueRange{one},
+          b.getDenseI64ArrayAttr({0}),
+          b.getDenseI64ArrayAttr({ShapedType::kDynamic}));
+      Value got = b.create<memref::LoadOp>(loc(), buffer, zero);
+      if (flag)
+        got = b.create<arith::TruncIOp>(loc(), arg.getType(), got);
+      b.create<memref::StoreOp>(loc(), got, slot, zero);
+    }
+    Value value = b.create<memref::LoadOp>(loc(), slot, zero);
+    arg.replaceAllUsesExcept(value, own);
+  }
+}
+
 LogicalResult Materializer::run(const RegionExchanges &region) {
   if (failed(computeRanges()))
     return failure();
@@ -459,6 +525,7 @@ LogicalResult Materializer::run(const RegionExchanges &region) {
     b.create<dist::SetReplicasStaleOp>(loc());
   }
   restrictLoops();
+  broadcastScalarArguments();
   return success();
 }
 

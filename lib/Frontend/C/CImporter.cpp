@@ -14,6 +14,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace weft;
 using namespace weft::importer;
@@ -112,6 +113,29 @@ static std::string cTypeName(mlir::Type t) {
   return "int" + std::to_string(t.getIntOrFloatBitWidth()) + "_t";
 }
 
+/// The `register` keyword of `var`'s declaration when it is spelled in the
+/// main file outside macros (so the output can drop it); invalid otherwise.
+static cl::SourceLocation registerKeyword(const cl::ASTContext &ctx,
+                                          const cl::VarDecl *var) {
+  const cl::SourceManager &sm = ctx.getSourceManager();
+  cl::SourceLocation at = var->getBeginLoc(), end = var->getLocation();
+  if (at.isInvalid() || end.isInvalid() || at.isMacroID() || end.isMacroID() ||
+      !sm.isWrittenInMainFile(at) || !sm.isWrittenInMainFile(end))
+    return {};
+  while (sm.isBeforeInTranslationUnit(at, end)) {
+    cl::Token tok;
+    if (cl::Lexer::getRawToken(at, tok, sm, ctx.getLangOpts(),
+                               /*IgnoreWhiteSpace=*/true))
+      return {};
+    if (tok.is(cl::tok::raw_identifier) && tok.getRawIdentifier() == "register")
+      return tok.getLocation();
+    if (tok.getEndLoc() == at)
+      return {};
+    at = tok.getEndLoc();
+  }
+  return {};
+}
+
 bool RegionImporter::buildFunction(llvm::StringRef name,
                                    ImportedRegion &result) {
   llvm::SmallVector<mlir::Type> argTypes;
@@ -166,6 +190,11 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
                              ? "(" + cTypeName(t) + " *)"
                              : "";
       if (var->getStorageClass() == cl::SC_Register) {
+        if (cl::SourceLocation kw = registerKeyword(ctx, var); kw.isValid()) {
+          result.droppedRegisterKeywords.push_back(kw);
+          callArgs.push_back(cast + "&" + cname);
+          break;
+        }
         result.copiedScalars.push_back(
             {var->getType().getUnqualifiedType().getAsString(), cname});
         callArgs.push_back(cast + "&weft_copy_" + cname);

@@ -196,11 +196,14 @@ bool RegionImporter::parseForHeader(const cl::ForStmt *loop, ForHeader &h,
       amount = bin->getRHS();
       plus = bin->getOpcode() == cl::BO_AddAssign;
     } else if (bin->getOpcode() == cl::BO_Assign) {
-      if (const auto *rhs = dyn_cast<cl::BinaryOperator>(strip(bin->getRHS()));
-          rhs && refVar(rhs->getLHS()) == h.iv &&
+      const auto *rhs = dyn_cast<cl::BinaryOperator>(strip(bin->getRHS()));
+      if (rhs && refVar(rhs->getLHS()) == h.iv &&
           (rhs->getOpcode() == cl::BO_Add || rhs->getOpcode() == cl::BO_Sub)) {
         amount = rhs->getRHS();
         plus = rhs->getOpcode() == cl::BO_Add;
+      } else if (rhs && refVar(rhs->getRHS()) == h.iv &&
+                 rhs->getOpcode() == cl::BO_Add) {
+        amount = rhs->getLHS(); // iv = c + iv
       }
     }
     if (amount) {

@@ -7,6 +7,8 @@
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <set>
+
 using namespace clang;
 using namespace weft;
 
@@ -86,6 +88,13 @@ std::string weft::spliceRegions(ASTContext &ctx,
   StringRef file = sm.getFileEntryRefForID(main)->getName();
   rewriter.InsertTextBefore(sm.getLocForStartOfFile(main),
                             preamble + lineDirective(1, file));
+  // A written `register` scalar is passed by address: drop the keyword
+  // (once, however many regions or declarators share it).
+  std::set<unsigned> dropped;
+  for (const RegionReplacement &rep : reps)
+    for (SourceLocation kw : rep.droppedRegisterKeywords)
+      if (dropped.insert(sm.getFileOffset(kw)).second)
+        rewriter.RemoveText(kw, StringRef("register").size());
   for (const RegionReplacement &rep : reps) {
     const ScopRegion &region = *rep.region;
     // The definition goes right before the enclosing function (not at the

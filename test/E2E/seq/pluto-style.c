@@ -1,8 +1,10 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: bash %S/../run-mpi.sh %s %t
 // Code in the style Pluto generates: floord/ceild/max/min macros in bounds,
-// `register` bound variables written in the region (passed through a copy),
+// `register` bound variables written in the region (the keyword is dropped),
 // lbp/ubp scalars assigned before the loops that read them, an OpenMP pragma
-// (ignored without -fopenmp) and a guarding affine if.
+// (ignored without -fopenmp) and a guarding affine if. The MPI build (-Wall
+// -Werror) checks that written register scalars are not copied uninitialised.
 #include <stdio.h>
 
 #define ceild(n, d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d)-1) / (d))

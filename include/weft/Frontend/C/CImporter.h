@@ -54,6 +54,10 @@ struct ImportedRegion {
   /// Written `register` scalars (C type, name): the call passes the address
   /// of a copy named `weft_copy_<name>` and copies it back.
   std::vector<std::pair<std::string, std::string>> copiedScalars;
+  /// `register` keywords of written scalars' declarations, removed from the
+  /// output so that the call can pass their addresses (a copy would read a
+  /// variable the region initialises, which -Wall reports).
+  std::vector<clang::SourceLocation> droppedRegisterKeywords;
 };
 
 /// Imports `region` as a function named `name` at the end of `module`.

@@ -28,6 +28,8 @@ struct RegionReplacement {
   std::vector<std::string> unusedVars; // variables to mark used: (void)x;
   /// Scalars passed through a copy `weft_copy_<name>`: (C type, name).
   std::vector<std::pair<std::string, std::string>> copiedScalars;
+  /// `register` keywords to remove from the file.
+  std::vector<clang::SourceLocation> droppedRegisterKeywords;
 };
 
 /// Returns the main file with the replacements applied and `preamble` at the
