@@ -131,7 +131,7 @@ func.func @reductions(%x: memref<100xf64>, %y: memref<100xf64>, %s: memref<2xf64
 // Non-affine accesses are outside the model: reported, not approximated.
 func.func @not_affine(%x: memref<100xf64>, %n: index) {
   affine.for %i = 0 to %n {
-    // expected-remark @+1 {{not a static control part: 'memref.load' is not affine}}
+    // expected-remark @+1 {{not a static control part: a subscript is not an affine function of the loop iterators and parameters ('memref.load')}}
     %v = memref.load %x[%i] : memref<100xf64>
     affine.store %v, %x[%i] : memref<100xf64>
   }

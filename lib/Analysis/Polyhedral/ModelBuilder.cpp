@@ -193,8 +193,14 @@ LogicalResult ModelBuilder::addStatement(Operation *access, AffineMap map,
       conditional = true;
       continue;
     }
-    return a->emitRemark("not a static control part: '")
-               << a->getName() << "' encloses a memory access",
+    // What C construct the op comes from, for the remark.
+    StringRef what = isa<scf::IfOp>(a)
+                         ? "a condition on data ('if', '?:', '&&' or '||')"
+                     : isa<scf::WhileOp>(a) ? "a 'while' loop"
+                                             : "an unsupported construct";
+    return a->emitRemark("not a static control part: a ")
+               << (isa<affine::AffineStoreOp>(access) ? "store" : "read")
+               << " under " << what << " ('" << a->getName() << "')",
            failure();
   }
   // The access itself.
@@ -324,8 +330,10 @@ LogicalResult ModelBuilder::build() {
     // Other ops with regions (an scf.if computing a value) are fine as long
     // as no access sits inside them; addStatement checks that.
     if (isa<memref::LoadOp, memref::StoreOp>(op)) {
-      op->emitRemark("not a static control part: '")
-          << op->getName() << "' is not affine";
+      op->emitRemark("not a static control part: a subscript is not an "
+                     "affine function of the loop iterators and parameters "
+                     "('")
+          << op->getName() << "')";
       return WalkResult::interrupt();
     }
     if (auto loop = dyn_cast<affine::AffineForOp>(op))
