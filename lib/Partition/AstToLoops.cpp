@@ -150,6 +150,10 @@ LogicalResult AstLowering::node(const AstNode &n) {
         return failure();
     return success();
   case AstNode::Kind::Element: {
+    Block *block = b.getInsertionBlock();
+    Block::iterator start = b.getInsertionPoint();
+    bool atStart = start == block->begin();
+    Operation *before = atStart ? nullptr : &*std::prev(start);
     SmallVector<Value> subscripts;
     for (const AstExpr &s : n.subscripts) {
       FailureOr<Value> v = expr(s);
@@ -157,7 +161,16 @@ LogicalResult AstLowering::node(const AstNode &n) {
         return failure();
       subscripts.push_back(*v);
     }
+    SmallVector<Operation *> computed;
+    for (Operation *op = before ? before->getNextNode() : &block->front();
+         op && op != &*b.getInsertionPoint(); op = op->getNextNode())
+      computed.push_back(op);
     element(subscripts);
+    // Counting elements ignores their subscripts: drop what computed them
+    // (generated C must have no unused variables).
+    for (Operation *op : llvm::reverse(computed))
+      if (op->use_empty() && isPure(op))
+        op->erase();
     return success();
   }
   case AstNode::Kind::If: {

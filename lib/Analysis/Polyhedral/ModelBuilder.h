@@ -91,6 +91,13 @@ private:
                                const DenseMap<Value, unsigned> &ivs);
   FailureOr<std::string> spellOperand(Operation *at, Value v,
                                       const DenseMap<Value, unsigned> &ivs);
+  /// ISL spelling of a C integer computed from iterators and parameters
+  /// with +, - and products by constants, or of a condition on such
+  /// integers (comparisons, &&, ||, !), negated if `negate`; fails quietly.
+  FailureOr<std::string> spellInteger(Value v,
+                                      const DenseMap<Value, unsigned> &ivs);
+  FailureOr<std::string> spellCondition(Value v, bool negate,
+                                        const DenseMap<Value, unsigned> &ivs);
   unsigned schedulePositionOf(Operation *op) const;
 
   func::FuncOp func;

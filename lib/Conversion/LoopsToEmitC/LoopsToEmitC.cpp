@@ -142,7 +142,22 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   b.setInsertionPoint(func);
   auto cfunc = b.create<emitc::FuncOp>(func.getLoc(), func.getName(),
                                        b.getFunctionType(argTypes, {}));
-  cfunc.setSpecifiersAttr(b.getStrArrayAttr({"static"}));
+  // A distributed region stays a call: inlined into its caller, gcc's -Wall
+  // analyses (array bounds, maybe-uninitialized) follow values through the
+  // runtime's broadcasts and flag paths that the sequential program has too
+  // but that gcc could prove dead there.
+  bool distributed =
+      func.walk([](Operation *op) {
+            return op->getDialect() &&
+                           op->getDialect()->getNamespace() == "dist"
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          })
+          .wasInterrupted();
+  SmallVector<StringRef, 2> specifiers{"static"};
+  if (distributed)
+    specifiers.push_back("__attribute__((noinline))");
+  cfunc.setSpecifiersAttr(b.getStrArrayAttr(specifiers));
   Block *entry = new Block();
   cfunc.getBody().push_back(entry);
   for (auto [arg, t] : llvm::zip(func.getArguments(), argTypes))
