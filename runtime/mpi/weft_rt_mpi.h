@@ -18,6 +18,15 @@
 #include <sys/resource.h>
 
 #define WEFT_RT_UNUSED __attribute__((unused))
+/* Distributed region functions stay calls, and GCC does not specialise them
+   for their arguments either: seeing the caller's arrays and values through
+   the runtime's broadcasts, its -Wall analyses (array bounds, maybe
+   uninitialized) flag paths the sequential program has too. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define WEFT_RT_REGION __attribute__((noipa))
+#else
+#define WEFT_RT_REGION __attribute__((noinline))
+#endif
 
 static int weft_rt_rank WEFT_RT_UNUSED = 0;
 static int weft_rt_size WEFT_RT_UNUSED = 1;

@@ -342,20 +342,18 @@ LogicalResult ModelBuilder::addStatement(Operation *access, AffineMap map,
   Value memref = isa<affine::AffineLoadOp>(access)
                      ? cast<affine::AffineLoadOp>(access).getMemRef()
                      : cast<affine::AffineStoreOp>(access).getMemRef();
-  // A valid program accesses only elements that exist: saying so bounds
-  // the parameters, so that the messages' code has no branch for sizes the
-  // arrays cannot have. For a conditional read it is also what keeps the
-  // model to elements that exist: a branch not taken may name elements
-  // outside the array (`i > 0 ? A[i - 1] : 0`).
-  auto type = cast<MemRefType>(memref.getType());
-  if (conditional && !type.hasStaticShape())
-    return access->emitRemark("not a static control part: a conditional "
-                              "read of an array whose size is not known"),
-           failure();
-  for (auto [k, sub] : llvm::enumerate(subscriptList))
-    if (!type.isDynamicDim(k))
+  if (conditional) {
+    // Only the instances whose element exists: a branch not taken may
+    // name elements outside the array (`i > 0 ? A[i - 1] : 0`).
+    auto type = cast<MemRefType>(memref.getType());
+    if (!type.hasStaticShape())
+      return access->emitRemark("not a static control part: a conditional "
+                                "read of an array whose size is not known"),
+             failure();
+    for (auto [k, sub] : llvm::enumerate(subscriptList))
       constraints.push_back("0 <= " + sub + " < " +
                             std::to_string(type.getDimSize(k)));
+  }
   st.schedule = scheduleOf(access);
   scheduleLength = std::max<unsigned>(scheduleLength, st.schedule.size());
   std::string dims;

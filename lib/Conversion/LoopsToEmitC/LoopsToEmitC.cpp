@@ -142,10 +142,8 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   b.setInsertionPoint(func);
   auto cfunc = b.create<emitc::FuncOp>(func.getLoc(), func.getName(),
                                        b.getFunctionType(argTypes, {}));
-  // A distributed region stays a call: inlined into its caller, gcc's -Wall
-  // analyses (array bounds, maybe-uninitialized) follow values through the
-  // runtime's broadcasts and flag paths that the sequential program has too
-  // but that gcc could prove dead there.
+  // A distributed region stays a call, not specialised for its arguments
+  // (WEFT_RT_REGION in runtime/mpi/weft_rt_mpi.h says why).
   bool distributed =
       func.walk([](Operation *op) {
             return op->getDialect() &&
@@ -156,7 +154,7 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
           .wasInterrupted();
   SmallVector<StringRef, 2> specifiers{"static"};
   if (distributed)
-    specifiers.push_back("__attribute__((noinline))");
+    specifiers.push_back("WEFT_RT_REGION");
   cfunc.setSpecifiersAttr(b.getStrArrayAttr(specifiers));
   Block *entry = new Block();
   cfunc.getBody().push_back(entry);
