@@ -1,5 +1,6 @@
 //===- ModelBuilder.cpp - Polyhedral model of a static control part -*- C++ -*-===//
 #include "ModelBuilder.h"
+#include "RepeatedReads.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -104,118 +105,6 @@ FailureOr<std::string> ModelBuilder::spell(Operation *at, AffineExpr e,
   default:
     return "(" + *l + " mod " + k + ")";
   }
-}
-
-FailureOr<std::string>
-ModelBuilder::spellInteger(Value v, const DenseMap<Value, unsigned> &ivs) {
-  if (v.getType().isIndex()) {
-    if (!ivs.count(v) && !affine::isValidSymbol(v))
-      return failure();
-    return spellOperand(func, v, ivs);
-  }
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    // A C integer parameter: the model's symbol is its index value.
-    if (arg.getOwner() != &func.getBody().front())
-      return failure();
-    for (Operation *user : arg.getUsers())
-      if (auto cast = dyn_cast<arith::IndexCastOp>(user))
-        if (cast.getType().isIndex() &&
-            cast->getBlock() == &func.getBody().front())
-          return spellOperand(func, cast, ivs);
-    return failure();
-  }
-  Operation *op = v.getDefiningOp();
-  if (!op)
-    return failure();
-  if (auto c = dyn_cast<arith::ConstantIntOp>(op))
-    return std::to_string(c.value());
-  if (isa<arith::IndexCastOp, arith::ExtSIOp>(op))
-    return spellInteger(op->getOperand(0), ivs);
-  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op))
-    return failure();
-  FailureOr<std::string> l = spellInteger(op->getOperand(0), ivs);
-  FailureOr<std::string> r = spellInteger(op->getOperand(1), ivs);
-  if (failed(l) || failed(r))
-    return failure();
-  if (isa<arith::AddIOp>(op))
-    return "(" + *l + " + " + *r + ")";
-  if (isa<arith::SubIOp>(op))
-    return "(" + *l + " - " + *r + ")";
-  // ISL needs one factor to be a constant.
-  if (!matchPattern(op->getOperand(0), m_Constant()) &&
-      !matchPattern(op->getOperand(1), m_Constant()))
-    return failure();
-  return "(" + *l + " * " + *r + ")";
-}
-
-FailureOr<std::string>
-ModelBuilder::spellCondition(Value v, bool negate,
-                             const DenseMap<Value, unsigned> &ivs) {
-  Operation *op = v.getDefiningOp();
-  if (!op)
-    return failure();
-  if (auto c = dyn_cast<arith::ConstantIntOp>(op))
-    return std::string((c.value() != 0) != negate ? "0 = 0" : "1 = 0");
-  // C's truth values: `x != 0` and `x == 0` of a condition turned into an
-  // int (`(c ? a : b) != 0`, `(i < j) == 0`).
-  if (isa<arith::ExtUIOp, arith::ExtSIOp>(op) &&
-      op->getOperand(0).getType().isInteger(1))
-    return spellCondition(op->getOperand(0), negate, ivs);
-  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
-    using P = arith::CmpIPredicate;
-    P p = cmp.getPredicate();
-    if ((p == P::ne || p == P::eq) && matchPattern(cmp.getRhs(), m_Zero())) {
-      FailureOr<std::string> truth =
-          spellCondition(cmp.getLhs(), negate == (p == P::ne), ivs);
-      if (succeeded(truth))
-        return truth;
-    }
-    if (negate)
-      p = arith::invertPredicate(p);
-    StringRef rel = p == P::eq    ? "="
-                    : p == P::slt ? "<"
-                    : p == P::sle ? "<="
-                    : p == P::sgt ? ">"
-                    : p == P::sge ? ">="
-                                  : "";
-    if (rel.empty() && p != P::ne)
-      return failure(); // Unsigned comparisons wrap.
-    FailureOr<std::string> l = spellInteger(cmp.getLhs(), ivs);
-    FailureOr<std::string> r = spellInteger(cmp.getRhs(), ivs);
-    if (failed(l) || failed(r))
-      return failure();
-    if (p == P::ne)
-      return "(" + *l + " < " + *r + " or " + *l + " > " + *r + ")";
-    return "(" + *l + " " + rel.str() + " " + *r + ")";
-  }
-  if (isa<arith::AndIOp, arith::OrIOp>(op)) {
-    FailureOr<std::string> l = spellCondition(op->getOperand(0), negate, ivs);
-    FailureOr<std::string> r = spellCondition(op->getOperand(1), negate, ivs);
-    if (failed(l) || failed(r))
-      return failure();
-    // De Morgan: a negated 'and' is an 'or'.
-    bool both = isa<arith::AndIOp>(op) != negate;
-    return "(" + *l + (both ? " and " : " or ") + *r + ")";
-  }
-  if (auto x = dyn_cast<arith::XOrIOp>(op))
-    if (matchPattern(x.getRhs(), m_One()))
-      return spellCondition(x.getLhs(), !negate, ivs);
-  // `c ? t : e` on conditions, as && and || are built.
-  auto ifOp = dyn_cast<scf::IfOp>(op);
-  if (!ifOp || ifOp.getNumResults() != 1 || ifOp.getElseRegion().empty())
-    return failure();
-  auto yielded = [](Region &r) {
-    return cast<scf::YieldOp>(r.front().getTerminator()).getOperand(0);
-  };
-  FailureOr<std::string> c = spellCondition(ifOp.getCondition(), false, ivs);
-  FailureOr<std::string> notC = spellCondition(ifOp.getCondition(), true, ivs);
-  FailureOr<std::string> t =
-      spellCondition(yielded(ifOp.getThenRegion()), negate, ivs);
-  FailureOr<std::string> e =
-      spellCondition(yielded(ifOp.getElseRegion()), negate, ivs);
-  if (failed(c) || failed(notC) || failed(t) || failed(e))
-    return failure();
-  return "((" + *c + " and " + *t + ") or (" + *notC + " and " + *e + "))";
 }
 
 LogicalResult ModelBuilder::addStatement(Operation *access, AffineMap map,
@@ -391,39 +280,6 @@ static bool isRankLocal(Operation *access) {
   return func && func.getArgAttr(arg.getArgNumber(), "weft.local");
 }
 
-/// Whether `op` may write memory.
-static bool mayWrite(Operation *op) {
-  return op
-      ->walk([](Operation *inner) {
-        return isa<affine::AffineStoreOp, memref::StoreOp, func::CallOp>(inner)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
-/// A read in a branch of `?:` that an earlier read of the same element
-/// repeats, with no write between (`A[i] < m ? A[i] : m`, Floyd-Warshall's
-/// min): it sees what that read saw, so it is left out of the model, which
-/// then needs no bounds for it.
-static bool repeatsEarlierRead(affine::AffineLoadOp load) {
-  for (Operation *at = load;; at = at->getParentOp()) {
-    for (Operation *prev = at->getPrevNode(); prev;
-         prev = prev->getPrevNode()) {
-      auto same = dyn_cast<affine::AffineLoadOp>(prev);
-      if (same && same.getMemRef() == load.getMemRef() &&
-          same.getAffineMap() == load.getAffineMap() &&
-          same.getMapOperands() == load.getMapOperands())
-        return true;
-      if (mayWrite(prev))
-        return false;
-    }
-    // Then the ops before the `?:` around this one, in its block.
-    if (!isa<scf::IfOp>(at->getParentOp()))
-      return false;
-  }
-}
-
 /// A load inside an scf.if (a branch of `?:`).
 static bool isConditional(Operation *access) {
   for (Operation *a = access->getParentOp(); a; a = a->getParentOp()) {
@@ -439,6 +295,10 @@ LogicalResult ModelBuilder::build() {
   WalkResult result = func.walk([&](Operation *op) {
     if (isRankLocal(op))
       return WalkResult::advance();
+    // A read in a branch of `?:` that repeats an earlier read of the same
+    // element (`A[i] < m ? A[i] : m`, Floyd-Warshall's min) sees what that
+    // read saw: it is left out of the model, which then needs no bounds
+    // for it.
     if (auto load = dyn_cast<affine::AffineLoadOp>(op))
       if (isConditional(op) && repeatsEarlierRead(load))
         return WalkResult::advance();
@@ -490,157 +350,6 @@ std::string weft::detail::statementTuple(unsigned index, unsigned depth,
   for (unsigned d = 0; d < depth; ++d)
     dims += (d ? ", " : "") + var.str() + std::to_string(d);
   return "S" + std::to_string(index) + "[" + dims + "]";
-}
-
-/// The associative operation that combines a value into an accumulator.
-static StringRef reductionKind(Operation *op) {
-  if (isa<arith::AddFOp, arith::AddIOp>(op))
-    return "add";
-  if (isa<arith::MulFOp, arith::MulIOp>(op))
-    return "mul";
-  if (isa<arith::MaxNumFOp, arith::MaximumFOp, arith::MaxSIOp>(op))
-    return "max";
-  if (isa<arith::MinNumFOp, arith::MinimumFOp, arith::MinSIOp>(op))
-    return "min";
-  return "";
-}
-
-/// Whether `a` and `b` read the same element with the same operands.
-static bool sameRead(affine::AffineLoadOp a, affine::AffineLoadOp b) {
-  return a && b && a.getMemRef() == b.getMemRef() &&
-         a.getAffineMap() == b.getAffineMap() &&
-         a.getMapOperands() == b.getMapOperands();
-}
-
-/// Whether `y` is `v` or computes it again: the same pure operations on the
-/// same values, and reads that repeat v's reads (C's `?:` evaluates the
-/// chosen operand again in its branch).
-static bool recomputes(Value y, Value v, unsigned depth = 0) {
-  if (y == v)
-    return true;
-  Operation *a = y.getDefiningOp(), *b = v.getDefiningOp();
-  if (!a || !b || depth > 8 || a->getName() != b->getName() ||
-      a->getAttrDictionary() != b->getAttrDictionary() ||
-      a->getNumOperands() != b->getNumOperands() || a->getNumRegions() ||
-      a->getNumResults() != 1)
-    return false;
-  if (auto load = dyn_cast<affine::AffineLoadOp>(a))
-    return sameRead(load, cast<affine::AffineLoadOp>(b)) &&
-           repeatsEarlierRead(load);
-  if (!isPure(a))
-    return false;
-  for (auto [x, w] : llvm::zip(a->getOperands(), b->getOperands()))
-    if (!recomputes(x, w, depth + 1))
-      return false;
-  return true;
-}
-
-/// `x > acc ? x : acc` as C's `?:` gives it (an scf.if on a comparison of
-/// x and acc whose branches compute one of them again): "max" or
-/// "min", and the comparison's operand that `isAccumulator` accepts.
-/// Unsigned comparisons are not reductions (their extremes differ).
-static std::pair<StringRef, Value>
-selectReduction(Value stored, function_ref<bool(Value)> isAccumulator) {
-  auto ifOp = stored.getDefiningOp<scf::IfOp>();
-  if (!ifOp || ifOp.getNumResults() != 1 || ifOp.getElseRegion().empty())
-    return {};
-  Value lhs, rhs;
-  std::optional<bool> greater;
-  if (auto c = ifOp.getCondition().getDefiningOp<arith::CmpFOp>()) {
-    using P = arith::CmpFPredicate;
-    P p = c.getPredicate();
-    if (p == P::OGT || p == P::OGE)
-      greater = true;
-    else if (p == P::OLT || p == P::OLE)
-      greater = false;
-    lhs = c.getLhs(), rhs = c.getRhs();
-  } else if (auto c = ifOp.getCondition().getDefiningOp<arith::CmpIOp>()) {
-    using P = arith::CmpIPredicate;
-    P p = c.getPredicate();
-    if (p == P::sgt || p == P::sge)
-      greater = true;
-    else if (p == P::slt || p == P::sle)
-      greater = false;
-    lhs = c.getLhs(), rhs = c.getRhs();
-  }
-  if (!greater)
-    return {};
-  Value acc = isAccumulator(lhs) ? lhs : isAccumulator(rhs) ? rhs : Value();
-  if (!acc)
-    return {};
-  auto yields = [&](Region &branch, Value v) {
-    return recomputes(
-        cast<scf::YieldOp>(branch.front().getTerminator()).getOperand(0), v);
-  };
-  bool keepsOrder =
-      yields(ifOp.getThenRegion(), lhs) && yields(ifOp.getElseRegion(), rhs);
-  bool swaps =
-      yields(ifOp.getThenRegion(), rhs) && yields(ifOp.getElseRegion(), lhs);
-  if (keepsOrder == swaps)
-    return {};
-  // lhs > rhs ? lhs : rhs is the max; with the branches swapped, the min.
-  return {*greater == keepsOrder ? "max" : "min", acc};
-}
-
-void ModelBuilder::findReductions() {
-  for (auto [si, store] : llvm::enumerate(statements)) {
-    auto storeOp = dyn_cast<affine::AffineStoreOp>(store.access);
-    if (!storeOp)
-      continue;
-    // The accumulator: the same element, read in the same block before the
-    // update.
-    auto readsAccumulator = [&](const Statement &load) {
-      auto loadOp = dyn_cast<affine::AffineLoadOp>(load.access);
-      return loadOp && loadOp.getMemRef() == storeOp.getMemRef() &&
-             load.target == store.target &&
-             loadOp->getBlock() == storeOp->getBlock();
-    };
-    auto [selectKind, selectAcc] =
-        selectReduction(storeOp.getValueToStore(), [&](Value v) {
-          auto load = v.getDefiningOp<affine::AffineLoadOp>();
-          return load && llvm::any_of(statements, [&](const Statement &st) {
-                   return st.access == load && readsAccumulator(st);
-                 });
-        });
-    if (!selectKind.empty()) {
-      // Used by the comparison and at most the yield of its own value.
-      Operation *accLoad = selectAcc.getDefiningOp();
-      bool usedOnlyThere = llvm::all_of(accLoad->getUsers(), [&](Operation *u) {
-        return isa<arith::CmpFOp, arith::CmpIOp, scf::YieldOp>(u);
-      });
-      for (auto [li, load] : llvm::enumerate(statements))
-        if (load.access == accLoad && usedOnlyThere)
-          reductions.push_back({(unsigned)li, (unsigned)si, selectKind});
-      continue;
-    }
-    Operation *combine = storeOp.getValueToStore().getDefiningOp();
-    if (!combine || combine->getNumOperands() != 2 ||
-        reductionKind(combine).empty())
-      continue;
-    for (auto [li, load] : llvm::enumerate(statements)) {
-      // Used once, by the update.
-      if (!readsAccumulator(load) || !load.access->hasOneUse() ||
-          !llvm::is_contained(combine->getOperands(),
-                              load.access->getResult(0)))
-        continue;
-      reductions.push_back({(unsigned)li, (unsigned)si, reductionKind(combine)});
-    }
-  }
-}
-
-std::string ModelBuilder::reductionPairs(const Reduction *only) const {
-  std::string s = params() + "{ ";
-  bool first = true;
-  for (const Reduction &r : reductions)
-    if (!only || (only->load == r.load && only->store == r.store))
-      for (unsigned from : {r.load, r.store})
-        for (unsigned to : {r.load, r.store}) {
-          s += (first ? "" : "; ") +
-               statementTuple(from, statements[from].loops.size(), "a") +
-               " -> " + statementTuple(to, statements[to].loops.size(), "b");
-          first = false;
-        }
-  return s + " }";
 }
 
 std::string ModelBuilder::accesses(bool writes) const {
