@@ -344,9 +344,7 @@ weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
             isl::set set = sets.at(k);
             std::string array = isl_set_get_tuple_name(set.get());
             ArrayMessage message;
-            for (auto &[value, name] : model.getArrays())
-              if (name == array)
-                message.memref = value;
+            message.memref = model.arrayOf(array);
             char *text = isl_set_to_str(set.get());
             message.set = text ? text : "";
             free(text);
@@ -412,9 +410,7 @@ weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
             isl::set set = sets.at(k);
             std::string array = isl_set_get_tuple_name(set.get());
             ReductionCombine c;
-            for (auto &[value, name] : model.getArrays())
-              if (name == array)
-                c.memref = value;
+            c.memref = model.arrayOf(array);
             for (const UnitReduction &r : units[u].reductions)
               if (cast<affine::AffineStoreOp>(r.store).getMemRef() == c.memref)
                 c.kind = r.kind;

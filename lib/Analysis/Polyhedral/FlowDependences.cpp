@@ -62,15 +62,10 @@ private:
     isl::map relation;
   };
 
-  /// The statement of a tuple named S<k>.
   static std::optional<unsigned> statementOf(const isl::map &m,
                                              isl_dim_type type) {
     const char *name = isl_map_get_tuple_name(m.get(), type);
-    StringRef s = name ? name : "";
-    unsigned k;
-    if (!s.consume_front("S") || s.getAsInteger(10, k))
-      return std::nullopt;
-    return k;
+    return weft::detail::statementOfTuple(name ? name : "");
   }
 
   /// The position of `loop` among the loops around a statement, or -1.

@@ -244,7 +244,6 @@ LogicalResult ModelBuilder::addStatement(Operation *access, AffineMap map,
                             std::to_string(type.getDimSize(k)));
   }
   st.schedule = scheduleOf(access);
-  scheduleLength = std::max<unsigned>(scheduleLength, st.schedule.size());
   std::string dims;
   for (unsigned d = 0; d < st.loops.size(); ++d)
     dims += (d ? ", i" : "i") + std::to_string(d);
@@ -344,6 +343,20 @@ std::string ModelBuilder::domains() const {
   return s + " }";
 }
 
+std::optional<unsigned> weft::detail::statementOfTuple(StringRef name) {
+  unsigned index;
+  if (!name.consume_front("S") || name.getAsInteger(10, index))
+    return std::nullopt;
+  return index;
+}
+
+Value ModelBuilder::arrayOf(StringRef tuple) const {
+  for (auto &[value, name] : arrays)
+    if (name == tuple)
+      return value;
+  return {};
+}
+
 std::string weft::detail::statementTuple(unsigned index, unsigned depth,
                                          StringRef var) {
   std::string dims;
@@ -360,23 +373,6 @@ std::string ModelBuilder::accesses(bool writes) const {
       continue;
     s += (first ? "" : "; ") + statementTuple(i, st.loops.size()) + " -> " + st.target;
     first = false;
-  }
-  return s + " }";
-}
-
-std::string ModelBuilder::scheduleMap() const {
-  std::string s = params() + "{ ";
-  for (auto [i, st] : llvm::enumerate(statements)) {
-    std::string vec;
-    for (unsigned k = 0; k < scheduleLength; ++k) {
-      std::string v = "0";
-      if (k < st.schedule.size())
-        v = st.schedule[k].isIterator
-                ? "i" + std::to_string(st.schedule[k].loopDepth)
-                : std::to_string(st.schedule[k].position);
-      vec += (k ? ", " : "") + v;
-    }
-    s += (i ? "; " : "") + statementTuple(i, st.loops.size()) + " -> [" + vec + "]";
   }
   return s + " }";
 }

@@ -1,4 +1,5 @@
-//===- ModelBuilder.h - Polyhedral model of a static control part -*- C++ -*-===//
+//===- ModelBuilder.h - Polyhedral model of a static control part -*- C++
+//-*-===//
 //
 // Private to WeftPolyhedral. Builds the polyhedral model of a function whose
 // body is a static control part as ISL strings (one statement per
@@ -6,9 +7,10 @@
 //   domain     { S_k[i0, ..., id-1] }          one statement per access
 //   reads      { S_k[i] -> M_m[subscripts] }   loads
 //   writes     { S_k[i] -> M_m[subscripts] }   stores
-//   schedule   { S_k[i] -> [c0, i0, c1, i1, ..., cd, 0, ...] }
+//   schedule   S_k[i] -> [c0, i0, c1, i1, ..., cd]  (Statement::schedule)
 // where c_j is the position of the j-th enclosing op in its block, so that
-// the lexicographic order of schedule vectors is the program order.
+// the lexicographic order of schedule vectors is the program order
+// (PolyhedralRegion.cpp turns them into an ISL schedule tree).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_LIB_ANALYSIS_POLYHEDRAL_MODELBUILDER_H
@@ -18,6 +20,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/MapVector.h"
 
+#include <optional>
 #include <string>
 
 namespace weft::detail {
@@ -50,7 +53,6 @@ public:
   std::string params() const;
   std::string domains() const;
   std::string accesses(bool writes) const;
-  std::string scheduleMap() const;
   /// A reduction update: statement indices of its load and store.
   struct Reduction {
     unsigned load, store;
@@ -78,7 +80,8 @@ public:
   const llvm::MapVector<Value, std::string> &getArrays() const {
     return arrays;
   }
-  unsigned getScheduleLength() const { return scheduleLength; }
+  /// The memref whose ISL tuple name is `tuple`, or null.
+  Value arrayOf(StringRef tuple) const;
   SmallVector<ScheduleEntry> scheduleOf(Operation *op) const;
 
 private:
@@ -104,12 +107,13 @@ private:
   SmallVector<Statement> statements;
   llvm::MapVector<Value, std::string> symbols;
   llvm::MapVector<Value, std::string> arrays;
-  unsigned scheduleLength = 1;
 };
 
 /// `S<index>[<var>0, ...]`: the tuple of a statement with `depth` loops.
 std::string statementTuple(unsigned index, unsigned depth,
                            llvm::StringRef var = "i");
+/// The statement index of a tuple named `S<index>`, if it is one.
+std::optional<unsigned> statementOfTuple(llvm::StringRef name);
 
 } // namespace weft::detail
 

@@ -163,12 +163,11 @@ private:
 
 /// Bytes of one element of the array named `tuple`.
 static double elementBytes(const ModelBuilder &model, StringRef tuple) {
-  for (auto &[value, name] : model.getArrays())
-    if (name == tuple) {
-      Type t = cast<MemRefType>(value.getType()).getElementType();
-      return t.isIndex() ? 8 : std::max(1u, t.getIntOrFloatBitWidth() / 8);
-    }
-  return 8;
+  Value array = model.arrayOf(tuple);
+  if (!array)
+    return 8;
+  Type t = cast<MemRefType>(array.getType()).getElementType();
+  return t.isIndex() ? 8 : std::max(1u, t.getIntOrFloatBitWidth() / 8);
 }
 
 /// Traffic of `elements` summed over the ordered pairs of ranks that
@@ -272,10 +271,10 @@ weft::estimatePartitionCosts(PolyhedralRegion &analysis,
           isl::set_list sinks =
               fromU.range().unwrap().domain().get_set_list();
           for (int k = 0, n = sinks.size(); k < n; ++k) {
-            StringRef name = isl_set_get_tuple_name(sinks.at(k).get());
-            unsigned statement = 0;
-            if (name.consume_front("S") && !name.getAsInteger(10, statement))
-              readers.insert(unitOf[statement]);
+            if (std::optional<unsigned> statement =
+                    weft::detail::statementOfTuple(
+                        isl_set_get_tuple_name(sinks.at(k).get())))
+              readers.insert(unitOf[*statement]);
           }
           for (auto [t, sink] : llvm::enumerate(units)) {
             if (!readers.count(int(t)))
