@@ -142,6 +142,9 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     return;
   if (options.target == CompileTarget::Mpi && !replacements.empty()) {
     mlir::PassManager pm(&context);
+    weft::DistSplitPivotsOptions pivots;
+    pivots.report = options.report;
+    pm.addPass(weft::createDistSplitPivots(pivots));
     weft::DistPartitionOptions partition;
     partition.report = options.report;
     partition.splitFpReductions = options.splitFpReductions;

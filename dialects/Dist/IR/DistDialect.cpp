@@ -126,6 +126,14 @@ LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
                                << attr.getValue();
     return success();
   }
+  // The pieces of a loop split at its pivot (dist-split-pivots), which
+  // share one block distribution.
+  if (attr.getName() == "dist.pivot_split") {
+    if (!isa<IntegerAttr>(attr.getValue()) || !isa<LoopLikeOpInterface>(op))
+      return op->emitOpError() << "'dist.pivot_split' must be an integer on "
+                                  "a loop";
+    return success();
+  }
   if (attr.getName() == "dist.distribute") {
     auto dim = dyn_cast<DimDistAttr>(attr.getValue());
     if (!dim || !isa<LoopLikeOpInterface>(op) || !op->hasAttr("dist.unit"))

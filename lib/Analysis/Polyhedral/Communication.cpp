@@ -235,8 +235,12 @@ static AffineExpr withoutConstant(AffineExpr e) {
   return e;
 }
 
-/// Whether two loops' bounds differ only by constants.
+/// Whether two loops' bounds differ only by constants, or they are pieces of
+/// one loop.
 static bool alignable(affine::AffineForOp x, affine::AffineForOp y) {
+  if (Attribute split = x->getAttr(weft::kPivotSplitAttr))
+    if (split == y->getAttr(weft::kPivotSplitAttr))
+      return true;
   auto same = [](AffineMap a, ValueRange ao, AffineMap b, ValueRange bo) {
     return a.getNumResults() == 1 && b.getNumResults() == 1 &&
            a.getNumDims() == b.getNumDims() &&

@@ -9,6 +9,7 @@
 #include "weft/Analysis/Polyhedral/FlowDependences.h"
 
 #include "RegionState.h"
+#include "StatementDependences.h"
 
 #include <isl/cpp.h>
 #include <isl/ctx.h>
@@ -19,66 +20,7 @@
 
 using namespace mlir;
 using weft::detail::ModelBuilder;
-
-namespace {
-/// Dependences between statement instances, one relation per pair of
-/// statements, to ask which loops carry them.
-class StatementDependences {
-public:
-  StatementDependences(const ModelBuilder &model, const isl::union_map &deps)
-      : model(model) {
-    isl::map_list maps = deps.get_map_list();
-    for (int k = 0, n = maps.size(); k < n; ++k) {
-      isl::map m = maps.at(k);
-      std::optional<unsigned> source = statementOf(m, isl_dim_in);
-      std::optional<unsigned> sink = statementOf(m, isl_dim_out);
-      if (source && sink)
-        pairs.push_back({*source, *sink, m});
-    }
-  }
-
-  /// Whether `loop` carries one of them: both instances inside it, in the
-  /// same iterations of the loops around it and in different iterations of
-  /// it, the source's first. Checked pair by pair in the statements' own
-  /// spaces, where the loop is the iterator at its depth.
-  bool carriedBy(affine::AffineForOp loop) const {
-    for (const Pair &p : pairs) {
-      int depth = depthOf(p.source, loop);
-      if (depth < 0 || depthOf(p.sink, loop) != depth)
-        continue;
-      isl_map *m = p.relation.copy();
-      for (int k = 0; k < depth; ++k)
-        m = isl_map_equate(m, isl_dim_in, k, isl_dim_out, k);
-      m = isl_map_order_lt(m, isl_dim_in, depth, isl_dim_out, depth);
-      if (!isl::manage(m).is_empty())
-        return true;
-    }
-    return false;
-  }
-
-private:
-  struct Pair {
-    unsigned source, sink;
-    isl::map relation;
-  };
-
-  static std::optional<unsigned> statementOf(const isl::map &m,
-                                             isl_dim_type type) {
-    const char *name = isl_map_get_tuple_name(m.get(), type);
-    return weft::detail::statementOfTuple(name ? name : "");
-  }
-
-  /// The position of `loop` among the loops around a statement, or -1.
-  int depthOf(unsigned statement, affine::AffineForOp loop) const {
-    const auto &loops = model.getStatements()[statement].loops;
-    auto it = llvm::find(loops, loop);
-    return it == loops.end() ? -1 : int(it - loops.begin());
-  }
-
-  const ModelBuilder &model;
-  std::vector<Pair> pairs;
-};
-} // end anonymous namespace
+using weft::detail::StatementDependences;
 
 FailureOr<weft::FlowDependenceInfo>
 weft::computeFlowDependences(PolyhedralRegion &region,
@@ -92,27 +34,15 @@ weft::computeFlowDependences(PolyhedralRegion &region,
   info.numStatements = model.numStatements();
   LogicalResult status =
       state.run("polyhedral analysis", maxOperations, [&](isl::ctx ctx) {
-        const weft::detail::RegionFlow &flow = state.getFlow(maxOperations);
-        const isl::union_map &writes = flow.writes, &reads = flow.reads;
-        // The region flow's sinks include END[], after the region.
-        isl::union_map deps =
-            flow.flow.must_dependence().subtract_range(flow.end);
+        const weft::detail::RegionDependences &dependences =
+            state.getDependences(maxOperations);
+        const isl::union_map &deps = dependences.flow, &all = dependences.all;
         char *text = isl_union_map_to_str(deps.get());
         info.dependences = text ? text : "";
         free(text);
-        // Memory-based anti and output dependences: a later write of an
-        // element read or written before. As may-sources never kill each
-        // other, ISL returns every earlier access of the element each write
-        // overwrites, without pairing all statements through lex_lt.
-        isl::union_map antiAndOutput = isl::union_access_info(writes)
-                                           .set_may_source(reads.unite(writes))
-                                           .set_schedule(flow.schedule)
-                                           .compute_flow()
-                                           .may_dependence();
         // Dependences between the accesses of one reduction update do not
         // order its iterations: the loop is a reduction if nothing else is
         // carried.
-        isl::union_map all = deps.unite(antiAndOutput);
         StatementDependences flowDeps(model, deps), allDeps(model, all),
             otherDeps(model, all.subtract(
                                  isl::union_map(ctx, model.reductionPairs())));

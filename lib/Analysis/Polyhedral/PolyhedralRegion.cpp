@@ -35,7 +35,9 @@ PolyhedralRegionState::PolyhedralRegionState(func::FuncOp func)
 }
 
 PolyhedralRegionState::~PolyhedralRegionState() {
-  flow.reset(); // ISL objects go before their context.
+  // ISL objects go before their context.
+  dependences.reset();
+  flow.reset();
   isl_ctx_free(ctx);
 }
 
@@ -143,4 +145,26 @@ const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
                .compute_flow();
   flow = std::move(r);
   return *flow;
+}
+
+const weft::detail::RegionDependences &
+PolyhedralRegionState::getDependences(unsigned long maxOperations) {
+  if (dependences)
+    return *dependences;
+  const RegionFlow &f = getFlow(maxOperations);
+  RegionDependences d;
+  // The region flow's sinks include END[], after the region.
+  d.flow = f.flow.must_dependence().subtract_range(f.end);
+  // Memory-based anti and output dependences: a later write of an element
+  // read or written before. As may-sources never kill each other, ISL
+  // returns every earlier access of the element each write overwrites,
+  // without pairing all statements through lex_lt.
+  isl::union_map antiAndOutput = isl::union_access_info(f.writes)
+                                     .set_may_source(f.reads.unite(f.writes))
+                                     .set_schedule(f.schedule)
+                                     .compute_flow()
+                                     .may_dependence();
+  d.all = d.flow.unite(antiAndOutput);
+  dependences = std::move(d);
+  return *dependences;
 }

@@ -29,6 +29,15 @@ struct RegionFlow {
   isl::union_flow flow;
 };
 
+/// Dependences between the statements of the region (not END[]).
+struct RegionDependences {
+  /// Exact value-based flow dependences.
+  isl::union_map flow;
+  /// Those plus the memory-based anti and output dependences: everything
+  /// that orders two instances.
+  isl::union_map all;
+};
+
 struct PolyhedralRegionState {
   explicit PolyhedralRegionState(func::FuncOp func);
   ~PolyhedralRegionState();
@@ -55,6 +64,9 @@ struct PolyhedralRegionState {
   /// quota of `maxOperations` for the analysis, not the parsing).
   const RegionFlow &getFlow(unsigned long maxOperations);
 
+  /// The dependences, computed on the first call (inside `run`).
+  const RegionDependences &getDependences(unsigned long maxOperations);
+
   func::FuncOp func;
 
 private:
@@ -68,6 +80,7 @@ private:
   SmallVector<Said> buildDiagnostics;
   isl_ctx *ctx;
   std::optional<RegionFlow> flow;
+  std::optional<RegionDependences> dependences;
 };
 
 } // namespace weft::detail

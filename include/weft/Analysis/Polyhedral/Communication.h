@@ -140,12 +140,16 @@ struct Exchange {
   std::vector<std::pair<std::string, CommParam>> params;
 };
 
-/// Distributed units whose loop bounds differ only by constants share one
-/// block distribution, of the hull of their ranges, so that their blocks
-/// line up (a sweep over [1, n) and one over [0, n - 1) then exchange only
-/// true halos). For each unit: the first unit of its group (itself when it
-/// is not distributed). The block parameters of a group are named after
-/// that unit.
+/// Marks the pieces of a loop split at its pivot (dist-split-pivots): one
+/// integer id per split loop.
+inline constexpr llvm::StringLiteral kPivotSplitAttr = "dist.pivot_split";
+
+/// Distributed units whose loop bounds differ only by constants, or that are
+/// pieces of one loop split at its pivot, share one block distribution, of
+/// the hull of their ranges, so that their blocks line up (a sweep over
+/// [1, n) and one over [0, n - 1) then exchange only true halos). For each
+/// unit: the first unit of its group (itself when it is not distributed). The
+/// block parameters of a group are named after that unit.
 llvm::SmallVector<unsigned> blockGroups(llvm::ArrayRef<DistUnit> units);
 
 /// The iterations [lb, ub) of distributed unit `u`'s loop in which some
