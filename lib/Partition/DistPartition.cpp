@@ -74,7 +74,7 @@ static LogicalResult applyDirectives(func::FuncOp func,
           << (nested ? "only the outermost loop of a nest can be distributed"
               : splitsWithFpReductionsOnly(op, deps)
                   ? kFpReductionsOrdered
-                  : "the loop carries a dependence");
+                  : "the loop carries a flow dependence");
       return WalkResult::interrupt();
     }
     UnitOptions &o = options[it - units.begin()];
@@ -115,8 +115,9 @@ static void warnIgnoredDirectives(func::FuncOp func) {
     if (loop->hasAttr("weft.parallel"))
       loop.emitWarning("'#pragma weft parallel' is not acted on yet: a loop "
                        "is distributed only where weft's dependence analysis "
-                       "finds it parallel ('#pragma weft local' keeps scratch "
-                       "arrays out of that analysis)");
+                       "finds that it carries no flow dependence ('#pragma "
+                       "weft local' keeps scratch arrays out of that "
+                       "analysis)");
   });
 }
 

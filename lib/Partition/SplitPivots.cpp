@@ -1,8 +1,8 @@
 //===- SplitPivots.cpp - Split loops at their pivot iteration ---*- C++ -*-===//
 //
-// Implements dist-split-pivots: a loop whose carried dependences all start
-// or end at one iteration p becomes three loops, [lb, p), [p, p + 1) and
-// [p + 1, ub), none of which carries a dependence.
+// Implements dist-split-pivots: a loop whose carried flow dependences all
+// start or end at one iteration p becomes three loops, [lb, p), [p, p + 1)
+// and [p + 1, ub), none of which carries a flow dependence.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Partition/Passes.h"
@@ -118,11 +118,11 @@ static void splitAt(affine::AffineForOp loop, const LoopPivot &pivot,
   }
 }
 
-/// Whether `op` holds a loop that carries no dependence.
-static bool holdsParallelLoop(Operation *op, const FlowDependenceInfo &deps) {
+/// Whether `op` holds a loop that carries no flow dependence.
+static bool holdsFlowFreeLoop(Operation *op, const FlowDependenceInfo &deps) {
   return op
       ->walk([&](affine::AffineForOp inner) {
-        return inner != op && deps.loopIsParallel.lookup(inner)
+        return inner != op && deps.carriesNoFlow(inner)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
@@ -142,14 +142,14 @@ bool DistSplitPivots::split(func::FuncOp func) {
   }
   if (failed(deps))
     return false;
-  // Loops that would run replicated as a whole: they carry a dependence
-  // other than a reduction's and hold no parallel loop. Inside a parallel
-  // loop or a reduction, the unit to distribute is that loop.
+  // Loops that would run replicated as a whole: they carry a flow
+  // dependence other than a reduction's and hold no loop free of them.
+  // Inside such a loop or a reduction, the unit to distribute is that loop.
   SmallVector<affine::AffineForOp> candidates;
   func.walk<WalkOrder::PreOrder>([&](affine::AffineForOp loop) {
-    if (deps->loopIsParallel.lookup(loop) || deps->loopReductions.count(loop))
+    if (deps->carriesNoFlow(loop) || deps->loopReductions.count(loop))
       return WalkResult::skip();
-    if (loop.getStepAsInt() == 1 && !holdsParallelLoop(loop, *deps))
+    if (loop.getStepAsInt() == 1 && !holdsFlowFreeLoop(loop, *deps))
       candidates.push_back(loop);
     return WalkResult::advance();
   });
@@ -167,8 +167,8 @@ bool DistSplitPivots::split(func::FuncOp func) {
   SmallVector<Operation *> split;
   for (affine::AffineForOp loop : candidates) {
     auto it = pivots->find(loop);
-    // The outermost loop of a nest only: the pieces of a split loop are
-    // parallel, and their inner loops run on one rank each.
+    // The outermost loop of a nest only: the pieces of a split loop carry
+    // no flow dependence, and their inner loops run on one rank each.
     if (it == pivots->end() || llvm::any_of(split, [&](Operation *s) {
           return s->isProperAncestor(loop);
         }))
@@ -184,8 +184,8 @@ bool DistSplitPivots::split(func::FuncOp func) {
       continue;
     if (report)
       loop.emitRemark() << "split at iteration " << pivot.text
-                        << ": every dependence the loop carries starts or "
-                           "ends there";
+                        << ": every flow dependence the loop carries starts "
+                           "or ends there";
     splitAt(loop, pivot, split.size());
     split.push_back(loop);
   }

@@ -16,12 +16,12 @@ static bool accessesMemory(Operation *op) {
       .wasInterrupted();
 }
 
-static bool holdsParallelLoop(affine::AffineForOp loop,
+static bool holdsFlowFreeLoop(affine::AffineForOp loop,
                               const FlowDependenceInfo &deps) {
   return loop.getBody()
       ->walk([&](affine::AffineForOp inner) {
-        return deps.loopIsParallel.lookup(inner) ? WalkResult::interrupt()
-                                                 : WalkResult::advance();
+        return deps.carriesNoFlow(inner) ? WalkResult::interrupt()
+                                         : WalkResult::advance();
       })
       .wasInterrupted();
 }
@@ -83,14 +83,14 @@ static void collect(Block &block, SmallVector<Operation *, 2> &enclosing,
     auto loop = dyn_cast<affine::AffineForOp>(&op);
     // A loop whose iterations only combine into shared accumulators is a
     // unit of work: split across ranks, its partial results get combined.
-    bool reductionOnly = loop && !deps.loopIsParallel.lookup(loop) &&
+    bool reductionOnly = loop && !deps.carriesNoFlow(loop) &&
                          splittable(loop, deps, splitFpReductions);
     // Unless a directive distributes a loop inside it: then it is a time
     // loop, like any other loop that carries a dependence.
     if (reductionOnly && pinsInside(loop))
       reductionOnly = false;
-    if (loop && !deps.loopIsParallel.lookup(loop) && !reductionOnly &&
-        (holdsParallelLoop(loop, deps) ||
+    if (loop && !deps.carriesNoFlow(loop) && !reductionOnly &&
+        (holdsFlowFreeLoop(loop, deps) ||
          holdsSplittableLoop(loop, deps, splitFpReductions))) {
       // A time loop: every rank runs it; its body holds the units.
       enclosing.push_back(loop);
@@ -107,10 +107,10 @@ static void collect(Block &block, SmallVector<Operation *, 2> &enclosing,
         c.unit.reductions.push_back({r.store, r.kind});
     if (!loop)
       c.reason = "not a loop";
-    else if (!deps.loopIsParallel.lookup(loop) && !reductionOnly)
+    else if (!deps.carriesNoFlow(loop) && !reductionOnly)
       c.reason = splitsWithFpReductionsOnly(loop, deps)
                      ? kFpReductionsOrdered.str()
-                     : "the loop carries a dependence";
+                     : "the loop carries a flow dependence";
     else if (loop.getStepAsInt() != 1)
       c.reason = "the loop has a step other than 1";
     else if (!combinable(c.unit.reductions))

@@ -19,7 +19,7 @@ void recurrence(void) {
   for (i = 0; i < N; i++)
     A[i] = 0.5 * A[i];
 #else
-// CHECK: dist-directive-illegal.c:[[@LINE+2]]:3: error: cannot distribute this loop: the loop carries a dependence
+// CHECK: dist-directive-illegal.c:[[@LINE+2]]:3: error: cannot distribute this loop: the loop carries a flow dependence
 #pragma weft distribute(i: block)
   for (i = 1; i < N; i++)
     A[i] = A[i - 1] + 1.0;

@@ -29,10 +29,10 @@ void extremes(void) {
   for (i = 0; i < N; i++)
     kmax = kmax < K[i] - i ? K[i] - i : kmax;
   umin = 4000000000u;
-// CHECK: dist-select-reductions.c:[[@LINE+1]]:3: remark: runs on every rank: the loop carries a dependence
+// CHECK: dist-select-reductions.c:[[@LINE+1]]:3: remark: runs on every rank: the loop carries a flow dependence
   for (i = 0; i < N; i++)
     umin = U[i] < umin ? U[i] : umin;
-// CHECK: dist-select-reductions.c:[[@LINE+1]]:3: remark: runs on every rank: the loop carries a dependence
+// CHECK: dist-select-reductions.c:[[@LINE+1]]:3: remark: runs on every rank: the loop carries a flow dependence
   for (i = 0; i < N; i++)
     m = A[i] > m ? A[i] : m + 1.0;
 #pragma endscop

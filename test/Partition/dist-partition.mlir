@@ -35,7 +35,7 @@ func.func @jacobi(%a: memref<?xf64>, %b: memref<?xf64>, %t: index, %n: index) {
 // CHECK-LABEL: func.func @recurrence
 // CHECK: } {dist.unit}
 func.func @recurrence(%a: memref<?xf64>) {
-  // expected-remark @below {{runs on every rank: the loop carries a dependence}}
+  // expected-remark @below {{runs on every rank: the loop carries a flow dependence}}
   affine.for %i = 1 to 100 {
     %x = affine.load %a[%i - 1] : memref<?xf64>
     affine.store %x, %a[%i] : memref<?xf64>

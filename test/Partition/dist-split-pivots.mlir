@@ -20,7 +20,7 @@
 // CHECK-NEXT: return
 func.func @floyd_warshall(%p: memref<?x?xf64>, %n: index) {
   affine.for %k = 0 to %n {
-    // expected-remark @below {{split at iteration i1 = i0: every dependence the loop carries starts or ends there}}
+    // expected-remark @below {{split at iteration i1 = i0: every flow dependence the loop carries starts or ends there}}
     affine.for %i = 0 to %n {
       affine.for %j = 0 to %n {
         %a = affine.load %p[%i, %j] : memref<?x?xf64>
@@ -49,7 +49,7 @@ func.func @floyd_warshall(%p: memref<?x?xf64>, %n: index) {
 // CHECK: affine.for %{{.*}} = max #[[LB2]]()[%[[N]]] to min #[[UB2]]()[%[[M]], %[[N]]] {
 // CHECK: affine.for %{{.*}} = max #[[LB3]]()[%[[N]]] to %[[M]] {
 func.func @last_element(%a: memref<?xf64>, %m: index, %n: index) {
-  // expected-remark @below {{split at iteration i0 = p1 - 1: every dependence the loop carries starts or ends there}}
+  // expected-remark @below {{split at iteration i0 = p1 - 1: every flow dependence the loop carries starts or ends there}}
   affine.for %i = 2 to %m {
     %x = affine.load %a[%i] : memref<?xf64>
     %y = affine.load %a[symbol(%n) - 1] : memref<?xf64>

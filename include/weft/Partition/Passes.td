@@ -5,22 +5,23 @@
 include "mlir/Pass/PassBase.td"
 
 def DistSplitPivots : Pass<"dist-split-pivots", "::mlir::ModuleOp"> {
-  let summary = "Split loops whose carried dependences all meet at one "
+  let summary = "Split loops whose carried flow dependences all meet at one "
                 "iteration";
   let description = [{
-    A loop that carries dependences only through one of its iterations p,
-    an affine function of the loops around it and the region's symbols
-    (Floyd-Warshall's `i` loop at `i = k`: the iterations before it read row
-    k, iteration k rewrites it, the iterations after it read the new row),
-    is split into `[lb, p)`, `[p, p + 1)` and `[p + 1, ub)`. The three loops
-    run the same iterations in the same order, so the split is always exact;
-    what it gains is that none of them carries a dependence, so
-    dist-partition may distribute each, and the messages between them carry
-    the pivot's data from its owner to the ranks that read it.
+    A loop that carries flow dependences only from or to one of its
+    iterations p, an affine function of the loops around it and the
+    region's symbols (Floyd-Warshall's `i` loop at `i = k`: iteration k
+    rewrites row k, the iterations after it read the new row), is split
+    into `[lb, p)`, `[p, p + 1)` and `[p + 1, ub)`. The three loops run the
+    same iterations in the same order, so the split is always exact; what it
+    gains is that none of them carries a flow dependence, so dist-partition
+    may distribute each, and the messages between them carry the pivot's
+    data from its owner to the ranks that read it.
 
-    ISL finds p from the exact dependences (LoopPivots.h). Only loops with
-    step 1 that hold no parallel loop are split (the others have a unit to
-    distribute already), and only the outermost such loop of a nest. The
+    ISL finds p from the exact value-based dependences (LoopPivots.h). Only
+    loops with step 1 that hold no loop free of carried flow dependences are
+    split (the others have a unit to distribute already), and only the
+    outermost such loop of a nest. The
     pieces are marked `dist.pivot_split` with one id per split loop, so
     that their blocks line up. With `report`, each split gets a remark.
 

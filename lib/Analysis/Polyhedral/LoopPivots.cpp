@@ -154,10 +154,10 @@ weft::computeLoopPivots(PolyhedralRegion &region,
   llvm::DenseMap<Operation *, LoopPivot> result;
   LogicalResult status =
       state.run("finding pivot iterations", maxOperations, [&](isl::ctx) {
-        StatementDependences all(model,
-                                 state.getDependences(maxOperations).all);
+        StatementDependences flow(model,
+                                  state.getDependences(maxOperations).flow);
         for (affine::AffineForOp loop : loops) {
-          isl::set steps = all.carriedSteps(loop);
+          isl::set steps = flow.carriedSteps(loop);
           if (steps.is_null() || steps.is_empty())
             continue;
           isl::map pivots = pivotsOf(steps);

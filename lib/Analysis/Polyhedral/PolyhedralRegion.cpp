@@ -132,9 +132,19 @@ const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
   r.schedule = all.empty() ? isl::schedule::from_domain(r.domain)
                            : scheduleTree(c, model, all, 0);
   r.end = isl::union_set(c, "{ END[] }");
-  // END[] runs after the whole region.
+  // END[] runs after the whole region and reads what it wrote, except the
+  // variables declared in the region (allocas), which are gone by then.
+  isl::union_set liveOut = isl::union_set::empty(c);
+  isl::set_list written = r.writes.range().get_set_list();
+  for (int k = 0, n = written.size(); k < n; ++k) {
+    isl::set elements = written.at(k);
+    Value memref =
+        model.arrayOf(isl_set_get_tuple_name(elements.get()));
+    if (memref && isa<BlockArgument>(memref))
+      liveOut = liveOut.unite(elements);
+  }
   isl::union_map reads = r.reads.unite(
-      isl::union_map::from_domain_and_range(r.end, r.writes.range()));
+      isl::union_map::from_domain_and_range(r.end, liveOut));
   isl::schedule schedule = isl::manage(isl_schedule_sequence(
       r.schedule.copy(), isl::schedule::from_domain(r.end).release()));
   isl_ctx_set_max_operations(ctx, maxOperations);

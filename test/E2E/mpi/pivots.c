@@ -18,7 +18,7 @@ static double paths[N][N], G[N][M], v[N], w[N];
 static void floyd_warshall(int n) {
   int i, j, k;
 #pragma scop
-// CHECK: pivots.c:[[@LINE+4]]:5: remark: split at iteration i1 = i0: every dependence the loop carries starts or ends there
+// CHECK: pivots.c:[[@LINE+4]]:5: remark: split at iteration i1 = i0: every flow dependence the loop carries starts or ends there
 // DIST-COUNT-3: pivots.c:[[@LINE+3]]:5: remark: distributed: blocks of its iterations on each rank as '#pragma weft' asks
   for (k = 0; k < n; k++)
 #pragma weft distribute(i : block)
@@ -44,9 +44,9 @@ static void rescale_pivot_row(int n, int m) {
 #pragma endscop
 }
 
-// Iteration 0 writes what every later one reads (a pivot at 0), and every
-// iteration before the last reads the last element, then rewritten (a
-// pivot at n - 1).
+// Iteration 0 writes what every later one reads (a pivot at 0), and
+// iteration n - 5 rewrites the element that every iteration reads (a pivot
+// at n - 5: the iterations after it read the new value).
 static void first_and_last(int n) {
   int i;
 #pragma scop
@@ -54,10 +54,10 @@ static void first_and_last(int n) {
 #pragma weft distribute(i : block)
   for (i = 0; i < n; i++)
     v[i] = v[i] + 0.5 * v[0];
-// CHECK: pivots.c:[[@LINE+2]]:3: remark: split at iteration i0 = p0 - 1
+// CHECK: pivots.c:[[@LINE+2]]:3: remark: split at iteration i0 = p0 - 5
 #pragma weft distribute(i : block)
   for (i = 1; i < n; i++)
-    w[i] = 0.75 * w[i] + 0.125 * w[n - 1] + v[i];
+    w[i] = 0.75 * w[i] + 0.125 * w[n - 5] + v[i];
 #pragma endscop
 }
 

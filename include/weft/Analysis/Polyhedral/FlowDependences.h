@@ -34,6 +34,14 @@ struct FlowDependenceInfo {
   /// For every affine.for: whether it carries no dependence at all (flow,
   /// anti or output), so its iterations may run in any order.
   llvm::DenseMap<mlir::Operation *, bool> loopIsParallel;
+  /// Whether `loop`'s iterations may run on different ranks, each with its
+  /// own copy of memory: it carries no flow dependence. Anti and output
+  /// dependences (a scalar temporary rewritten by every iteration) order
+  /// nothing there: every rank reads its own copy, which holds the value
+  /// each read sees, and the exact flow says whose value later readers get.
+  bool carriesNoFlow(mlir::Operation *loop) const {
+    return !loopCarriesFlow.lookup(loop);
+  }
   /// For a loop that is not parallel only because of reduction updates
   /// `X[e] = X[e] op v` inside it (op: add, mul, max, min): their kinds. Such
   /// a loop can be split across ranks and its partial results combined.

@@ -1,11 +1,11 @@
 //===- LoopPivots.h - Loops whose dependences meet at one iteration -*- C++
 //-*-===//
 //
-// A loop that carries dependences only through one of its iterations, the
-// pivot (Floyd-Warshall's row k: read by the iterations before it, rewritten
-// at i = k, read by those after), runs the same instances in the same order
-// when split there into [lb, p), [p, p + 1) and [p + 1, ub), and each piece
-// is free of carried dependences. ISL finds the pivot from the exact
+// A loop that carries flow dependences only from or to one of its
+// iterations, the pivot (Floyd-Warshall's row k, rewritten at i = k and read
+// by the iterations after it), runs the same instances in the same order
+// when split there into [lb, p), [p, p + 1) and [p + 1, ub), and no piece
+// carries a flow dependence. ISL finds the pivot from the exact value-based
 // dependences; dist-split-pivots splits the loop.
 //
 //===----------------------------------------------------------------------===//
@@ -32,8 +32,8 @@ struct LoopPivot {
   std::string text;
 };
 
-/// For each of `loops` that carries dependences, all of which start or end
-/// at one iteration p given by the same affine function of the iterators
+/// For each of `loops` that carries flow dependences, all of which start or
+/// end at one iteration p given by the same affine function of the iterators
 /// around it and the symbols wherever the loop carries any: p. Fails with an
 /// error on the function when it is not a static control part or ISL
 /// exceeds `maxOperations` (0: no limit).
