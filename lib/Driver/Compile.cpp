@@ -148,6 +148,8 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     weft::DistPartitionOptions partition;
     partition.report = options.report;
     partition.splitFpReductions = options.splitFpReductions;
+    partition.ranks = options.plannedRanks;
+    partition.nominalSize = options.nominalSize;
     pm.addPass(weft::createDistPartition(partition));
     weft::DistMaterializeOptions materialize;
     materialize.report = options.report;

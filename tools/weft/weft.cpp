@@ -56,6 +56,16 @@ static int compileMain(int argc, char **argv) {
                "differ from the sequential program) or 'ordered' (kept in "
                "program order: the loop runs on every rank)"),
       cl::value_desc("split|ordered"), cl::init("split"), cl::cat(category));
+  cl::opt<unsigned> ranks(
+      "ranks",
+      cl::desc("Number of ranks the partitioner's cost estimate plans for "
+               "(--target=mpi; the program runs on any number; default 4)"),
+      cl::value_desc("P"), cl::init(4), cl::cat(category));
+  cl::opt<int64_t> nominalSize(
+      "nominal-size",
+      cl::desc("Value the cost estimate assumes for sizes unknown at compile "
+               "time (--target=mpi; default 4096)"),
+      cl::value_desc("n"), cl::init(4096), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft compile\n", &errs()))
     return 1;
@@ -81,6 +91,17 @@ static int compileMain(int argc, char **argv) {
     return 1;
   }
   options.splitFpReductions = fpReductions == "split";
+  if (ranks < 1) {
+    errs() << "weft compile: error: --ranks must be at least 1\n";
+    return 1;
+  }
+  if (nominalSize < 1) {
+    errs() << "weft compile: error: --nominal-size must be at least 1, got "
+           << nominalSize << "\n";
+    return 1;
+  }
+  options.plannedRanks = ranks;
+  options.nominalSize = nominalSize;
   return weft::runCompile(options);
 }
 

@@ -2,6 +2,7 @@
 #ifndef WEFT_DRIVER_COMPILE_H
 #define WEFT_DRIVER_COMPILE_H
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,10 @@ struct CompileOptions {
   /// --target=mpi: floating-point reductions may be split across ranks
   /// (rounding then differs from the sequential program).
   bool splitFpReductions = true;
+  /// --target=mpi: the rank count and the value of sizes unknown at compile
+  /// time that the partitioner's cost estimate assumes.
+  unsigned plannedRanks = 4;
+  int64_t nominalSize = 4096;
 };
 
 /// Parses `options.input` with Clang, imports its scop regions, and writes
