@@ -145,6 +145,9 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     weft::DistSplitPivotsOptions pivots;
     pivots.report = options.report;
     pm.addPass(weft::createDistSplitPivots(pivots));
+    weft::DistWavefrontOptions wavefront;
+    wavefront.report = options.report;
+    pm.addPass(weft::createDistWavefront(wavefront));
     weft::DistPartitionOptions partition;
     partition.report = options.report;
     partition.splitFpReductions = options.splitFpReductions;

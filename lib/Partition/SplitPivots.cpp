@@ -7,14 +7,16 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Partition/Passes.h"
 
+#include "dialects/Dist/IR/DistOps.h"
+
+#include "LoopBounds.h"
+
 #include "weft/Analysis/Polyhedral/Communication.h"
 #include "weft/Analysis/Polyhedral/FlowDependences.h"
 #include "weft/Analysis/Polyhedral/LoopPivots.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/Dominance.h"
-
-#include <optional>
 
 namespace weft {
 #define GEN_PASS_DEF_DISTSPLITPIVOTS
@@ -39,83 +41,52 @@ struct DistSplitPivots : weft::impl::DistSplitPivotsBase<DistSplitPivots> {
 };
 } // end anonymous namespace
 
-/// The bound `map` of a max (`lower`) or min without repeated results and
-/// with at most one constant, the greatest (least) of them.
-static AffineMap withoutRedundantResults(AffineMap map, bool lower) {
-  SmallVector<AffineExpr> results;
-  std::optional<int64_t> constant;
-  for (AffineExpr e : map.getResults()) {
-    if (auto c = dyn_cast<AffineConstantExpr>(e)) {
-      int64_t v = c.getValue();
-      constant = !constant ? v
-                 : lower   ? std::max(*constant, v)
-                           : std::min(*constant, v);
-    } else if (!llvm::is_contained(results, e)) {
-      results.push_back(e);
-    }
-  }
-  if (constant)
-    results.push_back(getAffineConstantExpr(*constant, map.getContext()));
-  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
-                        map.getContext());
-}
-
-/// One bound with the results of `a` and `b`, over the operands (a's dims,
-/// b's dims, a's symbols, b's symbols) it returns: their max if `lower`,
-/// else their min.
-static std::pair<AffineMap, SmallVector<Value>>
-concatResults(AffineMap a, ValueRange aOperands, AffineMap b,
-              ValueRange bOperands, bool lower) {
-  unsigned aDims = a.getNumDims(), bDims = b.getNumDims();
-  unsigned aSyms = a.getNumSymbols(), bSyms = b.getNumSymbols();
-  SmallVector<AffineExpr> results(a.getResults());
-  for (AffineExpr e : b.getResults())
-    results.push_back(e.shiftDims(bDims, aDims).shiftSymbols(bSyms, aSyms));
-  SmallVector<Value> operands(aOperands.take_front(aDims));
-  llvm::append_range(operands, bOperands.take_front(bDims));
-  llvm::append_range(operands, aOperands.drop_front(aDims));
-  llvm::append_range(operands, bOperands.drop_front(bDims));
-  AffineMap map = withoutRedundantResults(
-      AffineMap::get(aDims + bDims, aSyms + bSyms, results, a.getContext()),
-      lower);
-  affine::canonicalizeMapAndOperands(&map, &operands);
-  return {map, operands};
-}
-
-/// Splits `loop` at `pivot` in place: two copies before it run [lb, p) and
-/// [p, p + 1), the loop itself [p + 1, ub). Pieces with constant bounds
-/// that run nothing are left out.
+/// Splits `loop` at `pivot` in place into [lb, p), [p, p + 1) and
+/// [p + 1, ub): copies before it run the first pieces, the loop itself the
+/// last. Pieces that never run an iteration are left out.
 static void splitAt(affine::AffineForOp loop, const LoopPivot &pivot,
                     int64_t id) {
   AffineMap p = pivot.map;
   AffineMap next = AffineMap::get(p.getNumDims(), p.getNumSymbols(),
                                   p.getResult(0) + 1, p.getContext());
-  OpBuilder b(loop);
-  auto before = cast<affine::AffineForOp>(b.clone(*loop));
-  auto at = cast<affine::AffineForOp>(b.clone(*loop));
-  auto bound = [&](affine::AffineForOp piece, bool lower, AffineMap extra) {
-    AffineMap map = lower ? loop.getLowerBoundMap() : loop.getUpperBoundMap();
-    SmallVector<Value> operands(lower ? loop.getLowerBoundOperands()
-                                      : loop.getUpperBoundOperands());
-    auto [merged, mergedOperands] =
-        concatResults(map, operands, extra, pivot.operands, lower);
-    if (lower)
-      piece.setLowerBound(mergedOperands, merged);
-    else
-      piece.setUpperBound(mergedOperands, merged);
+  BoundMap pivotAt{p, pivot.operands}, pivotNext{next, pivot.operands};
+  BoundMap lower = BoundMap::lower(loop), upper = BoundMap::upper(loop);
+  // The loop's bound and the pivot, as a max (lower) or min (upper).
+  auto bound = [&](affine::AffineForOp piece, bool isLower,
+                   const BoundMap &extra) {
+    setBound(piece, isLower,
+             combineBounds({isLower ? lower : upper, extra}, isLower,
+                           [](auto results) {
+                             SmallVector<AffineExpr> all(results[0]);
+                             llvm::append_range(all, results[1]);
+                             return all;
+                           }));
   };
-  bound(before, /*lower=*/false, p);
-  bound(at, /*lower=*/true, p);
-  bound(at, /*lower=*/false, next);
-  bound(loop, /*lower=*/true, next);
-  auto mark = IntegerAttr::get(IntegerType::get(loop.getContext(), 64), id);
-  for (affine::AffineForOp piece : {before, at, loop}) {
-    piece->setAttr(kPivotSplitAttr, mark);
-    if (piece.hasConstantBounds() &&
-        piece.getConstantLowerBound() >= piece.getConstantUpperBound() &&
-        piece != loop)
-      piece.erase();
+  OpBuilder b(loop);
+  SmallVector<affine::AffineForOp, 3> pieces;
+  if (pivot.runsBefore) {
+    pieces.push_back(cast<affine::AffineForOp>(b.clone(*loop)));
+    bound(pieces.back(), /*isLower=*/false, pivotAt);
   }
+  affine::AffineForOp at =
+      pivot.runsAfter ? cast<affine::AffineForOp>(b.clone(*loop)) : loop;
+  pieces.push_back(at);
+  bound(at, /*isLower=*/true, pivotAt);
+  bound(at, /*isLower=*/false, pivotNext);
+  if (pivot.runsAfter) {
+    pieces.push_back(loop);
+    bound(loop, /*isLower=*/true, pivotNext);
+  }
+  auto mark = IntegerAttr::get(IntegerType::get(loop.getContext(), 64), id);
+  for (affine::AffineForOp piece : pieces)
+    piece->setAttr(kPivotSplitAttr, mark);
+}
+
+/// Whether a `#pragma weft distribute` asks for `loop` to be distributed:
+/// then it is split even if a loop inside it could be distributed instead.
+static bool pinnedDistributed(affine::AffineForOp loop) {
+  auto layout = loop->getAttrOfType<dist::LayoutAttr>("dist.layout");
+  return layout && layout.getDims().front().isDistributed();
 }
 
 /// Whether `op` holds a loop that carries no flow dependence.
@@ -143,13 +114,15 @@ bool DistSplitPivots::split(func::FuncOp func) {
   if (failed(deps))
     return false;
   // Loops that would run replicated as a whole: they carry a flow
-  // dependence other than a reduction's and hold no loop free of them.
-  // Inside such a loop or a reduction, the unit to distribute is that loop.
+  // dependence other than a reduction's and hold no loop free of them (or
+  // a directive pins their distribution). Inside such a loop or a
+  // reduction, the unit to distribute is that loop.
   SmallVector<affine::AffineForOp> candidates;
   func.walk<WalkOrder::PreOrder>([&](affine::AffineForOp loop) {
     if (deps->carriesNoFlow(loop) || deps->loopReductions.count(loop))
       return WalkResult::skip();
-    if (loop.getStepAsInt() == 1 && !holdsFlowFreeLoop(loop, *deps))
+    if (loop.getStepAsInt() == 1 &&
+        (!holdsFlowFreeLoop(loop, *deps) || pinnedDistributed(loop)))
       candidates.push_back(loop);
     return WalkResult::advance();
   });

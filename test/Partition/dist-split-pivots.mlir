@@ -62,9 +62,14 @@ func.func @last_element(%a: memref<?xf64>, %m: index, %n: index) {
 // -----
 
 // Every later iteration reads what iteration 0 wrote: peeling it off is a
-// split at the constant 0.
+// split at the constant 0. No iteration runs before it, so there are two
+// pieces, [0, 1) and [1, n).
 // CHECK-LABEL: func.func @first_element
-// CHECK-COUNT-3: dist.pivot_split = 0
+// CHECK: affine.for %{{.*}} = 0 to min #{{.*}}()[%{{.*}}] {
+// CHECK: } {dist.pivot_split = 0 : i64}
+// CHECK-NEXT: affine.for %{{.*}} = 1 to %{{.*}} {
+// CHECK: } {dist.pivot_split = 0 : i64}
+// CHECK-NEXT: return
 func.func @first_element(%a: memref<?xf64>, %n: index) {
   // expected-remark @below {{split at iteration i0 = 0}}
   affine.for %i = 0 to %n {
@@ -101,7 +106,7 @@ func.func @no_pivot(%a: memref<?xf64>, %b: memref<?x?xf64>, %n: index) {
 
 // Two split loops get two ids.
 // CHECK-LABEL: func.func @two_splits
-// CHECK-COUNT-3: dist.pivot_split = 0
+// CHECK-COUNT-2: dist.pivot_split = 0
 // CHECK-COUNT-3: dist.pivot_split = 1
 func.func @two_splits(%a: memref<?xf64>, %b: memref<?xf64>, %n: index) {
   // expected-remark @below {{split at iteration i0 = 0}}

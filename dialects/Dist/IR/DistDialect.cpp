@@ -17,6 +17,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -43,7 +44,8 @@ Operation *DistDialect::materializeConstant(OpBuilder &builder, Attribute value,
 
 /// Number of loops in the perfectly nested band rooted at `loop`: the loop
 /// itself, then, as long as a loop body holds exactly one operation besides
-/// its terminator and that operation is a loop, that loop. Loops with several
+/// its terminator and pure index arithmetic, and that operation is a loop,
+/// that loop. Loops with several
 /// induction variables (affine.parallel) count each of them.
 static unsigned getBandDepth(LoopLikeOpInterface loop) {
   unsigned depth = 0;
@@ -63,7 +65,10 @@ static unsigned getBandDepth(LoopLikeOpInterface loop) {
     Operation *only = nullptr;
     bool perfect = true;
     for (Operation &op : regions.front()->front()) {
-      if (op.hasTrait<OpTrait::IsTerminator>())
+      // Index arithmetic between two loops (a downward loop's iterator,
+      // computed from its normalised one) does not break the band.
+      if (op.hasTrait<OpTrait::IsTerminator>() ||
+          (op.getNumRegions() == 0 && isPure(&op)))
         continue;
       if (only) {
         perfect = false;

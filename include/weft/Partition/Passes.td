@@ -37,6 +37,46 @@ def DistSplitPivots : Pass<"dist-split-pivots", "::mlir::ModuleOp"> {
   ];
 }
 
+def DistWavefront : Pass<"dist-wavefront", "::mlir::ModuleOp"> {
+  let summary = "Run Gauss-Seidel-like time loops as wavefronts of tiles";
+  let description = [{
+    A time loop `t` whose body is one loop `i` that carries a flow
+    dependence, with nothing inside that could be split across ranks
+    (seidel-2d), is rewritten as a wavefront: `i` is cut in tiles of
+    `tile` iterations, and tile `b` of step `t` runs at stage
+    `s = skew * t + b`:
+
+    ```
+    for s:                                   // stages, in order
+      for b:                                 // the tiles of stage s
+        if ((s - b) mod skew == 0)           // t = (s - b) / skew
+          for i in tile b: <body of i at t>
+    ```
+
+    `skew` is the smallest of 1 to 4 for which ISL proves that the new
+    order keeps every flow, anti and output dependence between the loop's
+    instances (Wavefront.h); the tiles of one stage are then independent,
+    and dist-partition may split the `b` loop across ranks: each rank runs
+    its tiles of a stage, and the exact messages after the stage carry the
+    tiles' edges to the neighbours (a pipeline, whose ranks start one stage
+    apart). With fewer than two tiles per rank and stage parity, ranks idle
+    on alternate stages; the tile size bounds the number of stages,
+    `skew * steps + tiles`.
+
+    Loops with a pinned distribution and `#pragma weft nodist` regions are
+    left alone. With `report`, each rewrite gets a remark.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Explain each rewrite with a remark">,
+    Option<"tile", "tile", "int64_t", /*default=*/"16",
+           "Iterations of the inner loop per tile">,
+    Option<"maxIslOperations", "max-isl-ops", "unsigned long",
+           /*default=*/"20000000",
+           "ISL operations quota of the analysis (0: no limit)">,
+  ];
+}
+
 def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
   let summary = "Choose how each loop nest of a region is split across ranks";
   let description = [{

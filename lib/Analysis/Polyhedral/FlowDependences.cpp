@@ -65,15 +65,35 @@ weft::computeFlowDependences(PolyhedralRegion &region,
               !info.loopIsParallel[loop] && flowDeps.carriedBy(loop);
           if (info.loopIsParallel[loop] || otherDeps.carriedBy(loop))
             continue;
+          SmallVector<const ModelBuilder::Reduction *> carried;
           for (auto [index, r] : llvm::enumerate(model.reductions)) {
             if (!loop->isAncestor(model.accessOf(r.store)))
               continue;
             if (!llvm::is_contained(info.loopReductions[loop], r.kind))
               info.loopReductions[loop].push_back(r.kind.str());
             if (reductionDep(index).carriedBy(loop))
-              info.carriedReductions[loop].push_back(
-                  {model.accessOf(r.store), r.kind.str()});
+              carried.push_back(&r);
           }
+          // A read of an accumulator inside the loop, other than the
+          // updates' own, would see a partial result once the loop is
+          // split (`if (i == n - 1) last = s;`): the loop stays whole.
+          auto isStore = [&](unsigned st) {
+            return llvm::any_of(carried, [&](auto *r) { return r->store == st; });
+          };
+          auto isUpdateLoad = [&](unsigned st) {
+            return llvm::any_of(carried, [&](auto *r) { return r->load == st; });
+          };
+          bool partialRead = flowDeps.within(loop, [&](unsigned source,
+                                                       unsigned sink) {
+            return isStore(source) && !isUpdateLoad(sink);
+          });
+          if (partialRead) {
+            info.loopReductions.erase(loop);
+            continue;
+          }
+          for (const ModelBuilder::Reduction *r : carried)
+            info.carriedReductions[loop].push_back(
+                {model.accessOf(r->store), r->kind.str()});
         }
       });
   if (failed(status))

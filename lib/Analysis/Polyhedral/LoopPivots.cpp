@@ -12,6 +12,7 @@
 #include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/set.h>
+#include <isl/space.h>
 
 #include <optional>
 
@@ -105,6 +106,38 @@ static std::optional<AffineExpr> toAffineExpr(const isl::aff &aff,
   return e + *c;
 }
 
+/// The iterations [o, x] of the loop at `depth` in which some statement
+/// runs.
+static isl::set iterationsOf(affine::AffineForOp loop, unsigned depth,
+                             const ModelBuilder &model, isl::ctx ctx) {
+  isl::set all;
+  for (const weft::detail::Statement &st : model.getStatements()) {
+    if (st.loops.size() <= depth || st.loops[depth] != loop)
+      continue;
+    isl::set dom(ctx, model.params() + "{ " + st.domain + " }");
+    unsigned n = st.loops.size();
+    isl::set one = isl::manage(isl_set_reset_tuple_id(isl_set_project_out(
+        dom.release(), isl_dim_set, depth + 1, n - depth - 1)));
+    all = all.is_null() ? one : all.unite(one);
+  }
+  return all;
+}
+
+/// Whether some of `iterations` [o, x] lies before (`before`) or after the
+/// pivot x = f(o).
+static bool runsBeside(const isl::set &iterations, const isl::aff &f,
+                       unsigned depth, bool before) {
+  isl_aff *pivot = isl_aff_align_params(
+      isl_aff_add_dims(f.copy(), isl_dim_in, 1),
+      isl_space_params(isl_set_get_space(iterations.get())));
+  isl_local_space *ls =
+      isl_local_space_from_space(isl_set_get_space(iterations.get()));
+  isl_aff *x = isl_aff_var_on_domain(ls, isl_dim_set, depth);
+  isl_set *side =
+      before ? isl_aff_lt_set(x, pivot) : isl_aff_gt_set(x, pivot);
+  return !iterations.intersect(isl::manage(side)).is_empty();
+}
+
 /// The pivot of `loop`, one affine function valid wherever it carries a
 /// dependence, from the least or greatest pivots' pieces.
 static std::optional<weft::LoopPivot> pivotOf(affine::AffineForOp loop,
@@ -134,6 +167,10 @@ static std::optional<weft::LoopPivot> pivotOf(affine::AffineForOp loop,
     p.operands.append(ivs);
     p.operands.append(symbols);
     p.text = "i" + std::to_string(ivs.size()) + " = " + p.text;
+    isl::set iterations =
+        iterationsOf(loop, ivs.size(), model, pivots.ctx());
+    p.runsBefore = runsBeside(iterations, aff, ivs.size(), /*before=*/true);
+    p.runsAfter = runsBeside(iterations, aff, ivs.size(), /*before=*/false);
     found = std::move(p);
   };
   for (isl::pw_multi_aff extreme :

@@ -51,6 +51,23 @@ isl::map StatementDependences::carried(const Pair &p, affine::AffineForOp loop,
       isl_map_order_lt(m, isl_dim_in, depth, isl_dim_out, depth));
 }
 
+bool StatementDependences::within(
+    affine::AffineForOp loop,
+    llvm::function_ref<bool(unsigned, unsigned)> select) const {
+  for (const Pair &p : pairs) {
+    int depth = depthOf(p.source, loop);
+    if (depth < 0 || depthOf(p.sink, loop) != depth ||
+        !select(p.source, p.sink))
+      continue;
+    isl_map *m = p.relation.copy();
+    for (int k = 0; k < depth; ++k)
+      m = isl_map_equate(m, isl_dim_in, k, isl_dim_out, k);
+    if (!isl::manage(m).is_empty())
+      return true;
+  }
+  return false;
+}
+
 bool StatementDependences::carriedBy(affine::AffineForOp loop) const {
   for (const Pair &p : pairs) {
     int depth;

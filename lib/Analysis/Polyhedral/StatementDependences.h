@@ -26,6 +26,13 @@ public:
   /// spaces, where the loop is the iterator at its depth.
   bool carriedBy(affine::AffineForOp loop) const;
 
+  /// Whether one of them, from a statement and to a statement `select`
+  /// accepts, has both instances inside one execution of `loop` (in the
+  /// same iterations of the loops around it), carried by it or not.
+  bool within(affine::AffineForOp loop,
+              llvm::function_ref<bool(unsigned source, unsigned sink)> select)
+      const;
+
   /// The dependences `loop` carries as a set of [o0, ..., s, t]: the
   /// iterations o of the loops around it (shared by source and sink) and
   /// the source's and sink's iterations s < t of `loop`. Null when no

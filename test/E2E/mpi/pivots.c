@@ -11,7 +11,7 @@
 #define N 37
 #define M 23
 
-static double paths[N][N], G[N][M], v[N], w[N];
+static double paths[N][N], G[N][M], v[N], w[N], H[N][M], E[N][N], row[N];
 
 // The pinned distribution of Floyd-Warshall's i loop is honoured: its
 // pieces carry no dependence.
@@ -61,6 +61,42 @@ static void first_and_last(int n) {
 #pragma endscop
 }
 
+// Pinned distributions of pivot loops: a downward loop, a pivot at the
+// loop's first iteration (no piece before it), loops that hold a loop free
+// of flow dependences (split although the j loops could be distributed
+// instead), and a second inner loop.
+static void pinned_pivots(int n, int m) {
+  int i, j, k;
+#pragma scop
+// CHECK: pivots.c:[[@LINE+3]]:5: remark: split at iteration i1 = -i0 + p0 - 1
+  for (k = 0; k < n; k++)
+#pragma weft distribute(i : block)
+    for (i = n - 1; i >= 0; i--)
+      for (j = 0; j < n; j++)
+        E[i][j] = E[i][j] < E[i][k] + E[k][j] ? E[i][j] : E[i][k] + E[k][j];
+// CHECK: pivots.c:[[@LINE+3]]:5: remark: split at iteration i1 = i0 + 1
+  for (k = 0; k < n - 1; k++)
+#pragma weft distribute(i : block)
+    for (i = k + 1; i < n; i++)
+      v[i] = v[i] * 0.5 + v[k + 1];
+// CHECK: pivots.c:[[@LINE+3]]:5: remark: split at iteration i1 = i0
+  for (k = 0; k < n; k++)
+#pragma weft distribute(i : block)
+    for (i = 0; i < n; i++)
+      for (j = 0; j < m; j++)
+        H[i][j] = H[i][j] - 0.125 * H[k][j];
+// CHECK: pivots.c:[[@LINE+3]]:5: remark: split at iteration i1 = i0
+  for (k = 0; k < m; k++)
+#pragma weft distribute(i : block)
+    for (i = 0; i < n; i++) {
+      for (j = 0; j < m; j++)
+        H[i][j] = H[i][j] - 0.25 * H[k][j] * H[i][k];
+      for (j = 0; j < n; j++)
+        row[j] = H[i][1] + j;
+    }
+#pragma endscop
+}
+
 int main(void) {
   int i, j;
   for (i = 0; i < N; i++) {
@@ -71,9 +107,17 @@ int main(void) {
     for (j = 0; j < M; j++)
       G[i][j] = ((i + 2 * j) % 7) * 0.125;
   }
+  for (i = 0; i < N; i++) {
+    row[i] = 0.0;
+    for (j = 0; j < N; j++)
+      E[i][j] = ((i * 5 + j * 11) % 7 == 0) ? 1e9 : (i + 2 * j) % 17 + 1;
+    for (j = 0; j < M; j++)
+      H[i][j] = ((3 * i + j) % 5) * 0.25 - 0.5;
+  }
   floyd_warshall(N);
   rescale_pivot_row(N - 2, M);
   first_and_last(N);
+  pinned_pivots(N, M);
   for (i = 0; i < N; i++) {
     for (j = 0; j < N; j++)
       printf("%g ", paths[i][j]);
@@ -82,7 +126,12 @@ int main(void) {
   for (i = 0; i < N; i++) {
     for (j = 0; j < M; j++)
       printf("%.10g ", G[i][j]);
-    printf("%.10g %.10g\n", v[i], w[i]);
+    printf("%.10g %.10g %.10g\n", v[i], w[i], row[i]);
+    for (j = 0; j < N; j++)
+      printf("%g ", E[i][j]);
+    for (j = 0; j < M; j++)
+      printf("%.10g ", H[i][j]);
+    printf("\n");
   }
   return 0;
 }

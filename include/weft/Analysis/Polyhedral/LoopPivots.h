@@ -30,6 +30,9 @@ struct LoopPivot {
   /// The pivot for remarks, "i1 = i0": the loops' iterators are i0, ...
   /// from the outermost (the loop's own is i<depth>), the symbols p0, ....
   std::string text;
+  /// Whether some execution of the loop runs an iteration before the pivot
+  /// (after it): otherwise that piece of the split is empty.
+  bool runsBefore = true, runsAfter = true;
 };
 
 /// For each of `loops` that carries flow dependences, all of which start or

@@ -1,0 +1,76 @@
+// RUN: weft-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --mlir-print-op-on-diagnostic=false \
+// RUN:   --pass-pipeline='builtin.module(dist-wavefront{report=1 tile=8})' | FileCheck %s
+
+// Gauss-Seidel in one dimension: the i loop carries flow dependences (the
+// new u[i - 1]) and the t loop too, so nothing could be distributed. As a
+// wavefront of tiles of 8 iterations, tile b of step t runs at stage
+// 2 t + b; the step is (s - b) floordiv 2 wherever (s - b) is even.
+// CHECK-DAG: #[[SLB:.*]] = affine_map<()[s0] -> (s0 floordiv 8)>
+// CHECK-DAG: #[[SUB:.*]] = affine_map<()[s0, s1] -> (s0 * 2 + (s1 - 1) floordiv 8 - 1)>
+// CHECK-DAG: #[[BLB:.*]] = affine_map<(d0)[s0, s1] -> (s0 floordiv 8, d0 - s1 * 2 + 2)>
+// CHECK-DAG: #[[BUB:.*]] = affine_map<(d0)[s0] -> ((s0 - 1) floordiv 8 + 1, d0 + 1)>
+// CHECK-DAG: #[[EVEN:.*]] = affine_set<(d0, d1) : ((d0 - d1) mod 2 == 0)>
+// CHECK-DAG: #[[ILB:.*]] = affine_map<(d0)[s0] -> (s0, d0 * 8)>
+// CHECK-DAG: #[[IUB:.*]] = affine_map<(d0)[s0] -> (s0, d0 * 8 + 8)>
+// CHECK-LABEL: func.func @seidel_1d
+// CHECK: affine.for %[[S:.*]] = #[[SLB]]()[%[[LO:.*]]] to #[[SUB]]()[%[[T:.*]], %[[HI:.*]]] {
+// CHECK-NEXT: affine.for %[[B:.*]] = max #[[BLB]](%[[S]])[%[[LO]], %[[T]]] to min #[[BUB]](%[[S]])[%[[HI]]] {
+// CHECK-NEXT: affine.if #[[EVEN]](%[[S]], %[[B]]) {
+// CHECK-NEXT: affine.for %[[I:.*]] = max #[[ILB]](%[[B]])[%[[LO]]] to min #[[IUB]](%[[B]])[%[[HI]]] {
+// CHECK: affine.load %{{.*}}[%[[I]] - 1]
+// CHECK: affine.load %{{.*}}[(%[[S]] - %[[B]]) floordiv 2, %[[I]]]
+// CHECK: affine.store
+// CHECK-NOT: affine.for
+// CHECK: return
+func.func @seidel_1d(%u: memref<?xf64>, %f: memref<?x?xf64>, %steps: index,
+                     %lo: index, %hi: index) {
+  // expected-remark @below {{runs as a wavefront: tiles of 8 iterations of the inner loop, tile b of step t at stage 2 * t + b}}
+  affine.for %t = 0 to %steps {
+    affine.for %i = %lo to %hi {
+      %l = affine.load %u[%i - 1] : memref<?xf64>
+      %c = affine.load %u[%i] : memref<?xf64>
+      %r = affine.load %u[%i + 1] : memref<?xf64>
+      %g = affine.load %f[%t, %i] : memref<?x?xf64>
+      %a = arith.addf %l, %c : f64
+      %b = arith.addf %a, %r : f64
+      %x = arith.addf %b, %g : f64
+      affine.store %x, %u[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A time loop around a sweep that carries no flow dependence (Jacobi), or
+// around two loops, is left as it is: dist-partition distributes the
+// sweeps, or the time loop stays one unit.
+// CHECK-LABEL: func.func @not_rewritten
+// CHECK: affine.for %{{.*}} = 0 to %{{.*}} {
+// CHECK-NEXT: affine.for %{{.*}} = 1 to 99 {
+// CHECK: affine.for %{{.*}} = 0 to %{{.*}} {
+// CHECK-NEXT: affine.for %{{.*}} = 1 to 99 {
+// CHECK: affine.for %{{.*}} = 1 to 99 {
+func.func @not_rewritten(%a: memref<100xf64>, %b: memref<100xf64>,
+                         %steps: index) {
+  affine.for %t = 0 to %steps {
+    affine.for %i = 1 to 99 {
+      %l = affine.load %a[%i - 1] : memref<100xf64>
+      %r = affine.load %a[%i + 1] : memref<100xf64>
+      %s = arith.addf %l, %r : f64
+      affine.store %s, %b[%i] : memref<100xf64>
+    }
+  }
+  affine.for %t = 0 to %steps {
+    affine.for %i = 1 to 99 {
+      %l = affine.load %a[%i - 1] : memref<100xf64>
+      affine.store %l, %a[%i] : memref<100xf64>
+    }
+    affine.for %i = 1 to 99 {
+      %l = affine.load %b[%i - 1] : memref<100xf64>
+      affine.store %l, %b[%i] : memref<100xf64>
+    }
+  }
+  return
+}
