@@ -89,17 +89,6 @@ static bool pinnedDistributed(affine::AffineForOp loop) {
   return layout && layout.getDims().front().isDistributed();
 }
 
-/// Whether `op` holds a loop that carries no flow dependence.
-static bool holdsFlowFreeLoop(Operation *op, const FlowDependenceInfo &deps) {
-  return op
-      ->walk([&](affine::AffineForOp inner) {
-        return inner != op && deps.carriesNoFlow(inner)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 bool DistSplitPivots::split(func::FuncOp func) {
   if (func->hasAttr("weft.nodist"))
     return false;
@@ -122,7 +111,7 @@ bool DistSplitPivots::split(func::FuncOp func) {
     if (deps->carriesNoFlow(loop) || deps->loopReductions.count(loop))
       return WalkResult::skip();
     if (loop.getStepAsInt() == 1 &&
-        (!holdsFlowFreeLoop(loop, *deps) || pinnedDistributed(loop)))
+        (!deps->holdsFlowFreeLoop(loop) || pinnedDistributed(loop)))
       candidates.push_back(loop);
     return WalkResult::advance();
   });

@@ -16,16 +16,6 @@ static bool accessesMemory(Operation *op) {
       .wasInterrupted();
 }
 
-static bool holdsFlowFreeLoop(affine::AffineForOp loop,
-                              const FlowDependenceInfo &deps) {
-  return loop.getBody()
-      ->walk([&](affine::AffineForOp inner) {
-        return deps.carriesNoFlow(inner) ? WalkResult::interrupt()
-                                         : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 /// Whether the partial results can be combined element by element: one
 /// kind of update per array.
 static bool combinable(ArrayRef<UnitReduction> reductions) {
@@ -90,7 +80,7 @@ static void collect(Block &block, SmallVector<Operation *, 2> &enclosing,
     if (reductionOnly && pinsInside(loop))
       reductionOnly = false;
     if (loop && !deps.carriesNoFlow(loop) && !reductionOnly &&
-        (holdsFlowFreeLoop(loop, deps) ||
+        (deps.holdsFlowFreeLoop(loop) ||
          holdsSplittableLoop(loop, deps, splitFpReductions))) {
       // A time loop: every rank runs it; its body holds the units.
       enclosing.push_back(loop);

@@ -49,18 +49,6 @@ static affine::AffineForOp onlyLoopIn(affine::AffineForOp loop) {
   return dyn_cast<affine::AffineForOp>(body->front());
 }
 
-/// Whether `op` holds a loop (other than itself) that carries no flow
-/// dependence.
-static bool holdsFlowFreeLoop(Operation *op, const FlowDependenceInfo &deps) {
-  return op
-      ->walk([&](affine::AffineForOp inner) {
-        return inner != op && deps.carriesNoFlow(inner)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 /// Whether `time` around `inner` has the form dist-wavefront rewrites.
 static bool rewritable(affine::AffineForOp time, affine::AffineForOp inner,
                        const FlowDependenceInfo &deps) {
@@ -73,7 +61,7 @@ static bool rewritable(affine::AffineForOp time, affine::AffineForOp inner,
          !usesTime(inner.getLowerBoundOperands()) &&
          !usesTime(inner.getUpperBoundOperands()) &&
          !time->hasAttr("dist.layout") && !inner->hasAttr("dist.layout") &&
-         !deps.carriesNoFlow(inner) && !holdsFlowFreeLoop(time, deps) &&
+         !deps.carriesNoFlow(inner) && !deps.holdsFlowFreeLoop(time) &&
          !deps.loopReductions.count(time) && !deps.loopReductions.count(inner);
 }
 

@@ -100,3 +100,12 @@ weft::computeFlowDependences(PolyhedralRegion &region,
     return failure();
   return info;
 }
+
+bool weft::FlowDependenceInfo::holdsFlowFreeLoop(Operation *op) const {
+  return op
+      ->walk([&](affine::AffineForOp inner) {
+        return inner != op && carriesNoFlow(inner) ? WalkResult::interrupt()
+                                                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}

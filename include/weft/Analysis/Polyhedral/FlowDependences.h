@@ -42,6 +42,9 @@ struct FlowDependenceInfo {
   bool carriesNoFlow(mlir::Operation *loop) const {
     return !loopCarriesFlow.lookup(loop);
   }
+  /// Whether a loop nested in `op` (not `op` itself) carries no flow
+  /// dependence.
+  bool holdsFlowFreeLoop(mlir::Operation *op) const;
   /// For a loop that is not parallel only because of reduction updates
   /// `X[e] = X[e] op v` inside it (op: add, mul, max, min): their kinds. Such
   /// a loop can be split across ranks and its partial results combined.
