@@ -40,12 +40,14 @@ weft::computeFlowDependences(PolyhedralRegion &region,
         char *text = isl_union_map_to_str(deps.get());
         info.dependences = text ? text : "";
         free(text);
-        // Dependences between the accesses of one reduction update do not
-        // order its iterations: the loop is a reduction if nothing else is
-        // carried.
+        // Flow dependences between the accesses of one reduction update do
+        // not order its iterations: the loop is a reduction if no other flow
+        // dependence is carried (anti and output ones do not order
+        // iterations on ranks with their own copies).
         StatementDependences flowDeps(model, deps), allDeps(model, all),
-            otherDeps(model, all.subtract(
-                                 isl::union_map(ctx, model.reductionPairs())));
+            otherFlowDeps(model,
+                          deps.subtract(isl::union_map(
+                              ctx, model.reductionPairs())));
         // Those among the accesses of each reduction update; computed once,
         // when a loop first needs them.
         std::vector<std::optional<StatementDependences>> reductionDeps(
@@ -63,7 +65,7 @@ weft::computeFlowDependences(PolyhedralRegion &region,
           info.loopIsParallel[loop] = !allDeps.carriedBy(loop);
           info.loopCarriesFlow[loop] =
               !info.loopIsParallel[loop] && flowDeps.carriedBy(loop);
-          if (info.loopIsParallel[loop] || otherDeps.carriedBy(loop))
+          if (!info.loopCarriesFlow[loop] || otherFlowDeps.carriedBy(loop))
             continue;
           SmallVector<const ModelBuilder::Reduction *> carried;
           for (auto [index, r] : llvm::enumerate(model.reductions)) {
@@ -74,20 +76,19 @@ weft::computeFlowDependences(PolyhedralRegion &region,
             if (reductionDep(index).carriedBy(loop))
               carried.push_back(&r);
           }
-          // A read of an accumulator inside the loop, other than the
-          // updates' own, would see a partial result once the loop is
-          // split (`if (i == n - 1) last = s;`): the loop stays whole.
-          auto isStore = [&](unsigned st) {
-            return llvm::any_of(carried, [&](auto *r) { return r->store == st; });
+          // Any other access of an accumulator inside the loop would see
+          // or overwrite a partial result once the loop is split (`if (i ==
+          // n - 1) last = s;`, `p[i] = s;`, `if (i == 5) s = 0;`): the loop
+          // stays whole. Such an access depends on an update, or an update
+          // on it, within one execution of the loop.
+          auto isUpdate = [&](unsigned st) {
+            return llvm::any_of(carried, [&](auto *r) {
+              return r->load == st || r->store == st;
+            });
           };
-          auto isUpdateLoad = [&](unsigned st) {
-            return llvm::any_of(carried, [&](auto *r) { return r->load == st; });
-          };
-          bool partialRead = flowDeps.within(loop, [&](unsigned source,
-                                                       unsigned sink) {
-            return isStore(source) && !isUpdateLoad(sink);
-          });
-          if (partialRead) {
+          if (allDeps.within(loop, [&](unsigned source, unsigned sink) {
+                return isUpdate(source) != isUpdate(sink);
+              })) {
             info.loopReductions.erase(loop);
             continue;
           }
