@@ -10,7 +10,8 @@ each rank count, checks the array dump against the sequential program, and
 prints the bytes sent next to
 
   * lb1d:  the owner-computes lower bound of a 1-D block decomposition of
-           the outermost parallel loop (exact halos of the stencil, one
+           the outermost parallel loop (for seidel-2d, of its rows; exact
+           halos of the stencil, one
            element per neighbour and array read across a block boundary,
            plus one gather of the written arrays to rank 0), for the
            stencils whose bound has a closed form here;
@@ -70,6 +71,17 @@ def stencil_bounds(kernel, s, p):
         halos = (t - 1) * (p - 1) * (ny - 1) + t * (p - 1) * (ny - 1)
         gather = ny * (nx - b0) + (ny - 1) * (nx - b0) + (ny - 1) * (nx - 1 - b0)
         naive = t * (p - 1) * ((nx - 1) * ny + nx * (ny - 1) + (nx - 1) * (ny - 1))
+        return 8 * (halos + gather), 8 * naive
+    if kernel == "seidel-2d":
+        n, t = s["N"], s["TSTEPS"]
+        face = n - 2  # interior columns of a row (columns 0, n-1 never change)
+        # Per step and internal boundary: the upper block's last row, new,
+        # goes down; the lower block's first row goes up for the next step
+        # (the first step reads data from before the region). Then the
+        # interior rows go to rank 0.
+        halos = face * (p - 1) * (2 * t - 1)
+        gather = face * (n - 2 - block0(n - 2, p))
+        naive = t * face * (n - 2) * (p - 1)
         return 8 * (halos + gather), 8 * naive
     return None, None
 
