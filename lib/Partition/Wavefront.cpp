@@ -30,6 +30,12 @@ namespace {
 struct DistWavefront : weft::impl::DistWavefrontBase<DistWavefront> {
   using Base::Base;
   void runOnOperation() override {
+    if (tile < 1) {
+      getOperation().emitError() << "dist-wavefront: tile must be at least 1, "
+                                    "got "
+                                 << int64_t(tile);
+      return signalPassFailure();
+    }
     bool changed = false;
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
       changed |= rewrite(func);

@@ -74,3 +74,12 @@ func.func @not_rewritten(%a: memref<100xf64>, %b: memref<100xf64>,
   }
   return
 }
+
+// -----
+
+// RUN: not weft-opt %s --split-input-file \
+// RUN:   --pass-pipeline='builtin.module(dist-wavefront{tile=0})' 2>&1 | FileCheck %s --check-prefix=TILE
+// TILE: error: dist-wavefront: tile must be at least 1, got 0
+func.func @any() {
+  return
+}

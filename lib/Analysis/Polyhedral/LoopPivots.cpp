@@ -127,6 +127,8 @@ static isl::set iterationsOf(affine::AffineForOp loop, unsigned depth,
 /// pivot x = f(o).
 static bool runsBeside(const isl::set &iterations, const isl::aff &f,
                        unsigned depth, bool before) {
+  if (iterations.is_null())
+    return true;
   isl_aff *pivot = isl_aff_align_params(
       isl_aff_add_dims(f.copy(), isl_dim_in, 1),
       isl_space_params(isl_set_get_space(iterations.get())));
