@@ -43,10 +43,9 @@ static SmallVector<AffineExpr> withoutRedundant(ArrayRef<AffineExpr> results,
   return kept;
 }
 
-BoundMap weft::combineBounds(
-    ArrayRef<BoundMap> parts, bool lower,
-    const std::function<SmallVector<AffineExpr>(
-        ArrayRef<SmallVector<AffineExpr>>)> &combine) {
+BoundMap weft::combineBounds(ArrayRef<BoundMap> parts, bool lower,
+                             const std::function<SmallVector<AffineExpr>(
+                                 ArrayRef<SmallVector<AffineExpr>>)> &combine) {
   unsigned dims = 0, syms = 0;
   for (const BoundMap &p : parts) {
     dims += p.map.getNumDims();
@@ -68,9 +67,8 @@ BoundMap weft::combineBounds(
     llvm::append_range(result.operands,
                        ArrayRef(p.operands).drop_front(p.map.getNumDims()));
   MLIRContext *context = parts.front().map.getContext();
-  result.map = AffineMap::get(dims, syms,
-                              withoutRedundant(combine(shifted), lower),
-                              context);
+  result.map = AffineMap::get(
+      dims, syms, withoutRedundant(combine(shifted), lower), context);
   affine::canonicalizeMapAndOperands(&result.map, &result.operands);
   return result;
 }

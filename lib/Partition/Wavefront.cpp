@@ -152,8 +152,8 @@ static affine::AffineForOp buildWavefront(affine::AffineForOp time,
   // The body of `inner` moves into the rows loop, at step t.
   Block *from = inner.getBody();
   Block *to = rows.getBody();
-  to->getOperations().splice(to->begin(), from->getOperations(),
-                             from->begin(), std::prev(from->end()));
+  to->getOperations().splice(to->begin(), from->getOperations(), from->begin(),
+                             std::prev(from->end()));
   inner.getInductionVar().replaceAllUsesWith(rows.getInductionVar());
   time.getInductionVar().replaceAllUsesWith(t);
   time.erase();

@@ -45,9 +45,8 @@ weft::computeFlowDependences(PolyhedralRegion &region,
         // dependence is carried (anti and output ones do not order
         // iterations on ranks with their own copies).
         StatementDependences flowDeps(model, deps), allDeps(model, all),
-            otherFlowDeps(model,
-                          deps.subtract(isl::union_map(
-                              ctx, model.reductionPairs())));
+            otherFlowDeps(model, deps.subtract(isl::union_map(
+                                     ctx, model.reductionPairs())));
         // Those among the accesses of each reduction update; computed once,
         // when a loop first needs them.
         std::vector<std::optional<StatementDependences>> reductionDeps(

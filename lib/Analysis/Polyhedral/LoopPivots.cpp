@@ -135,8 +135,7 @@ static bool runsBeside(const isl::set &iterations, const isl::aff &f,
   isl_local_space *ls =
       isl_local_space_from_space(isl_set_get_space(iterations.get()));
   isl_aff *x = isl_aff_var_on_domain(ls, isl_dim_set, depth);
-  isl_set *side =
-      before ? isl_aff_lt_set(x, pivot) : isl_aff_gt_set(x, pivot);
+  isl_set *side = before ? isl_aff_lt_set(x, pivot) : isl_aff_gt_set(x, pivot);
   return !iterations.intersect(isl::manage(side)).is_empty();
 }
 
@@ -169,8 +168,7 @@ static std::optional<weft::LoopPivot> pivotOf(affine::AffineForOp loop,
     p.operands.append(ivs);
     p.operands.append(symbols);
     p.text = "i" + std::to_string(ivs.size()) + " = " + p.text;
-    isl::set iterations =
-        iterationsOf(loop, ivs.size(), model, pivots.ctx());
+    isl::set iterations = iterationsOf(loop, ivs.size(), model, pivots.ctx());
     p.runsBefore = runsBeside(iterations, aff, ivs.size(), /*before=*/true);
     p.runsAfter = runsBeside(iterations, aff, ivs.size(), /*before=*/false);
     found = std::move(p);

@@ -138,13 +138,12 @@ const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
   isl::set_list written = r.writes.range().get_set_list();
   for (int k = 0, n = written.size(); k < n; ++k) {
     isl::set elements = written.at(k);
-    Value memref =
-        model.arrayOf(isl_set_get_tuple_name(elements.get()));
+    Value memref = model.arrayOf(isl_set_get_tuple_name(elements.get()));
     if (memref && isa<BlockArgument>(memref))
       liveOut = liveOut.unite(elements);
   }
-  isl::union_map reads = r.reads.unite(
-      isl::union_map::from_domain_and_range(r.end, liveOut));
+  isl::union_map reads =
+      r.reads.unite(isl::union_map::from_domain_and_range(r.end, liveOut));
   isl::schedule schedule = isl::manage(isl_schedule_sequence(
       r.schedule.copy(), isl::schedule::from_domain(r.end).release()));
   isl_ctx_set_max_operations(ctx, maxOperations);

@@ -29,9 +29,9 @@ public:
   /// Whether one of them, from a statement and to a statement `select`
   /// accepts, has both instances inside one execution of `loop` (in the
   /// same iterations of the loops around it), carried by it or not.
-  bool within(affine::AffineForOp loop,
-              llvm::function_ref<bool(unsigned source, unsigned sink)> select)
-      const;
+  bool
+  within(affine::AffineForOp loop,
+         llvm::function_ref<bool(unsigned source, unsigned sink)> select) const;
 
   /// The dependences `loop` carries as a set of [o0, ..., s, t]: the
   /// iterations o of the loops around it (shared by source and sink) and

@@ -21,8 +21,8 @@ using weft::detail::Statement;
 /// tile, skew * t + floor(i / tile) and floor(i / tile).
 static std::string wavefrontSchedule(const ModelBuilder &model,
                                      affine::AffineForOp timeLoop,
-                                     unsigned depth, int64_t skew,
-                                     int64_t tile, size_t &length) {
+                                     unsigned depth, int64_t skew, int64_t tile,
+                                     size_t &length) {
   std::vector<std::pair<unsigned, std::vector<std::string>>> vectors;
   length = 0;
   for (auto [n, st] : llvm::enumerate(model.getStatements())) {
@@ -39,9 +39,8 @@ static std::string wavefrontSchedule(const ModelBuilder &model,
         v.push_back(iv);
         continue;
       }
-      std::string block =
-          "floor(i" + std::to_string(depth + 1) + " / " +
-          std::to_string(tile) + ")";
+      std::string block = "floor(i" + std::to_string(depth + 1) + " / " +
+                          std::to_string(tile) + ")";
       v.push_back(std::to_string(skew) + " * " + iv + " + " + block);
       v.push_back(block);
     }
@@ -53,9 +52,8 @@ static std::string wavefrontSchedule(const ModelBuilder &model,
     auto &[n, v] = entry;
     v.resize(length, "0");
     const Statement &st = model.getStatements()[n];
-    text += (k ? "; " : "") +
-            weft::detail::statementTuple(n, st.loops.size()) + " -> [" +
-            llvm::join(v, ", ") + "]";
+    text += (k ? "; " : "") + weft::detail::statementTuple(n, st.loops.size()) +
+            " -> [" + llvm::join(v, ", ") + "]";
   }
   return text + " }";
 }
@@ -76,18 +74,17 @@ FailureOr<bool> weft::wavefrontKeepsDependences(PolyhedralRegion &region,
   LogicalResult status = state.run(
       "checking a wavefront schedule", maxOperations, [&](isl::ctx ctx) {
         size_t length = 0;
-        isl::union_map schedule(ctx, wavefrontSchedule(model, timeLoop, depth,
-                                                       skew, tile, length));
+        isl::union_map schedule(
+            ctx, wavefrontSchedule(model, timeLoop, depth, skew, tile, length));
         // Dependences between two instances inside the loop, both sides
         // mapped to their new schedule vectors.
-        isl::union_map ordered =
-            state.getDependences(maxOperations)
-                .all.intersect_domain(schedule.domain())
-                .intersect_range(schedule.domain())
-                .apply_domain(schedule)
-                .apply_range(schedule);
-        isl::map before = isl::manage(isl_map_lex_lt(
-            isl_space_set_alloc(ctx.get(), 0, length)));
+        isl::union_map ordered = state.getDependences(maxOperations)
+                                     .all.intersect_domain(schedule.domain())
+                                     .intersect_range(schedule.domain())
+                                     .apply_domain(schedule)
+                                     .apply_range(schedule);
+        isl::map before = isl::manage(
+            isl_map_lex_lt(isl_space_set_alloc(ctx.get(), 0, length)));
         keeps = ordered.is_subset(isl::union_map(before));
       });
   if (failed(status))

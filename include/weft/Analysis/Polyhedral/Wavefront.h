@@ -22,9 +22,10 @@ namespace weft {
 /// keeps the order of every pair of dependent instances (flow, anti and
 /// output dependences). Fails with an error on the function when it is
 /// not a static control part or ISL exceeds `maxOperations` (0: no limit).
-mlir::FailureOr<bool> wavefrontKeepsDependences(
-    PolyhedralRegion &region, mlir::affine::AffineForOp timeLoop,
-    int64_t skew, int64_t tile, unsigned long maxOperations);
+mlir::FailureOr<bool>
+wavefrontKeepsDependences(PolyhedralRegion &region,
+                          mlir::affine::AffineForOp timeLoop, int64_t skew,
+                          int64_t tile, unsigned long maxOperations);
 
 } // namespace weft
 
