@@ -162,11 +162,18 @@ LogicalResult ModelBuilder::addStatement(Operation *access, AffineMap map,
     }
     if (auto ifOp = dyn_cast<affine::AffineIfOp>(a)) {
       IntegerSet set = ifOp.getIntegerSet();
+      // The constraints as a map, so that the index arithmetic feeding
+      // them (a downward loop's C iterator) composes into it.
+      AffineMap constraintMap =
+          AffineMap::get(set.getNumDims(), set.getNumSymbols(),
+                         set.getConstraints(), set.getContext());
       SmallVector<Value> operands(ifOp.getOperands());
+      affine::fullyComposeAffineMapAndOperands(&constraintMap, &operands);
       SmallVector<std::string> terms;
       for (unsigned c = 0; c < set.getNumConstraints(); ++c) {
-        FailureOr<std::string> s = spell(ifOp, set.getConstraint(c), operands,
-                                         set.getNumDims(), ivs);
+        FailureOr<std::string> s =
+            spell(ifOp, constraintMap.getResult(c), operands,
+                  constraintMap.getNumDims(), ivs);
         if (failed(s))
           return failure();
         terms.push_back(*s + (set.isEq(c) ? " = 0" : " >= 0"));

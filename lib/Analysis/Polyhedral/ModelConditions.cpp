@@ -1,5 +1,4 @@
-//===- ModelConditions.cpp - Conditions of the model
-//-----------------------===//
+//===- ModelConditions.cpp - Conditions of the model ----------*- C++ -*-===//
 //
 // Part of ModelBuilder: the ISL spelling of C conditions on loop iterators
 // and parameters (comparisons, &&, ||, !, ?:), which the C front end gives
@@ -18,6 +17,12 @@ using namespace weft::detail;
 FailureOr<std::string>
 ModelBuilder::spellInteger(Value v, const DenseMap<Value, unsigned> &ivs) {
   if (v.getType().isIndex()) {
+    // The C iterator of a downward loop, computed from the normalised one.
+    if (auto apply = v.getDefiningOp<affine::AffineApplyOp>()) {
+      AffineMap map = apply.getAffineMap();
+      SmallVector<Value> operands(apply.getMapOperands());
+      return spell(func, map.getResult(0), operands, map.getNumDims(), ivs);
+    }
     if (!ivs.count(v) && !affine::isValidSymbol(v))
       return failure();
     return spellOperand(func, v, ivs);

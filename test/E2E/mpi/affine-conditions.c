@@ -4,10 +4,11 @@
    model keeps their exact constraints, so these loops are distributed and
    exchange exactly the halos they need. Boundary rows handled apart from the
    interior, a diagonal, a checkerboard-like mask with a runtime size, and a
-   condition on data that stays a may-read. */
+   condition on data that stays a may-read. Downward loops, whose C
+   iterator the front end computes from a normalised one, too. */
 #include <stdio.h>
 #define N 29
-double A[N][N], B[N][N], C[N];
+double A[N][N], B[N][N], C[N], D[N];
 
 static void kernel(int n, int steps) {
   int i, j, t;
@@ -29,6 +30,12 @@ static void kernel(int n, int steps) {
 #pragma weft distribute(i: block)
   for (i = 0; i < n; i++)
     C[i] = (i + 1 < n && A[i][i] > 0.5) ? B[i + 1][i] : A[i][n - 1 - i];
+#pragma weft distribute(i: block)
+  for (i = n - 1; i >= 0; i--) {
+    if (i > 3 && i != n - 2)
+      D[i] = A[i][1] * 3.0;
+    D[i] += i == 0 ? 1.0 : C[i - 1];
+  }
 #pragma endscop
 }
 
@@ -40,7 +47,7 @@ int main(void) {
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < N; j++)
       printf("%.17g ", A[i][j]);
-    printf("%.17g\n", C[i]);
+    printf("%.17g %.17g\n", C[i], D[i]);
   }
   return 0;
 }
