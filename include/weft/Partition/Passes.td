@@ -54,8 +54,9 @@ def DistWavefront : Pass<"dist-wavefront", "::mlir::ModuleOp"> {
     ```
 
     `skew` is the smallest of 1 to 4 for which ISL proves that the new
-    order keeps every flow, anti and output dependence between the loop's
-    instances (Wavefront.h); the tiles of one stage are then independent,
+    order computes the same values: every read, and every value live after
+    the region, comes from the same write (Wavefront.h). The tiles of one
+    stage are then independent,
     and dist-partition may split the `b` loop across ranks: each rank runs
     its tiles of a stage, and the exact messages after the stage carry the
     tiles' edges to the neighbours (a pipeline, whose ranks start one stage

@@ -142,8 +142,8 @@ const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
     if (memref && isa<BlockArgument>(memref))
       liveOut = liveOut.unite(elements);
   }
-  isl::union_map reads =
-      r.reads.unite(isl::union_map::from_domain_and_range(r.end, liveOut));
+  r.endReads = isl::union_map::from_domain_and_range(r.end, liveOut);
+  isl::union_map reads = r.reads.unite(r.endReads);
   isl::schedule schedule = isl::manage(isl_schedule_sequence(
       r.schedule.copy(), isl::schedule::from_domain(r.end).release()));
   isl_ctx_set_max_operations(ctx, maxOperations);

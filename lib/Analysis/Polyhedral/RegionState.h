@@ -25,6 +25,8 @@ struct RegionFlow {
   isl::union_set end;
   /// Accesses and schedule tree of the statements (without END[]).
   isl::union_map reads, writes;
+  /// END[]'s reads: the written elements that live after the region.
+  isl::union_map endReads;
   isl::schedule schedule;
   isl::union_flow flow;
 };

@@ -10,24 +10,26 @@
 #include <isl/map.h>
 #include <isl/space.h>
 
+#include <limits>
+
 using namespace mlir;
 using weft::detail::ModelBuilder;
 using weft::detail::ScheduleEntry;
 using weft::detail::Statement;
 
-/// The wavefront schedule of the statements inside the loop at `depth`, as
-/// vectors of `length` entries: the statement's schedule vector (positions
-/// and iterators) with the loop's iterator t replaced by the stage and the
-/// tile, skew * t + floor(i / tile) and floor(i / tile).
+/// The schedule of the region with the statements inside the loop at
+/// `depth` run as the wavefront, as vectors of one length: each statement's
+/// schedule vector (positions and iterators), in which the loop's iterator
+/// t becomes the stage and the tile, skew * t + floor(i / tile) and
+/// floor(i / tile), and END[] after everything.
 static std::string wavefrontSchedule(const ModelBuilder &model,
                                      affine::AffineForOp timeLoop,
-                                     unsigned depth, int64_t skew, int64_t tile,
-                                     size_t &length) {
-  std::vector<std::pair<unsigned, std::vector<std::string>>> vectors;
-  length = 0;
-  for (auto [n, st] : llvm::enumerate(model.getStatements())) {
-    if (st.loops.size() <= depth + 1 || st.loops[depth] != timeLoop)
-      continue;
+                                     unsigned depth, int64_t skew,
+                                     int64_t tile) {
+  std::vector<std::vector<std::string>> vectors;
+  size_t length = 1;
+  for (const Statement &st : model.getStatements()) {
+    bool inside = st.loops.size() > depth + 1 && st.loops[depth] == timeLoop;
     std::vector<std::string> v;
     for (const ScheduleEntry &e : st.schedule) {
       if (!e.isIterator) {
@@ -35,7 +37,7 @@ static std::string wavefrontSchedule(const ModelBuilder &model,
         continue;
       }
       std::string iv = "i" + std::to_string(e.loopDepth);
-      if (e.loopDepth != depth) {
+      if (!inside || e.loopDepth != depth) {
         v.push_back(iv);
         continue;
       }
@@ -45,17 +47,18 @@ static std::string wavefrontSchedule(const ModelBuilder &model,
       v.push_back(block);
     }
     length = std::max(length, v.size());
-    vectors.push_back({(unsigned)n, std::move(v)});
+    vectors.push_back(std::move(v));
   }
   std::string text = model.params() + "{ ";
-  for (auto [k, entry] : llvm::enumerate(vectors)) {
-    auto &[n, v] = entry;
+  for (auto [n, v] : llvm::enumerate(vectors)) {
     v.resize(length, "0");
-    const Statement &st = model.getStatements()[n];
-    text += (k ? "; " : "") + weft::detail::statementTuple(n, st.loops.size()) +
-            " -> [" + llvm::join(v, ", ") + "]";
+    text += weft::detail::statementTuple(n, model.getStatements()[n].loops.size()) +
+            " -> [" + llvm::join(v, ", ") + "]; ";
   }
-  return text + " }";
+  // Positions in the function's body are small; END[] comes after them.
+  std::vector<std::string> end(length, "0");
+  end[0] = std::to_string(std::numeric_limits<int32_t>::max());
+  return text + "END[] -> [" + llvm::join(end, ", ") + "] }";
 }
 
 FailureOr<bool> weft::wavefrontKeepsDependences(PolyhedralRegion &region,
@@ -73,19 +76,22 @@ FailureOr<bool> weft::wavefrontKeepsDependences(PolyhedralRegion &region,
   bool keeps = false;
   LogicalResult status = state.run(
       "checking a wavefront schedule", maxOperations, [&](isl::ctx ctx) {
-        size_t length = 0;
+        // The new order computes the same values if every read, and every
+        // value live after the region, comes from the same write as
+        // before. Reordering what only reuses memory (a scalar temporary
+        // rewritten by every iteration) is then allowed.
+        const weft::detail::RegionFlow &flow = state.getFlow(maxOperations);
         isl::union_map schedule(
-            ctx, wavefrontSchedule(model, timeLoop, depth, skew, tile, length));
-        // Dependences between two instances inside the loop, both sides
-        // mapped to their new schedule vectors.
-        isl::union_map ordered = state.getDependences(maxOperations)
-                                     .all.intersect_domain(schedule.domain())
-                                     .intersect_range(schedule.domain())
-                                     .apply_domain(schedule)
-                                     .apply_range(schedule);
-        isl::map before = isl::manage(
-            isl_map_lex_lt(isl_space_set_alloc(ctx.get(), 0, length)));
-        keeps = ordered.is_subset(isl::union_map(before));
+            ctx, wavefrontSchedule(model, timeLoop, depth, skew, tile));
+        isl::union_flow reordered =
+            isl::union_access_info(flow.reads.unite(flow.endReads))
+                .set_must_source(flow.writes)
+                .set_schedule_map(schedule)
+                .compute_flow();
+        keeps = reordered.must_dependence().is_equal(
+                    flow.flow.must_dependence()) &&
+                reordered.must_no_source().is_equal(
+                    flow.flow.must_no_source());
       });
   if (failed(status))
     return failure();

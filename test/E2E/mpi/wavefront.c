@@ -12,7 +12,7 @@
 #define M 23
 #define T 7
 
-static double A[N][M], u[N], w[N], B[T][N];
+static double A[N][M], u[N], w[N], B[T][N], S[N][M], lastResidual;
 
 // seidel-2d: new values above and to the left, old ones below and right.
 static void seidel_2d(int tsteps, int n, int m) {
@@ -54,6 +54,25 @@ static void forward_sweeps(int tsteps, int n) {
 #pragma endscop
 }
 
+// Successive over-relaxation with its residual in a scalar that every
+// point rewrites: the wavefront reorders those writes, but every read of r
+// still sees its own point's value, and the last one stays last.
+static void sor(int tsteps, int n, int m) {
+  int t, i, j;
+  double r;
+#pragma scop
+// CHECK: wavefront.c:[[@LINE+1]]:3: remark: runs as a wavefront: tiles of 16 iterations of the inner loop, tile b of step t at stage 2 * t + b
+  for (t = 0; t < tsteps; t++)
+    for (i = 1; i < n - 1; i++)
+      for (j = 1; j < m - 1; j++) {
+        r = S[i - 1][j] + S[i + 1][j] + S[i][j - 1] + S[i][j + 1] -
+            4.0 * S[i][j];
+        S[i][j] = S[i][j] + 0.375 * r;
+      }
+  lastResidual = r;
+#pragma endscop
+}
+
 int main(void) {
   int t, i, j;
   for (i = 0; i < N; i++) {
@@ -61,16 +80,23 @@ int main(void) {
     w[i] = (i % 4) - 1.0;
     for (j = 0; j < M; j++)
       A[i][j] = ((i * 7 + j * 3) % 13) * 0.25;
+    for (j = 0; j < M; j++)
+      S[i][j] = ((i * 5 + j) % 9) * 0.125;
     for (t = 0; t < T; t++)
       B[t][i] = ((t + i) % 5) * 0.01;
   }
   seidel_2d(T, N, M);
   seidel_1d(T, N);
   forward_sweeps(T, N - 4);
+  sor(T, N, M);
   for (i = 0; i < N; i++) {
     for (j = 0; j < M; j++)
       printf("%.15g ", A[i][j]);
     printf("%.15g %.15g\n", u[i], w[i]);
+    for (j = 0; j < M; j++)
+      printf("%.15g ", S[i][j]);
+    printf("\n");
   }
+  printf("%.15g\n", lastResidual);
   return 0;
 }
