@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/IntegerSet.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <optional>
@@ -47,19 +48,37 @@ struct DistWavefront : weft::impl::DistWavefrontBase<DistWavefront> {
 };
 } // end anonymous namespace
 
-/// The loop that is `loop`'s whole body, if any.
+/// Whether `op` is index arithmetic (a downward loop's C iterator computed
+/// from the normalised one), which moves with the body.
+static bool isIndexArithmetic(Operation &op) {
+  return op.getNumRegions() == 0 && isPure(&op);
+}
+
+/// The loop that is `loop`'s whole body besides index arithmetic, if any.
 static affine::AffineForOp onlyLoopIn(affine::AffineForOp loop) {
-  Block *body = loop.getBody();
-  if (!llvm::hasSingleElement(body->without_terminator()))
-    return {};
-  return dyn_cast<affine::AffineForOp>(body->front());
+  affine::AffineForOp only;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (isIndexArithmetic(op))
+      continue;
+    auto inner = dyn_cast<affine::AffineForOp>(op);
+    if (!inner || only)
+      return {};
+    only = inner;
+  }
+  return only;
 }
 
 /// Whether `time` around `inner` has the form dist-wavefront rewrites.
 static bool rewritable(affine::AffineForOp time, affine::AffineForOp inner,
                        const FlowDependenceInfo &deps) {
+  // The inner bounds must not change with t, directly or through index
+  // arithmetic in t's body.
   auto usesTime = [&](ValueRange operands) {
-    return llvm::is_contained(operands, time.getInductionVar());
+    return llvm::any_of(operands, [&](Value v) {
+      return v == time.getInductionVar() ||
+             (v.getDefiningOp() &&
+              v.getDefiningOp()->getBlock() == time.getBody());
+    });
   };
   return time.getStepAsInt() == 1 && inner.getStepAsInt() == 1 &&
          time.getLowerBoundMap().getNumResults() == 1 &&
@@ -149,7 +168,12 @@ static affine::AffineForOp buildWavefront(affine::AffineForOp time,
              all.push_back(r[1][0] * tile + tile);
              return all;
            }));
-  // The body of `inner` moves into the rows loop, at step t.
+  // The index arithmetic of t's body and the body of `inner` move into the
+  // rows loop's tile, at step t.
+  for (Operation &op :
+       llvm::make_early_inc_range(time.getBody()->without_terminator()))
+    if (&op != inner.getOperation())
+      op.moveBefore(rows);
   Block *from = inner.getBody();
   Block *to = rows.getBody();
   to->getOperations().splice(to->begin(), from->getOperations(), from->begin(),

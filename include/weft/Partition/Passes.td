@@ -41,8 +41,9 @@ def DistWavefront : Pass<"dist-wavefront", "::mlir::ModuleOp"> {
   let summary = "Run Gauss-Seidel-like time loops as wavefronts of tiles";
   let description = [{
     A time loop `t` whose body is one loop `i` that carries a flow
-    dependence, with nothing inside that could be split across ranks
-    (seidel-2d), is rewritten as a wavefront: `i` is cut in tiles of
+    dependence (plus index arithmetic, which moves along), with nothing
+    inside that could be split across ranks (seidel-2d), is rewritten as a
+    wavefront: `i` is cut in tiles of
     `tile` iterations, and tile `b` of step `t` runs at stage
     `s = skew * t + b`:
 

@@ -12,7 +12,7 @@
 #define M 23
 #define T 7
 
-static double A[N][M], u[N], w[N], B[T][N], S[N][M], lastResidual;
+static double A[N][M], u[N], w[N], B[T][N], S[N][M], lastResidual, z[N];
 
 // seidel-2d: new values above and to the left, old ones below and right.
 static void seidel_2d(int tsteps, int n, int m) {
@@ -73,10 +73,24 @@ static void sor(int tsteps, int n, int m) {
 #pragma endscop
 }
 
+// A downward time loop: the step t is computed from the normalised
+// iterator, and that arithmetic moves into the tiles.
+static void downward_steps(int tsteps, int n) {
+  int t, i;
+#pragma scop
+// CHECK: wavefront.c:[[@LINE+1]]:3: remark: runs as a wavefront: tiles of 16 iterations of the inner loop, tile b of step t at stage 2 * t + b
+  for (t = tsteps - 1; t >= 0; t--)
+    for (i = 1; i < n - 1; i++)
+      z[i] = 0.25 * z[i - 1] + 0.5 * z[i] + 0.25 * z[i + 1] + B[t][i] -
+             0.002 * t;
+#pragma endscop
+}
+
 int main(void) {
   int t, i, j;
   for (i = 0; i < N; i++) {
     u[i] = (i % 9) * 0.5;
+    z[i] = (i % 4) * 0.75;
     w[i] = (i % 4) - 1.0;
     for (j = 0; j < M; j++)
       A[i][j] = ((i * 7 + j * 3) % 13) * 0.25;
@@ -89,10 +103,11 @@ int main(void) {
   seidel_1d(T, N);
   forward_sweeps(T, N - 4);
   sor(T, N, M);
+  downward_steps(T, N);
   for (i = 0; i < N; i++) {
     for (j = 0; j < M; j++)
       printf("%.15g ", A[i][j]);
-    printf("%.15g %.15g\n", u[i], w[i]);
+    printf("%.15g %.15g %.15g\n", u[i], w[i], z[i]);
     for (j = 0; j < M; j++)
       printf("%.15g ", S[i][j]);
     printf("\n");
