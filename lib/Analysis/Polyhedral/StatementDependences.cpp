@@ -39,30 +39,37 @@ int StatementDependences::depthOf(unsigned statement,
   return it == loops.end() ? -1 : int(it - loops.begin());
 }
 
-isl::map StatementDependences::carried(const Pair &p, affine::AffineForOp loop,
-                                       int &depth) const {
+isl::map StatementDependences::inOneExecution(const Pair &p,
+                                              affine::AffineForOp loop,
+                                              int &depth) const {
   depth = depthOf(p.source, loop);
   if (depth < 0 || depthOf(p.sink, loop) != depth)
     return isl::map();
   isl_map *m = p.relation.copy();
   for (int k = 0; k < depth; ++k)
     m = isl_map_equate(m, isl_dim_in, k, isl_dim_out, k);
+  return isl::manage(m);
+}
+
+isl::map StatementDependences::carried(const Pair &p, affine::AffineForOp loop,
+                                       int &depth) const {
+  isl::map m = inOneExecution(p, loop, depth);
+  // (isl::map's copy constructor rejects a null map.)
+  if (m.is_null())
+    return isl::map();
   return isl::manage(
-      isl_map_order_lt(m, isl_dim_in, depth, isl_dim_out, depth));
+      isl_map_order_lt(m.release(), isl_dim_in, depth, isl_dim_out, depth));
 }
 
 bool StatementDependences::within(
     affine::AffineForOp loop,
     llvm::function_ref<bool(unsigned, unsigned)> select) const {
   for (const Pair &p : pairs) {
-    int depth = depthOf(p.source, loop);
-    if (depth < 0 || depthOf(p.sink, loop) != depth ||
-        !select(p.source, p.sink))
+    if (!select(p.source, p.sink))
       continue;
-    isl_map *m = p.relation.copy();
-    for (int k = 0; k < depth; ++k)
-      m = isl_map_equate(m, isl_dim_in, k, isl_dim_out, k);
-    if (!isl::manage(m).is_empty())
+    int depth;
+    isl::map m = inOneExecution(p, loop, depth);
+    if (!m.is_null() && !m.is_empty())
       return true;
   }
   return false;

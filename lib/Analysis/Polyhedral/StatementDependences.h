@@ -45,8 +45,12 @@ private:
     isl::map relation;
   };
 
-  /// The instances of `p` that `loop` at `depth` carries, or a null map
-  /// when the pair is not inside the loop.
+  /// The instances of `p` in one execution of `loop` (the same iterations
+  /// of the loops around it), `loop` being at `depth`; a null map when the
+  /// pair is not inside the loop.
+  isl::map inOneExecution(const Pair &p, affine::AffineForOp loop,
+                          int &depth) const;
+  /// Those that `loop` carries: the source in an earlier iteration of it.
   isl::map carried(const Pair &p, affine::AffineForOp loop, int &depth) const;
   /// The position of `loop` among the loops around a statement, or -1.
   int depthOf(unsigned statement, affine::AffineForOp loop) const;
