@@ -45,8 +45,8 @@ Operation *DistDialect::materializeConstant(OpBuilder &builder, Attribute value,
 /// Number of loops in the perfectly nested band rooted at `loop`: the loop
 /// itself, then, as long as a loop body holds exactly one operation besides
 /// its terminator and pure index arithmetic, and that operation is a loop,
-/// that loop. Loops with several
-/// induction variables (affine.parallel) count each of them.
+/// that loop. Loops with several induction variables (affine.parallel) count
+/// each of them.
 static unsigned getBandDepth(LoopLikeOpInterface loop) {
   unsigned depth = 0;
   while (loop) {
