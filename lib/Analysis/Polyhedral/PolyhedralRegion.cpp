@@ -116,6 +116,15 @@ static isl::schedule scheduleTree(isl::ctx ctx, const ModelBuilder &model,
   return isl::manage(sequence);
 }
 
+/// An array argument that no code outside the region reads (the importer's
+/// weft.region_only).
+static bool isRegionOnly(Value memref) {
+  auto arg = dyn_cast<BlockArgument>(memref);
+  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
+                  : func::FuncOp();
+  return func && func.getArgAttr(arg.getArgNumber(), "weft.region_only");
+}
+
 const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
   if (flow)
     return *flow;
@@ -132,26 +141,47 @@ const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
   r.schedule = all.empty() ? isl::schedule::from_domain(r.domain)
                            : scheduleTree(c, model, all, 0);
   r.end = isl::union_set(c, "{ END[] }");
-  // END[] runs after the whole region and reads what it wrote, except the
-  // variables declared in the region (allocas), which are gone by then.
-  isl::union_set liveOut = isl::union_set::empty(c);
-  isl::set_list written = r.writes.range().get_set_list();
-  for (int k = 0, n = written.size(); k < n; ++k) {
-    isl::set elements = written.at(k);
-    Value memref = model.arrayOf(isl_set_get_tuple_name(elements.get()));
-    if (memref && isa<BlockArgument>(memref))
-      liveOut = liveOut.unite(elements);
-  }
-  r.endReads = isl::union_map::from_domain_and_range(r.end, liveOut);
-  isl::union_map reads = r.reads.unite(r.endReads);
   isl::schedule schedule = isl::manage(isl_schedule_sequence(
       r.schedule.copy(), isl::schedule::from_domain(r.end).release()));
   isl_ctx_set_max_operations(ctx, maxOperations);
   isl_ctx_reset_operations(ctx);
-  r.flow = isl::union_access_info(reads)
-               .set_must_source(r.writes)
-               .set_schedule(schedule)
-               .compute_flow();
+  // END[] runs after the whole region and reads what it wrote, except the
+  // variables declared in the region (allocas), which are gone by then, and
+  // the private arrays (isPrivateArray). Optimistically, every array that
+  // no code outside the region reads is private; a read that sees a value
+  // from before the region makes it shared. Where a read's value comes from
+  // does not depend on END[], so the first flow tells all such arrays.
+  SmallVector<Value> shared;
+  auto computeFlow = [&] {
+    isl::union_set liveOut = isl::union_set::empty(c);
+    isl::set_list written = r.writes.range().get_set_list();
+    for (int k = 0, n = written.size(); k < n; ++k) {
+      isl::set elements = written.at(k);
+      Value memref = model.arrayOf(isl_set_get_tuple_name(elements.get()));
+      if (memref && isa<BlockArgument>(memref) &&
+          (!isRegionOnly(memref) || llvm::is_contained(shared, memref)))
+        liveOut = liveOut.unite(elements);
+    }
+    r.endReads = isl::union_map::from_domain_and_range(r.end, liveOut);
+    r.flow = isl::union_access_info(r.reads.unite(r.endReads))
+                 .set_must_source(r.writes)
+                 .set_schedule(schedule)
+                 .compute_flow();
+  };
+  computeFlow();
+  isl::set_list exposed = r.flow.must_no_source().range().get_set_list();
+  for (int k = 0, n = exposed.size(); k < n; ++k) {
+    Value memref =
+        model.arrayOf(isl_set_get_tuple_name(exposed.at(k).get()));
+    if (memref && isRegionOnly(memref))
+      shared.push_back(memref);
+  }
+  r.privateArrays.clear();
+  for (BlockArgument arg : func.getArguments())
+    if (isRegionOnly(arg) && !llvm::is_contained(shared, Value(arg)))
+      r.privateArrays.push_back(arg);
+  if (!shared.empty())
+    computeFlow();
   flow = std::move(r);
   return *flow;
 }

@@ -29,6 +29,10 @@ struct RegionFlow {
   isl::union_map endReads;
   isl::schedule schedule;
   isl::union_flow flow;
+  /// The arrays private to one execution of the region: no code outside it
+  /// reads them and the region writes every element before reading it, so
+  /// what it leaves in them is dead (their storage could be rank-local).
+  SmallVector<Value> privateArrays;
 };
 
 /// Dependences between the statements of the region (not END[]).

@@ -227,8 +227,13 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
   entry = func.addEntryBlock();
   for (unsigned i = 0; i < argTypes.size(); ++i)
     func.setArgAttr(i, "weft.c_arg", b.getStringAttr(callArgs[i]));
-  for (unsigned i = 0; i < argVars.size(); ++i)
+  for (unsigned i = 0; i < argVars.size(); ++i) {
     vars[argVars[i]].value = entry->getArgument(i);
+    // weft.region_only: no code outside the region reads the array.
+    if (vars[argVars[i]].kind == VarKind::Array &&
+        usedOnlyInRegion(argVars[i]))
+      func.setArgAttr(i, "weft.region_only", b.getUnitAttr());
+  }
 
   // weft.dim_args: for each array dimension, the argument holding its
   // extent (-1 where the extent is static or never needed).

@@ -8,6 +8,7 @@
 #include "RegionImporter.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace weft;
@@ -307,6 +308,46 @@ cl::SourceLocation RegionImporter::firstWrite(const cl::VarDecl *var,
 
 bool RegionImporter::isAfterRegion(cl::SourceLocation l) const {
   return sm.isBeforeInTranslationUnit(region.endLoc, sm.getExpansionLoc(l));
+}
+
+bool RegionImporter::isInRegion(cl::SourceLocation l) const {
+  l = sm.getExpansionLoc(l);
+  return sm.isBeforeInTranslationUnit(region.beginLoc, l) &&
+         sm.isBeforeInTranslationUnit(l, region.endLoc);
+}
+
+namespace {
+/// Finds an expression naming `var` outside the region.
+struct OutsideReference : cl::RecursiveASTVisitor<OutsideReference> {
+  const cl::VarDecl *var;
+  llvm::function_ref<bool(cl::SourceLocation)> inRegion;
+  bool found = false;
+  bool VisitDeclRefExpr(cl::DeclRefExpr *ref) {
+    found = ref->getDecl() == var && !inRegion(ref->getLocation());
+    return !found;
+  }
+};
+} // namespace
+
+/// Whether no code outside the region can see `var`'s elements: an array
+/// (a pointer may alias others) that is a local of the region's function or
+/// has internal linkage, named by no expression outside the region. Then
+/// nothing reads what the region leaves in it.
+bool RegionImporter::usedOnlyInRegion(const cl::VarDecl *var) {
+  if (!var->getType()->isArrayType() || isa<cl::ParmVarDecl>(var) ||
+      var->getType().isVolatileQualified())
+    return false;
+  auto inRegion = [&](cl::SourceLocation l) { return isInRegion(l); };
+  OutsideReference finder;
+  finder.var = var;
+  finder.inRegion = inRegion;
+  if (var->isLocalVarDecl())
+    finder.TraverseStmt(region.function->getBody());
+  else if (!var->isExternallyVisible())
+    finder.TraverseDecl(ctx.getTranslationUnitDecl());
+  else
+    return false;
+  return !finder.found;
 }
 
 /// Every reference to an iterator must sit in one of its loops' bodies (or

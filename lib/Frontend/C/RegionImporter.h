@@ -134,6 +134,8 @@ private:
   bool checkIteratorUses();
   bool checkLiveness();
   bool isAfterRegion(cl::SourceLocation l) const;
+  bool isInRegion(cl::SourceLocation l) const;
+  bool usedOnlyInRegion(const cl::VarDecl *var);
   /// Where `var` is first assigned as a scalar in `s` (the region if null).
   cl::SourceLocation firstWrite(const cl::VarDecl *var,
                                 const cl::Stmt *s = nullptr) const;
