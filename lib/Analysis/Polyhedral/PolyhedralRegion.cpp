@@ -171,8 +171,7 @@ const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
   computeFlow();
   isl::set_list exposed = r.flow.must_no_source().range().get_set_list();
   for (int k = 0, n = exposed.size(); k < n; ++k) {
-    Value memref =
-        model.arrayOf(isl_set_get_tuple_name(exposed.at(k).get()));
+    Value memref = model.arrayOf(isl_set_get_tuple_name(exposed.at(k).get()));
     if (memref && isRegionOnly(memref))
       shared.push_back(memref);
   }

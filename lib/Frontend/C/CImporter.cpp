@@ -230,8 +230,7 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
   for (unsigned i = 0; i < argVars.size(); ++i) {
     vars[argVars[i]].value = entry->getArgument(i);
     // weft.region_only: no code outside the region reads the array.
-    if (vars[argVars[i]].kind == VarKind::Array &&
-        usedOnlyInRegion(argVars[i]))
+    if (vars[argVars[i]].kind == VarKind::Array && usedOnlyInRegion(argVars[i]))
       func.setArgAttr(i, "weft.region_only", b.getUnitAttr());
   }
 
