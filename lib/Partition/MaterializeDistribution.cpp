@@ -17,6 +17,7 @@
 #include "weft/Partition/Passes.h"
 
 #include "AstToLoops.h"
+#include "LocalStorage.h"
 #include "Units.h"
 
 #include "dialects/Dist/IR/DistOps.h"
@@ -43,7 +44,8 @@ public:
       : func(analysis.getFunction()), analysis(analysis), units(units),
         maxIslOperations(maxIslOperations), b(func.getContext()) {}
 
-  LogicalResult run(const RegionExchanges &region);
+  LogicalResult run(const RegionExchanges &region,
+                    ArrayRef<PrivateFootprint> privateArrays);
 
 private:
   struct Range {
@@ -507,9 +509,25 @@ void Materializer::broadcastScalarArguments() {
   }
 }
 
-LogicalResult Materializer::run(const RegionExchanges &region) {
+LogicalResult Materializer::run(const RegionExchanges &region,
+                                ArrayRef<PrivateFootprint> privateArrays) {
   if (failed(computeRanges()))
     return failure();
+  // Before anything else touches the private arrays: their storage.
+  SmallVector<LocalStorage> storage;
+  b.setInsertionPoint(firstTopLevelUnit());
+  for (const PrivateFootprint &f : privateArrays) {
+    FailureOr<llvm::StringMap<Value>> ids =
+        paramValues(f.params, /*target=*/-1, me, me);
+    if (failed(ids))
+      return failure();
+    FailureOr<Value> start = emitAstExpr(b, loc(), f.lo, *ids);
+    FailureOr<Value> end = emitAstExpr(b, loc(), f.hi, *ids);
+    if (failed(start) || failed(end))
+      return func.emitError("cannot allocate rank-local storage"), failure();
+    storage.push_back(
+        allocateLocalStorage(b, loc(), f.memref, f.dim, *start, *end));
+  }
   for (const Exchange &e : region.exchanges)
     if (failed(emitExchange(e)))
       return func.emitError("cannot generate the messages of this region"),
@@ -525,8 +543,20 @@ LogicalResult Materializer::run(const RegionExchanges &region) {
     b.create<dist::SetReplicasStaleOp>(loc());
   }
   restrictLoops();
+  for (const LocalStorage &s : storage)
+    redirectToLocalStorage(s);
   broadcastScalarArguments();
   return success();
+}
+
+/// The C expression of the argument `memref`, for remarks ("value" for
+/// others).
+static std::string argName(func::FuncOp func, Value memref) {
+  if (auto arg = dyn_cast<BlockArgument>(memref))
+    if (auto c =
+            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "weft.c_arg"))
+      return c.getValue().str();
+  return "value";
 }
 
 /// One remark per exchange, with the set of each array's elements.
@@ -540,14 +570,8 @@ static void remarkMessages(func::FuncOp func, ArrayRef<DistUnit> units,
   else
     d << "sent after this unit (what other ranks read later, or keep after "
          "the region):";
-  for (const ArrayMessage &m : e.messages) {
-    std::string name = "value";
-    if (auto arg = dyn_cast<BlockArgument>(m.memref))
-      if (auto c = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                     "weft.c_arg"))
-        name = c.getValue().str();
-    d << " " << name << ": " << m.set << ";";
-  }
+  for (const ArrayMessage &m : e.messages)
+    d << " " << argName(func, m.memref) << ": " << m.set << ";";
 }
 
 /// One remark per unit whose reductions are combined across ranks.
@@ -583,8 +607,26 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
       for (const UnitCombine &c : exchanges->combines)
         remarkCombine(units, c);
     }
-    if (failed(exchanges) ||
-        failed(Materializer(analysis, units, maxIslOperations).run(*exchanges)))
+    if (failed(exchanges))
+      return signalPassFailure();
+    std::vector<PrivateFootprint> privateArrays;
+    if (localStorage) {
+      FailureOr<std::vector<PrivateFootprint>> footprints =
+          computePrivateFootprints(analysis, units, maxIslOperations);
+      if (failed(footprints))
+        return signalPassFailure();
+      for (PrivateFootprint &f : *footprints)
+        if (canStoreLocally(f.memref, f.dim))
+          privateArrays.push_back(std::move(f));
+      if (report)
+        for (const PrivateFootprint &f : privateArrays)
+          func.emitRemark()
+              << "stored rank-locally: " << argName(func, f.memref)
+              << ": each rank allocates the indices " << f.range
+              << " of dimension " << f.dim;
+    }
+    if (failed(Materializer(analysis, units, maxIslOperations)
+                   .run(*exchanges, privateArrays)))
       return signalPassFailure();
   }
 };

@@ -141,6 +141,16 @@ static WEFT_RT_UNUSED void *weft_rt_buffer(int64_t slot, int64_t peer,
   return weft_rt_buffers[k];
 }
 
+/* Rank-local storage of a private array: count elements of size bytes. */
+static WEFT_RT_UNUSED void *weft_rt_alloc(int64_t count, int64_t size) {
+  void *p = malloc((size_t)(count > 0 ? count * size : 1));
+  if (!p)
+    weft_rt_fail("out of memory for the rank-local part of an array");
+  return p;
+}
+
+static WEFT_RT_UNUSED void weft_rt_free(void *p) { free(p); }
+
 /* Requests started since the last weft_rt_wait_all. */
 static MPI_Request *weft_rt_requests = NULL;
 static int weft_rt_pending = 0, weft_rt_capacity = 0;

@@ -154,7 +154,12 @@ def DistMaterialize : Pass<"dist-materialize", "::mlir::func::FuncOp"> {
       sequential program's data (`dist.set_replicas_stale`);
     * at the start, if an earlier region left the other ranks' copies
       outdated, rank 0 broadcasts the elements this region reads before
-      writing them (`dist.replicas_stale`, `dist.broadcast`).
+      writing them (`dist.replicas_stale`, `dist.broadcast`);
+    * a private array (the importer's `weft.region_only`, and the region
+      writes every element before reading it) gets rank-local storage: each
+      rank allocates only the range of one dimension that its accesses,
+      messages and reductions touch (computed with ISL from its blocks), and
+      its accesses subtract the range's start.
 
     Without any distributed unit the function is left as it is.
   }];
@@ -164,6 +169,8 @@ def DistMaterialize : Pass<"dist-materialize", "::mlir::func::FuncOp"> {
     Option<"liveOutEverywhere", "live-out-everywhere", "bool",
            /*default=*/"false",
            "Send the values live after a region to every rank, not only 0">,
+    Option<"localStorage", "local-storage", "bool", /*default=*/"true",
+           "Allocate private arrays only for the part each rank touches">,
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of the analysis (0: no limit)">,

@@ -491,3 +491,95 @@ FailureOr<weft::LoopHull> weft::computeLoopHull(PolyhedralRegion &analysis,
     return failure();
   return hull;
 }
+
+/// Whether the value of `pa` (not only where it is defined) depends on a
+/// parameter named rlo<g> or rhi<g>.
+static bool dependsOnBlocks(const isl::pw_aff &pa) {
+  bool depends = false;
+  isl_pw_aff_foreach_piece(
+      pa.get(),
+      [](isl_set *set, isl_aff *aff, void *user) {
+        for (int p = 0, np = isl_aff_dim(aff, isl_dim_param); p < np; ++p) {
+          StringRef name = isl_aff_get_dim_name(aff, isl_dim_param, p);
+          if ((name.starts_with("rlo") || name.starts_with("rhi")) &&
+              isl_aff_involves_dims(aff, isl_dim_param, p, 1))
+            *static_cast<bool *>(user) = true;
+        }
+        isl_set_free(set);
+        isl_aff_free(aff);
+        return isl_stat_ok;
+      },
+      &depends);
+  return depends;
+}
+
+FailureOr<std::vector<weft::PrivateFootprint>>
+weft::computePrivateFootprints(PolyhedralRegion &analysis,
+                               ArrayRef<DistUnit> units,
+                               unsigned long maxOperations) {
+  weft::detail::PolyhedralRegionState &state = analysis.getState();
+  auto built = state.getModel(units);
+  if (failed(built))
+    return failure();
+  const ModelBuilder &model = *built->model;
+  Selections select(model, units, built->unitOf);
+  std::vector<PrivateFootprint> result;
+  LogicalResult status =
+      state.run("rank-local storage", maxOperations, [&](isl::ctx ctx) {
+        isl_ctx *raw = ctx.get();
+        const weft::detail::RegionFlow &region = state.getFlow(maxOperations);
+        isl::union_set touched =
+            region.reads.unite(region.writes)
+                .intersect_domain(isl::union_set(ctx, select.allAccesses()))
+                .range();
+        for (Value memref : region.privateArrays) {
+          auto tuple = model.getArrays().find(memref);
+          auto type = cast<MemRefType>(memref.getType());
+          if (tuple == model.getArrays().end() || type.getRank() == 0)
+            continue;
+          isl::set elements;
+          isl::set_list sets = touched.get_set_list();
+          for (int k = 0, n = sets.size(); k < n; ++k)
+            if (tuple->second == isl_set_get_tuple_name(sets.at(k).get()))
+              elements = sets.at(k);
+          if (elements.is_null())
+            continue;
+          // The first dimension whose range follows the rank's blocks.
+          for (unsigned d = 0; d < type.getRank(); ++d) {
+            isl::set range = isl::manage(isl_set_project_out(
+                elements.copy(), isl_dim_set, d + 1, type.getRank() - d - 1));
+            range = isl::manage(
+                isl_set_project_out(range.release(), isl_dim_set, 0, d));
+            isl::pw_aff lo = isl::manage(isl_set_dim_min(range.copy(), 0));
+            isl::pw_aff hi = isl::manage(isl_set_dim_max(range.copy(), 0));
+            throwIfNull(raw, lo.get());
+            throwIfNull(raw, hi.get());
+            if (!dependsOnBlocks(lo) && !dependsOnBlocks(hi))
+              continue;
+            hi = hi.add_constant(isl::val::one(ctx));
+            isl::ast_build build = isl::ast_build::from_context(
+                isl::set::universe(range.space().params()));
+            PrivateFootprint f;
+            f.memref = memref;
+            f.dim = d;
+            f.lo = takeExpr(
+                raw, isl_ast_build_expr_from_pw_aff(build.get(), lo.copy()));
+            f.hi = takeExpr(
+                raw, isl_ast_build_expr_from_pw_aff(build.get(), hi.copy()));
+            auto text = [](const isl::pw_aff &pa) {
+              char *t = isl_pw_aff_to_str(pa.get());
+              std::string r = t ? t : "";
+              free(t);
+              return r;
+            };
+            f.range = "[" + text(lo) + ", " + text(hi) + ")";
+            addParams(model, range, f.params);
+            result.push_back(std::move(f));
+            break;
+          }
+        }
+      });
+  if (failed(status))
+    return failure();
+  return result;
+}

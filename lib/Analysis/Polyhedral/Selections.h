@@ -153,6 +153,28 @@ public:
     return "[" + params + "] -> { " + body + " }";
   }
 
+  /// Every access the calling rank makes: in a distributed unit, in its
+  /// block of the unit's group (rlo<g>, rhi<g>), except combined reduction
+  /// updates, whose results every rank receives; in a replicated unit, all.
+  std::string allAccesses() const {
+    std::string params, body;
+    for (auto [u, unit] : llvm::enumerate(units))
+      if (unit.distributed && rangeOf[u] == u)
+        params += (params.empty() ? "" : ", ") + lo("r", u) + ", " + hi("r", u);
+    for (auto [i, st] : llvm::enumerate(model.getStatements())) {
+      const weft::DistUnit &unit = units[unitOf[i]];
+      std::string tuple = statementTuple(i, st.loops.size());
+      if (unit.distributed && !isCombinedAccess(unit, i)) {
+        std::string iv = "i" + std::to_string(unit.enclosing.size());
+        unsigned g = rangeOf[unitOf[i]];
+        tuple += " : " + iv + " >= " + lo("r", g) + " and " + iv + " < " +
+                 hi("r", g);
+      }
+      body += (body.empty() ? "" : "; ") + tuple;
+    }
+    return "[" + params + "] -> { " + body + " }";
+  }
+
   /// After distributed unit `u`: the receiver's block of u's group is not
   /// the sender's.
   std::string senderIsNotReceiver(unsigned u) const {
@@ -177,6 +199,13 @@ private:
            llvm::any_of(unit.reductions, [&](const weft::UnitReduction &r) {
              return r.store == access;
            });
+  }
+  /// Statement `i` is the store or the load of a combined reduction update.
+  bool isCombinedAccess(const weft::DistUnit &unit, unsigned i) const {
+    return llvm::any_of(model.reductions, [&](const auto &r) {
+      return (r.store == i || r.load == i) &&
+             isCombined(unit, model.accessOf(r.store));
+    });
   }
   static std::string lo(StringRef who, unsigned u) {
     return who.str() + "lo" + std::to_string(u);

@@ -47,6 +47,7 @@ LinearizeMemRefAccesses::getExtents(Operation *user, Value memref,
   func::FuncOp func = getOperation();
   OpBuilder b(func.getBody());
   auto arg = dyn_cast<BlockArgument>(memref);
+  auto alloc = memref.getDefiningOp<memref::AllocOp>();
   DenseI64ArrayAttr dimArgs;
   if (arg && arg.getOwner()->isEntryBlock())
     dimArgs = func.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
@@ -55,6 +56,10 @@ LinearizeMemRefAccesses::getExtents(Operation *user, Value memref,
     if (!type.isDynamicDim(d)) {
       extents.push_back(b.create<arith::ConstantIndexOp>(
           memref.getLoc(), type.getDimSize(d)));
+      continue;
+    }
+    if (alloc) {
+      extents.push_back(alloc.getDynamicSizes()[type.getDynamicDimIndex(d)]);
       continue;
     }
     if (!dimArgs || dimArgs.size() != type.getRank() || dimArgs[d] < 0 ||

@@ -55,6 +55,7 @@ private:
   LogicalResult lowerLoad(memref::LoadOp op);
   LogicalResult lowerStore(memref::StoreOp op);
   LogicalResult lowerAlloca(memref::AllocaOp op);
+  LogicalResult lowerAlloc(memref::AllocOp op);
   LogicalResult lowerFor(scf::ForOp op);
   LogicalResult lowerIf(scf::IfOp op);
   LogicalResult lowerWhile(scf::WhileOp op);
@@ -283,6 +284,12 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
       .Case<memref::LoadOp>([&](auto load) { return lowerLoad(load); })
       .Case<memref::StoreOp>([&](auto store) { return lowerStore(store); })
       .Case<memref::AllocaOp>([&](auto alloca) { return lowerAlloca(alloca); })
+      .Case<memref::AllocOp>([&](auto alloc) { return lowerAlloc(alloc); })
+      .Case<memref::DeallocOp>([&](auto dealloc) {
+        callRuntime(dealloc.getLoc(), "weft_rt_free", Type(),
+                    {map.lookup(dealloc.getMemref())});
+        return success();
+      })
       .Case<memref::CollapseShapeOp>([&](auto collapse) {
         map.map(collapse.getResult(), map.lookup(collapse.getSrc()));
         return success();
@@ -533,6 +540,30 @@ LogicalResult FunctionLowering::lowerAlloca(memref::AllocaOp op) {
   auto arrayType =
       emitc::ArrayType::get({size}, convertType(type.getElementType()));
   map.map(op.getResult(), newVariable(op.getLoc(), arrayType));
+  return success();
+}
+
+/// Heap storage (rank-local parts of arrays) from the MPI runtime header,
+/// which stops the program with a message when memory runs out.
+LogicalResult FunctionLowering::lowerAlloc(memref::AllocOp op) {
+  MemRefType type = op.getType();
+  Location loc = op.getLoc();
+  Type i64 = b.getI64Type();
+  Value count = b.create<emitc::ConstantOp>(loc, i64, b.getI64IntegerAttr(1));
+  unsigned dynamic = 0;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    Value extent = type.isDynamicDim(d)
+                       ? map.lookup(op.getDynamicSizes()[dynamic++])
+                       : b.create<emitc::ConstantOp>(
+                             loc, i64, b.getI64IntegerAttr(type.getDimSize(d)));
+    count = b.create<emitc::MulOp>(loc, i64, count, extent);
+  }
+  Value size =
+      b.create<emitc::ConstantOp>(loc, i64,
+                                  b.getI64IntegerAttr(std::max<int64_t>(
+                                      type.getElementTypeBitWidth() / 8, 1)));
+  map.map(op.getResult(),
+          callRuntime(loc, "weft_rt_alloc", convertType(type), {count, size}));
   return success();
 }
 

@@ -80,3 +80,22 @@ func.func @not_a_buffer(%v: memref<?xf64>) {
   dist.allreduce add %v : memref<?xf64>
   return
 }
+
+// -----
+
+// Rank-local storage: elements times element size from weft_rt_alloc,
+// freed with weft_rt_free.
+// CHECK-LABEL: emitc.func @local_storage
+// CHECK-SAME: (%[[N:.*]]: i64)
+// CHECK: %[[ONE:.*]] = "emitc.constant"() <{value = 1 : i64}>
+// CHECK: %[[C8:.*]] = "emitc.constant"() <{value = 8 : i64}>
+// CHECK: %[[ROW:.*]] = emitc.mul %[[ONE]], %[[C8]]
+// CHECK: %[[ALL:.*]] = emitc.mul %[[ROW]], %[[N]]
+// CHECK: %[[SIZE:.*]] = "emitc.constant"() <{value = 4 : i64}>
+// CHECK: %[[P:.*]] = emitc.call_opaque "weft_rt_alloc"(%[[ALL]], %[[SIZE]]) : (i64, i64) -> !emitc.ptr<f32>
+// CHECK: emitc.call_opaque "weft_rt_free"(%[[P]])
+func.func @local_storage(%n: index) {
+  %l = memref.alloc(%n) : memref<8x?xf32>
+  memref.dealloc %l : memref<8x?xf32>
+  return
+}

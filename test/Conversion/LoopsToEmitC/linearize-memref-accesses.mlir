@@ -54,3 +54,21 @@ func.func @missing_extent(%A: memref<?x?xf64>, %i: index) -> f64 {
   %v = memref.load %A[%i, %i] : memref<?x?xf64>
   return %v : f64
 }
+
+// -----
+
+// An allocation's dynamic extents come from its operands (rank-local
+// storage of a column block).
+// CHECK-LABEL: func.func @alloc_columns
+// CHECK-SAME: (%[[N:.*]]: index, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK: %[[L:.*]] = memref.alloc(%[[N]]) : memref<8x?xf64>
+// CHECK: %[[FLAT:.*]] = memref.collapse_shape %[[L]]
+// CHECK: %[[MUL:.*]] = arith.muli %[[I]], %[[N]] : index
+// CHECK: %[[LIN:.*]] = arith.addi %[[MUL]], %[[J]] : index
+// CHECK: memref.load %[[FLAT]][%[[LIN]]]
+func.func @alloc_columns(%n: index, %i: index, %j: index) -> f64 {
+  %l = memref.alloc(%n) : memref<8x?xf64>
+  %v = memref.load %l[%i, %j] : memref<8x?xf64>
+  memref.dealloc %l : memref<8x?xf64>
+  return %v : f64
+}

@@ -9,13 +9,14 @@
 // REQUIRES: mpicc, mpirun
 // RUN: bash %S/../run-mpi.sh %s %t 1 2 3 4 6
 // RUN: weft compile --report %s -o %t.c 2>&1 | FileCheck %s
+// RUN: weft compile --report %s -o %t.c 2>&1 | FileCheck %s --check-prefix=LOCAL
 #include <stdio.h>
 
 #define N 37
 #define M 23
 #define T 4
 
-static double A[N][M], B[N][M];
+static double A[N][M], B[N][M], C[M][N];
 static double rev[N], w[N];
 
 // The stencil's weights are powers of two and the start values integers,
@@ -30,7 +31,13 @@ static double smooth(void) {
     for (j = 0; j < M; j++) {
       A[i][j] = (i * 7 + j * 3) % 11;
       B[i][j] = 0.0;
+      C[j][i] = (i + 2 * j) % 5;
     }
+  // C is distributed along its second dimension.
+#pragma weft distribute(i: block)
+  for (i = 1; i < N - 1; i++)
+    for (j = 0; j < M; j++)
+      A[i][j] += 0.5 * (C[j][i - 1] + C[j][i + 1]);
   for (t = 0; t < T; t++) {
 #pragma weft distribute(i: block)
     for (i = 1; i < N - 1; i++)
@@ -85,3 +92,13 @@ int main(void) {
 // CHECK-NOT: {{\((A|B|tmp|w)\): [^;]*rq = 0}}
 // CHECK: remark: sent after this unit {{.*}}(double *)(rev): {{[^;]*}}rq = 0
 // CHECK-NOT: {{\((A|B|tmp|w)\): [^;]*rq = 0}}
+
+// Each rank allocates only the part of A, B, C, tmp and w its blocks touch
+// (C by columns); rev keeps its full storage.
+// LOCAL-NOT: rank-locally: (double *)(rev)
+// LOCAL-DAG: private-arrays.c:{{[0-9]+}}:1: remark: stored rank-locally: (double *)(A): {{.*}} of dimension 0
+// LOCAL-DAG: private-arrays.c:{{[0-9]+}}:1: remark: stored rank-locally: (double *)(B): {{.*}} of dimension 0
+// LOCAL-DAG: private-arrays.c:{{[0-9]+}}:1: remark: stored rank-locally: (double *)(C): {{.*}} of dimension 1
+// LOCAL-DAG: private-arrays.c:{{[0-9]+}}:1: remark: stored rank-locally: (double *)(tmp): {{.*}} of dimension 0
+// LOCAL-DAG: private-arrays.c:{{[0-9]+}}:1: remark: stored rank-locally: (double *)(w): {{.*}} of dimension 0
+// LOCAL-NOT: rank-locally: (double *)(rev)

@@ -165,6 +165,24 @@ mlir::FailureOr<LoopHull> computeLoopHull(PolyhedralRegion &region,
                                           unsigned u,
                                           unsigned long maxOperations);
 
+/// Rank-local storage of a private array (one no code outside the region
+/// reads and the region writes before reading, so nothing it leaves
+/// behind is read): every element the calling rank accesses has its
+/// subscript `dim` in [lo, hi), expressions of the rank's blocks (rlo<g>,
+/// rhi<g>) and the symbols. Only arrays whose range depends on the rank's
+/// blocks are listed.
+struct PrivateFootprint {
+  mlir::Value memref;
+  unsigned dim;
+  AstExpr lo, hi;
+  std::string range; // ISL text of [lo, hi), for remarks
+  std::vector<std::pair<std::string, CommParam>> params;
+};
+mlir::FailureOr<std::vector<PrivateFootprint>>
+computePrivateFootprints(PolyhedralRegion &region,
+                         llvm::ArrayRef<DistUnit> units,
+                         unsigned long maxOperations);
+
 /// The accumulators of one array that a distributed unit's reductions
 /// update, in its current execution.
 struct ReductionCombine {
