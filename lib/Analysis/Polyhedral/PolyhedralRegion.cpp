@@ -147,10 +147,11 @@ const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
   isl_ctx_reset_operations(ctx);
   // END[] runs after the whole region and reads what it wrote, except the
   // variables declared in the region (allocas), which are gone by then, and
-  // the private arrays (isPrivateArray). Optimistically, every array that
-  // no code outside the region reads is private; a read that sees a value
-  // from before the region makes it shared. Where a read's value comes from
-  // does not depend on END[], so the first flow tells all such arrays.
+  // the private arrays (RegionFlow::privateArrays). Optimistically, every
+  // array that no code outside the region reads is private; a read that
+  // sees a value from before the region makes it shared. Where a read's
+  // value comes from does not depend on END[], so the first flow tells all
+  // such arrays.
   SmallVector<Value> shared;
   auto computeFlow = [&] {
     isl::union_set liveOut = isl::union_set::empty(c);
