@@ -279,11 +279,14 @@ static bool isRankLocal(Operation *access) {
     memref = load.getMemRef();
   else if (auto store = dyn_cast<memref::StoreOp>(access))
     memref = store.getMemRef();
-  auto arg = dyn_cast_or_null<BlockArgument>(memref);
-  if (!arg)
-    return false;
-  auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
-  return func && func.getArgAttr(arg.getArgNumber(), "weft.local");
+  return memref && isMarkedArgument(memref, "weft.local");
+}
+
+bool weft::detail::isMarkedArgument(Value memref, StringRef name) {
+  auto arg = dyn_cast<BlockArgument>(memref);
+  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
+                  : func::FuncOp();
+  return func && func.getArgAttr(arg.getArgNumber(), name);
 }
 
 /// A load inside an scf.if (a branch of `?:`).

@@ -115,6 +115,10 @@ std::string statementTuple(unsigned index, unsigned depth,
 /// The statement index of a tuple named `S<index>`, if it is one.
 std::optional<unsigned> statementOfTuple(llvm::StringRef name);
 
+/// Whether `memref` is an argument of its function marked with the unit
+/// attribute `name` (the importer's weft.local, weft.region_only).
+bool isMarkedArgument(Value memref, StringRef name);
+
 } // namespace weft::detail
 
 #endif // WEFT_LIB_ANALYSIS_POLYHEDRAL_MODELBUILDER_H

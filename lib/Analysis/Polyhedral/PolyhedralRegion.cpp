@@ -119,10 +119,7 @@ static isl::schedule scheduleTree(isl::ctx ctx, const ModelBuilder &model,
 /// An array argument that no code outside the region reads (the importer's
 /// weft.region_only).
 static bool isRegionOnly(Value memref) {
-  auto arg = dyn_cast<BlockArgument>(memref);
-  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
-                  : func::FuncOp();
-  return func && func.getArgAttr(arg.getArgNumber(), "weft.region_only");
+  return weft::detail::isMarkedArgument(memref, "weft.region_only");
 }
 
 const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
@@ -176,7 +173,6 @@ const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {
     if (memref && isRegionOnly(memref))
       shared.push_back(memref);
   }
-  r.privateArrays.clear();
   for (BlockArgument arg : func.getArguments())
     if (isRegionOnly(arg) && !llvm::is_contained(shared, Value(arg)))
       r.privateArrays.push_back(arg);
