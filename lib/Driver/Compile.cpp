@@ -153,6 +153,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     partition.splitFpReductions = options.splitFpReductions;
     partition.ranks = options.plannedRanks;
     partition.nominalSize = options.nominalSize;
+    partition.gridDims = options.gridDims;
     pm.addPass(weft::createDistPartition(partition));
     weft::DistMaterializeOptions materialize;
     materialize.report = options.report;

@@ -34,27 +34,27 @@ struct Objective {
 
   /// Terms of unit `u` alone (its work, its live-out values, the flows
   /// from u to itself across executions).
-  double unitTerm(unsigned u, bool dist) const {
-    double s = m.secondsPerAccess * costs.work[u] / (dist ? costs.ranks : 1);
-    if (!dist)
+  double unitTerm(unsigned u, unsigned mode) const {
+    double s = m.secondsPerAccess * costs.work[u] / (mode ? costs.ranks : 1);
+    if (!mode)
       return s;
-    s += seconds(costs.liveOut[u]);
+    s += seconds(costs.liveOut[u][mode]);
     auto it = costs.flows.find({u, u});
     if (it != costs.flows.end())
-      s += seconds(it->second[1]);
+      s += seconds(it->second[mode][mode]);
     return s;
   }
 
   /// Terms shared by units u and t (u != t).
-  double pairTerm(unsigned u, bool du, unsigned t, bool dt) const {
+  double pairTerm(unsigned u, unsigned mu, unsigned t, unsigned mt) const {
     double s = 0;
-    auto flow = [&](unsigned from, bool dfrom, unsigned to, bool dto) {
+    auto flow = [&](unsigned from, unsigned mfrom, unsigned to, unsigned mto) {
       auto it = costs.flows.find({from, to});
-      if (dfrom && it != costs.flows.end())
-        s += seconds(it->second[dto]);
+      if (mfrom && it != costs.flows.end())
+        s += seconds(it->second[mfrom][mto]);
     };
-    flow(u, du, t, dt);
-    flow(t, dt, u, du);
+    flow(u, mu, t, mt);
+    flow(t, mt, u, mu);
     return s;
   }
 
@@ -80,17 +80,17 @@ llvm::Expected<MachineModel> MachineModel::get(llvm::StringRef device,
   return m;
 }
 
-double weft::predictSeconds(llvm::ArrayRef<bool> distributed,
+double weft::predictSeconds(llvm::ArrayRef<unsigned> modes,
                             const PartitionCosts &costs,
                             const MachineModel &m) {
   Objective obj(costs, m);
   double s = 0;
   for (unsigned u = 0; u < obj.n; ++u)
-    s += obj.unitTerm(u, distributed[u]);
+    s += obj.unitTerm(u, modes[u]);
   for (auto &[edge, traffic] : costs.flows) {
     auto [u, t] = edge;
-    if (u != t && distributed[u])
-      s += obj.seconds(traffic[distributed[t]]);
+    if (u != t && modes[u])
+      s += obj.seconds(traffic[modes[u]][modes[t]]);
   }
   return s;
 }
@@ -109,15 +109,15 @@ PartitionChoice weft::choosePartition(llvm::ArrayRef<UnitOptions> options,
   }
   struct State {
     double seconds;
-    std::vector<bool> choice; // units 0 .. i
+    std::vector<unsigned> modes; // units 0 .. i
   };
-  // Key: the choices of the window units, in unit order.
-  std::map<std::vector<bool>, State> states{{{}, {0.0, {}}}};
+  // Key: the modes of the window units, in unit order.
+  std::map<std::vector<unsigned>, State> states{{{}, {0.0, {}}}};
   std::vector<unsigned> window;
   PartitionChoice result;
   constexpr size_t kMaxStates = 1 << 16;
   for (unsigned i = 0; i < n; ++i) {
-    std::map<std::vector<bool>, State> next;
+    std::map<std::vector<unsigned>, State> next;
     std::vector<unsigned> nextWindow;
     for (unsigned w : window)
       if (lastPartner[w] > i)
@@ -125,18 +125,18 @@ PartitionChoice weft::choosePartition(llvm::ArrayRef<UnitOptions> options,
     if (lastPartner[i] > i)
       nextWindow.push_back(i);
     for (auto &[key, state] : states) {
-      for (bool dist : {false, true}) {
-        if (dist ? !options[i].distributed : !options[i].replicated)
+      for (unsigned mode = 0; mode <= kMaxGridDims; ++mode) {
+        if (!options[i].allows(mode))
           continue;
         State s = state;
-        s.choice.push_back(dist);
-        s.seconds += obj.unitTerm(i, dist);
+        s.modes.push_back(mode);
+        s.seconds += obj.unitTerm(i, mode);
         for (unsigned j : obj.partners[i])
           if (j < i)
-            s.seconds += obj.pairTerm(j, s.choice[j], i, dist);
-        std::vector<bool> k;
+            s.seconds += obj.pairTerm(j, s.modes[j], i, mode);
+        std::vector<unsigned> k;
         for (unsigned w : nextWindow)
-          k.push_back(s.choice[w]);
+          k.push_back(s.modes[w]);
         auto it = next.find(k);
         if (it == next.end() || s.seconds < it->second.seconds)
           next[k] = std::move(s);
@@ -146,10 +146,10 @@ PartitionChoice weft::choosePartition(llvm::ArrayRef<UnitOptions> options,
     if (next.size() > kMaxStates) {
       // Too many coupled units: take every candidate.
       result.exact = false;
-      result.distributed.clear();
+      result.modes.clear();
       for (const UnitOptions &o : options)
-        result.distributed.push_back(o.distributed);
-      result.predictedSeconds = predictSeconds(result.distributed, costs, m);
+        result.modes.push_back(o.fallback());
+      result.predictedSeconds = predictSeconds(result.modes, costs, m);
       return result;
     }
     states = std::move(next);
@@ -159,7 +159,7 @@ PartitionChoice weft::choosePartition(llvm::ArrayRef<UnitOptions> options,
   for (auto &[key, state] : states)
     if (!best || state.seconds < best->seconds)
       best = &state;
-  result.distributed.assign(best->choice.begin(), best->choice.end());
-  result.predictedSeconds = predictSeconds(result.distributed, costs, m);
+  result.modes.assign(best->modes.begin(), best->modes.end());
+  result.predictedSeconds = predictSeconds(result.modes, costs, m);
   return result;
 }

@@ -1,16 +1,17 @@
 //===- ArachneDP.h - The Arachne dynamic program -----------------*- C++
 //-*-===//
 //
-// Private to WeftPartition. Chooses, for every unit of a region, replicated
-// or distributed so that the predicted time is minimal:
+// Private to WeftPartition. Chooses, for every unit of a region, its mode:
+// replicated, or distributed over a grid of 1 or 2 axes, so that the
+// predicted time is minimal:
 //
 //   time = sum_u  gamma * work_u / (distributed ? P : 1)
 //        + sum_(u,t) [u distributed] (alpha * messages + beta * bytes) / P
-//                                    of the flow u -> t given t's choice
+//                                    of the flow u -> t given both modes
 //        + sum_u [u distributed] the same for u's live-out values
 //
 // The terms couple pairs of units, so the program runs over the units in
-// program order with, as its state, the choices of the units decided so far
+// program order with, as its state, the modes of the units decided so far
 // that still share a term with a later unit (the "window"); it is exact over
 // this candidate space. See docs/partitioning.md.
 //
@@ -38,7 +39,8 @@ struct MachineModel {
 };
 
 struct PartitionChoice {
-  llvm::SmallVector<bool> distributed;
+  /// Per unit: 0 replicated, else the grid axes it is distributed over.
+  llvm::SmallVector<unsigned> modes;
   double predictedSeconds = 0;
   /// False when the window grew too large and every candidate was taken.
   bool exact = true;
@@ -46,14 +48,21 @@ struct PartitionChoice {
   size_t states = 0;
 };
 
-/// The predicted time of one assignment.
-double predictSeconds(llvm::ArrayRef<bool> distributed,
+/// The predicted time of one assignment of modes.
+double predictSeconds(llvm::ArrayRef<unsigned> modes,
                       const PartitionCosts &costs, const MachineModel &m);
 
-/// What a unit may be: the choices the program considers for it.
+/// What a unit may be: the modes the program considers for it.
 struct UnitOptions {
   bool replicated = true;
-  bool distributed = false;
+  bool distributed = false; // over all ranks (1 axis)
+  bool grid = false;        // over a 2-D grid
+  bool allows(unsigned mode) const {
+    return mode == 0 ? replicated : mode == 1 ? distributed : grid;
+  }
+  /// The mode taken without a cost estimate: distributed when allowed,
+  /// over all ranks rather than a grid.
+  unsigned fallback() const { return distributed ? 1 : grid ? 2 : 0; }
 };
 
 /// The best assignment among `options` (each unit has at least one).

@@ -45,10 +45,12 @@ struct DistPartition : weft::impl::DistPartitionBase<DistPartition> {
 static LogicalResult applyDirectives(func::FuncOp func,
                                      ArrayRef<UnitCandidate> units,
                                      const FlowDependenceInfo &deps,
+                                     unsigned maxGridDims,
                                      SmallVectorImpl<UnitOptions> &options) {
   bool nodist = func->hasAttr("weft.nodist");
   for (const UnitCandidate &c : units)
-    options.push_back({true, c.distributable && !nodist});
+    options.push_back({true, c.distributable && !nodist,
+                       c.gridCapable && !nodist && maxGridDims >= 2});
   WalkResult r = func.walk([&](Operation *op) {
     auto layout = op->getAttrOfType<dist::LayoutAttr>("dist.layout");
     if (!layout || !isa<affine::AffineForOp>(op))
@@ -56,12 +58,21 @@ static LogicalResult applyDirectives(func::FuncOp func,
     auto it = llvm::find_if(
         units, [&](const UnitCandidate &c) { return c.unit.op == op; });
     ArrayRef<dist::DimDistAttr> dims = layout.getDims();
-    bool outerBlock = dims.front().getKind() == dist::DistKind::Block;
-    bool othersReplicated = llvm::all_of(
-        dims.drop_front(), [](auto d) { return !d.isDistributed(); });
-    if (!othersReplicated || (dims.front().isDistributed() && !outerBlock)) {
+    auto blockOn = [&](unsigned d) {
+      return d < dims.size() && dims[d].getKind() == dist::DistKind::Block &&
+             dims[d].getGridAxis() == int64_t(d);
+    };
+    // Block on the outer loop, or on the two outer loops over the axes of
+    // a 2-D grid in order; nothing else distributed.
+    unsigned split = blockOn(0) ? (blockOn(1) ? 2 : 1) : 0;
+    bool othersReplicated =
+        llvm::all_of(dims.drop_front(split),
+                     [](dist::DimDistAttr d) { return !d.isDistributed(); });
+    if (!othersReplicated) {
       op->emitError("'#pragma weft distribute' can only ask for 'block' on "
-                    "the outermost loop of a nest (or '*') for now");
+                    "the outermost loop of a nest, or on its two outermost "
+                    "loops (over the two axes of a 2-D grid, in order), or "
+                    "'*', for now");
       return WalkResult::interrupt();
     }
     if (it == units.end()) {
@@ -79,7 +90,7 @@ static LogicalResult applyDirectives(func::FuncOp func,
     }
     UnitOptions &o = options[it - units.begin()];
     if (!dims.front().isDistributed()) {
-      o = {true, false};
+      o = {true, false, false};
       return WalkResult::advance();
     }
     if (!it->distributable || nodist) {
@@ -88,7 +99,14 @@ static LogicalResult applyDirectives(func::FuncOp func,
                      : it->reason);
       return WalkResult::interrupt();
     }
-    o = {false, true};
+    if (split == 2 && !it->gridCapable) {
+      op->emitError("cannot distribute this loop and the loop inside it over "
+                    "a 2-D grid: its body must be one loop that holds every "
+                    "access, carries no flow dependence, has step 1 and "
+                    "bounds that do not change during the region");
+      return WalkResult::interrupt();
+    }
+    o = {false, split == 1, split == 2};
     return WalkResult::advance();
   });
   return failure(r.wasInterrupted());
@@ -154,18 +172,19 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
   SmallVector<UnitCandidate> candidates =
       findUnits(func, *deps, splitFpReductions);
   SmallVector<UnitOptions> options;
-  if (failed(applyDirectives(func, candidates, *deps, options)))
+  if (failed(applyDirectives(func, candidates, *deps, gridDims, options)))
     return failure();
   SmallVector<DistUnit> units;
   SmallVector<bool> candidate;
   for (auto [u, c] : llvm::enumerate(candidates)) {
     units.push_back(c.unit);
-    units.back().distributed = options[u].distributed;
-    candidate.push_back(options[u].distributed);
+    units.back().distributed = options[u].distributed || options[u].grid;
+    units.back().gridDims = options[u].grid ? 2 : 1;
+    candidate.push_back(units.back().distributed);
   }
   PartitionChoice choice;
   for (const UnitOptions &o : options)
-    choice.distributed.push_back(o.distributed);
+    choice.modes.push_back(o.fallback());
   llvm::Expected<MachineModel> model = MachineModel::get(device, linkGBps);
   if (!model)
     return func.emitError() << "dist-partition: "
@@ -185,21 +204,33 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
       func.emitRemark() << "no cost estimate (" << why
                         << "): every candidate is distributed";
   }
-  auto block = dist::DimDistAttr::get(&getContext(), dist::DistKind::Block, 0);
+  MLIRContext *ctx = &getContext();
+  auto block = dist::DimDistAttr::get(ctx, dist::DistKind::Block, 0);
+  auto grid = dist::LayoutAttr::get(
+      ctx, {block, dist::DimDistAttr::get(ctx, dist::DistKind::Block, 1)},
+      dist::GridAttr::get(ctx, {ShapedType::kDynamic, ShapedType::kDynamic}));
+  auto describe = [](unsigned mode) {
+    return mode == 0   ? "replicated"
+           : mode == 1 ? "distributed"
+                       : "distributed over a 2-D grid";
+  };
   for (auto [u, c] : llvm::enumerate(candidates)) {
-    c.unit.op->setAttr(kUnitAttr, UnitAttr::get(&getContext()));
-    if (choice.distributed[u]) {
-      c.unit.op->setAttr(kDistributeAttr, block);
+    unsigned mode = choice.modes[u];
+    c.unit.op->setAttr(kUnitAttr, UnitAttr::get(ctx));
+    if (mode) {
+      c.unit.op->setAttr(kDistributeAttr,
+                         mode == 2 ? Attribute(grid) : Attribute(block));
       for (const UnitReduction &r : c.unit.reductions)
-        r.store->setAttr(kReduceAttr, StringAttr::get(&getContext(), r.kind));
+        r.store->setAttr(kReduceAttr, StringAttr::get(ctx, r.kind));
     }
     if (!report)
       continue;
     InFlightDiagnostic d = c.unit.op->emitRemark();
-    d << (choice.distributed[u] ? "distributed: blocks of its iterations on "
-                                  "each rank"
-                                : "runs on every rank: ");
-    if (choice.distributed[u] && !c.unit.reductions.empty()) {
+    d << (mode == 2   ? "distributed over a 2-D grid: blocks of its "
+                        "iterations and of the inner loop's on each rank"
+          : mode == 1 ? "distributed: blocks of its iterations on each rank"
+                      : "runs on every rank: ");
+    if (mode && !c.unit.reductions.empty()) {
       SmallVector<StringRef> kinds;
       for (const UnitReduction &r : c.unit.reductions)
         if (!llvm::is_contained(kinds, r.kind))
@@ -211,22 +242,29 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
       d << c.reason;
       continue;
     }
-    if (options[u].replicated != options[u].distributed) {
-      d << (choice.distributed[u] ? " " : "") << "as '#pragma weft' asks";
+    SmallVector<unsigned> others;
+    for (unsigned m = 0; m <= kMaxGridDims; ++m)
+      if (m != mode && options[u].allows(m))
+        others.push_back(m);
+    if (others.empty()) {
+      d << (mode ? " " : "") << "as '#pragma weft' asks";
       continue;
     }
-    if (!choice.distributed[u])
+    if (!mode)
       d << "distributing it is predicted to be slower";
 
     if (failed(costs))
       continue;
-    SmallVector<bool> other(choice.distributed);
-    other[u] = !other[u];
-    d << llvm::formatv(" (predicted region time at {0} ranks {1:e2} s; "
-                       "{2:e2} s if {3})",
-                       ranks, choice.predictedSeconds,
-                       predictSeconds(other, *costs, machine),
-                       other[u] ? "distributed" : "replicated");
+    d << llvm::formatv(" (predicted region time at {0} ranks {1:e2} s; ", ranks,
+                       choice.predictedSeconds);
+    for (auto [k, m] : llvm::enumerate(others)) {
+      SmallVector<unsigned> other(choice.modes);
+      other[u] = m;
+      d << (k ? ", " : "")
+        << llvm::formatv("{0:e2} s if {1}",
+                         predictSeconds(other, *costs, machine), describe(m));
+    }
+    d << ")";
   }
   if (report && succeeded(costs))
     func.emitRemark() << "partition chosen by the dynamic program over "

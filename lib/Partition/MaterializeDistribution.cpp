@@ -48,16 +48,21 @@ public:
                     ArrayRef<PrivateFootprint> privateArrays);
 
 private:
+  /// Along each grid axis of a block group.
   struct Range {
-    Value lb, ub; // the loop's whole range
-    Value lo, hi; // the calling rank's block
+    Value lb[2], ub[2]; // the split loop's whole range
+    Value lo[2], hi[2]; // the calling rank's block
+  };
+  struct RankBlock {
+    Value lo[2], hi[2];
   };
   LogicalResult computeRanges();
   /// [lb, ub) of distributed unit `u`'s loop, before the first unit.
   FailureOr<std::pair<Value, Value>> rangeOf(unsigned u);
   void restrictLoops();
-  /// The block [lo, hi) of distributed unit `u`'s group owned by `rank`.
-  std::pair<Value, Value> blockOf(unsigned u, Value rank);
+  /// The block [lo, hi) along each grid axis of distributed unit `u`'s
+  /// group owned by `rank`.
+  RankBlock blockOf(unsigned u, Value rank);
   /// Parameter values of `params` (of sets about unit `target`) for a
   /// message from `sender` to `receiver`.
   FailureOr<llvm::StringMap<Value>>
@@ -99,6 +104,12 @@ private:
   std::map<unsigned, Range> ranges;
   SmallVector<unsigned> groups;
   Value me, numRanks, counter;
+  /// The 2-D grid's rows and columns, if a unit uses it.
+  Value gridRows, gridCols;
+  /// Grid coordinates and block bounds of other ranks, in creation order:
+  /// those no message set uses are erased at the end (C compilers warn
+  /// about unused variables).
+  SmallVector<Operation *> blockOps;
 };
 
 } // end anonymous namespace
@@ -146,34 +157,81 @@ LogicalResult Materializer::computeRanges() {
   numRanks = b.create<dist::NumRanksOp>(loc());
   counter =
       b.create<memref::AllocaOp>(loc(), MemRefType::get({1}, b.getIndexType()));
+  if (llvm::any_of(units, [](const DistUnit &unit) {
+        return unit.distributed && unit.gridDims == 2;
+      })) {
+    auto shape = b.create<dist::GridShapeOp>(
+        loc(), dist::GridAttr::get(b.getContext(), {ShapedType::kDynamic,
+                                                    ShapedType::kDynamic}));
+    gridRows = shape.getResult(0);
+    gridCols = shape.getResult(1);
+  }
   // One block distribution per group, over the hull of its ranges.
   groups = blockGroups(units);
   for (auto [u, unit] : llvm::enumerate(units)) {
     if (!unit.distributed)
       continue;
-    FailureOr<std::pair<Value, Value>> bounds = rangeOf(u);
-    if (failed(bounds))
+    FailureOr<std::pair<Value, Value>> outer = rangeOf(u);
+    if (failed(outer))
       return failure();
-    auto [lb, ub] = *bounds;
+    SmallVector<std::pair<Value, Value>, 2> bounds{*outer};
+    if (unit.gridDims == 2) {
+      // Its bounds are values from before the first unit (Units.cpp).
+      affine::AffineForOp inner =
+          innerGridLoop(cast<affine::AffineForOp>(unit.op));
+      bounds.emplace_back(boundValue(b, loc(), inner.getLowerBoundMap(),
+                                     inner.getLowerBoundOperands(), true),
+                          boundValue(b, loc(), inner.getUpperBoundMap(),
+                                     inner.getUpperBoundOperands(), false));
+    }
     auto it = ranges.find(groups[u]);
     if (it == ranges.end()) {
-      ranges[u] = {lb, ub, Value(), Value()};
+      Range &range = ranges[u];
+      for (auto [axis, lbUb] : llvm::enumerate(bounds))
+        std::tie(range.lb[axis], range.ub[axis]) = lbUb;
       continue;
     }
-    it->second.lb = b.create<arith::MinSIOp>(loc(), it->second.lb, lb);
-    it->second.ub = b.create<arith::MaxSIOp>(loc(), it->second.ub, ub);
+    for (auto [axis, lbUb] : llvm::enumerate(bounds)) {
+      Range &range = it->second;
+      range.lb[axis] =
+          b.create<arith::MinSIOp>(loc(), range.lb[axis], lbUb.first);
+      range.ub[axis] =
+          b.create<arith::MaxSIOp>(loc(), range.ub[axis], lbUb.second);
+    }
   }
-  for (auto &[u, range] : ranges)
-    std::tie(range.lo, range.hi) = blockOf(u, me);
+  for (auto &[u, range] : ranges) {
+    RankBlock mine = blockOf(u, me);
+    for (unsigned axis = 0; axis < 2; ++axis) {
+      range.lo[axis] = mine.lo[axis];
+      range.hi[axis] = mine.hi[axis];
+    }
+  }
   return success();
 }
 
-std::pair<Value, Value> Materializer::blockOf(unsigned u, Value rank) {
-  auto block = dist::DimDistAttr::get(b.getContext(), dist::DistKind::Block, 0);
+Materializer::RankBlock Materializer::blockOf(unsigned u, Value rank) {
   const Range &range = ranges[groups[u]];
-  auto bounds = b.create<dist::LocalBoundsOp>(loc(), range.lb, range.ub, rank,
-                                              numRanks, block);
-  return {bounds.getLocalLb(), bounds.getLocalUb()};
+  RankBlock result;
+  auto split = [&](unsigned axis, Value coord, Value extent) {
+    auto dim = dist::DimDistAttr::get(b.getContext(), dist::DistKind::Block,
+                                      int64_t(axis));
+    auto bounds = b.create<dist::LocalBoundsOp>(
+        loc(), range.lb[axis], range.ub[axis], coord, extent, dim);
+    blockOps.push_back(bounds);
+    result.lo[axis] = bounds.getLocalLb();
+    result.hi[axis] = bounds.getLocalUb();
+  };
+  if (units[groups[u]].gridDims == 1) {
+    split(0, rank, numRanks);
+    return result;
+  }
+  // Row-major ranks: rank r is at (r / cols, r % cols).
+  Value row = b.create<arith::DivUIOp>(loc(), rank, gridCols);
+  Value col = b.create<arith::RemUIOp>(loc(), rank, gridCols);
+  blockOps.append({row.getDefiningOp(), col.getDefiningOp()});
+  split(0, row, gridRows);
+  split(1, col, gridCols);
+  return result;
 }
 
 /// `map` with one more symbol as one more result (another max/min term).
@@ -188,14 +246,19 @@ void Materializer::restrictLoops() {
   for (auto [u, unit] : llvm::enumerate(units)) {
     if (!unit.distributed)
       continue;
-    auto loop = cast<affine::AffineForOp>(unit.op);
     const Range &range = ranges[groups[u]];
-    SmallVector<Value> lbOperands(loop.getLowerBoundOperands());
-    lbOperands.push_back(range.lo);
-    SmallVector<Value> ubOperands(loop.getUpperBoundOperands());
-    ubOperands.push_back(range.hi);
-    loop.setLowerBound(lbOperands, withSymbolResult(loop.getLowerBoundMap()));
-    loop.setUpperBound(ubOperands, withSymbolResult(loop.getUpperBoundMap()));
+    auto outer = cast<affine::AffineForOp>(unit.op);
+    SmallVector<affine::AffineForOp, 2> loops{outer};
+    if (unit.gridDims == 2)
+      loops.push_back(innerGridLoop(outer));
+    for (auto [axis, loop] : llvm::enumerate(loops)) {
+      SmallVector<Value> lbOperands(loop.getLowerBoundOperands());
+      lbOperands.push_back(range.lo[axis]);
+      SmallVector<Value> ubOperands(loop.getUpperBoundOperands());
+      ubOperands.push_back(range.hi[axis]);
+      loop.setLowerBound(lbOperands, withSymbolResult(loop.getLowerBoundMap()));
+      loop.setUpperBound(ubOperands, withSymbolResult(loop.getUpperBoundMap()));
+    }
   }
 }
 
@@ -204,12 +267,12 @@ Materializer::paramValues(ArrayRef<std::pair<std::string, CommParam>> params,
                           int target, Value sender, Value receiver) {
   llvm::StringMap<Value> ids;
   // Blocks of each group, computed once per rank (sender, receiver).
-  std::map<std::pair<unsigned, bool>, std::pair<Value, Value>> blocks;
-  auto blockBound = [&](unsigned group, bool ofSender, bool lo) {
+  std::map<std::pair<unsigned, bool>, RankBlock> blocks;
+  auto blockBound = [&](unsigned group, bool ofSender, bool lo, unsigned axis) {
     auto key = std::make_pair(group, ofSender);
     if (!blocks.count(key))
       blocks[key] = blockOf(group, ofSender ? sender : receiver);
-    return lo ? blocks[key].first : blocks[key].second;
+    return lo ? blocks[key].lo[axis] : blocks[key].hi[axis];
   };
   for (auto &[name, param] : params) {
     Value v;
@@ -224,12 +287,12 @@ Materializer::paramValues(ArrayRef<std::pair<std::string, CommParam>> params,
     case CommParam::Kind::SenderLo:
     case CommParam::Kind::SenderHi:
       v = blockBound(param.index, /*ofSender=*/true,
-                     param.kind == CommParam::Kind::SenderLo);
+                     param.kind == CommParam::Kind::SenderLo, param.axis);
       break;
     case CommParam::Kind::ReceiverLo:
     case CommParam::Kind::ReceiverHi:
       v = blockBound(param.index, /*ofSender=*/false,
-                     param.kind == CommParam::Kind::ReceiverLo);
+                     param.kind == CommParam::Kind::ReceiverLo, param.axis);
       break;
     case CommParam::Kind::ReceiverRank:
       v = receiver;
@@ -546,6 +609,9 @@ LogicalResult Materializer::run(const RegionExchanges &region,
   for (const LocalStorage &s : storage)
     redirectToLocalStorage(s);
   broadcastScalarArguments();
+  for (Operation *op : llvm::reverse(blockOps))
+    if (op->use_empty())
+      op->erase();
   return success();
 }
 

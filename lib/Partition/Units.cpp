@@ -1,6 +1,7 @@
 //===- Units.cpp - Units of work of a region function -----------*- C++ -*-===//
 #include "Units.h"
 
+#include "dialects/Dist/IR/DistOps.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 
 using namespace mlir;
@@ -64,6 +65,19 @@ static bool holdsSplittableLoop(affine::AffineForOp loop,
       .wasInterrupted();
 }
 
+/// Whether `loop`'s body is one loop, holding every access of the body,
+/// that carries no flow dependence and has step 1 (so that a 2-D grid may
+/// split both: no value flows between iterations of either).
+static bool splitsInnerLoop(affine::AffineForOp loop,
+                            const FlowDependenceInfo &deps) {
+  affine::AffineForOp inner = innerGridLoop(loop);
+  if (!inner || inner.getStepAsInt() != 1 || !deps.carriesNoFlow(inner))
+    return false;
+  return llvm::all_of(loop.getBody()->without_terminator(), [&](Operation &op) {
+    return &op == inner.getOperation() || !accessesMemory(&op);
+  });
+}
+
 static void collect(Block &block, SmallVector<Operation *, 2> &enclosing,
                     const FlowDependenceInfo &deps, bool splitFpReductions,
                     SmallVector<UnitCandidate> &units) {
@@ -107,6 +121,9 @@ static void collect(Block &block, SmallVector<Operation *, 2> &enclosing,
       c.reason = "it updates one array with two kinds of reduction";
     else
       c.distributable = true;
+    c.gridCapable = c.distributable && c.unit.reductions.empty() &&
+                    !loop->hasAttr(kPivotSplitAttr) &&
+                    splitsInnerLoop(loop, deps);
     units.push_back(std::move(c));
   }
 }
@@ -146,8 +163,20 @@ SmallVector<UnitCandidate> weft::findUnits(func::FuncOp func,
                       });
         if (!early) {
           c.distributable = false;
+          c.gridCapable = false;
           c.reason = "the loop bounds change during the region";
         }
+      }
+    // The inner loop's range must be the same for every iteration of the
+    // loops around it: values defined before the first unit only.
+    if (c.gridCapable)
+      for (Value v :
+           innerGridLoop(cast<affine::AffineForOp>(c.unit.op))->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        if (def ? def->getBlock() != &func.getBody().front() ||
+                      !def->isBeforeInBlock(first)
+                : cast<BlockArgument>(v).getOwner() != &func.getBody().front())
+          c.gridCapable = false;
       }
   }
   return units;
@@ -166,7 +195,10 @@ SmallVector<DistUnit> weft::recordedUnits(func::FuncOp func) {
       return WalkResult::advance();
     DistUnit unit;
     unit.op = op;
-    unit.distributed = op->hasAttr(kDistributeAttr);
+    Attribute distribution = op->getAttr(kDistributeAttr);
+    unit.distributed = bool(distribution);
+    if (auto layout = dyn_cast_or_null<dist::LayoutAttr>(distribution))
+      unit.gridDims = layout.getRank();
     op->walk([&](affine::AffineStoreOp store) {
       if (auto kind = store->getAttrOfType<StringAttr>(kReduceAttr))
         unit.reductions.push_back({store, kind.str()});

@@ -18,7 +18,8 @@ namespace weft {
 
 /// Marks every unit (a unit attribute).
 inline constexpr llvm::StringLiteral kUnitAttr = "dist.unit";
-/// Marks a distributed unit: its distribution (a #dist.dim).
+/// Marks a distributed unit: its distribution (a #dist.dim over all ranks,
+/// or a #dist.layout of its two outer loops over a 2-D grid).
 inline constexpr llvm::StringLiteral kDistributeAttr = "dist.distribute";
 /// Marks, in a distributed unit, the store of a reduction update whose
 /// partial results are combined across ranks: its kind (add, mul, max,
@@ -30,6 +31,11 @@ struct UnitCandidate {
   /// Whether the unit may be distributed; if not, why.
   bool distributable = false;
   std::string reason;
+  /// Whether it may also be distributed over a 2-D grid: its body is one
+  /// loop (holding every access) that carries no flow dependence, with
+  /// step 1 and bounds known before the first unit. `unit.gridDims` stays
+  /// 1; dist-partition decides.
+  bool gridCapable = false;
 };
 
 /// The units of `func`, in program order, with what may be distributed.

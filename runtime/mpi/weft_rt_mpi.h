@@ -103,6 +103,21 @@ static WEFT_RT_UNUSED int64_t weft_rt_block_hi(int64_t lb, int64_t ub,
   return weft_rt_block_lo(lb, ub, p + 1, np);
 }
 
+/* The 2-D process grid: the most nearly square rows x cols = size with
+   rows >= cols (MPI_Dims_create's choice; weft's cost estimate assumes the
+   same, gridShape2D). Rank r sits at row r / cols, column r % cols. */
+static WEFT_RT_UNUSED int64_t weft_rt_grid_cols(void) {
+  int64_t cols = 1;
+  for (int64_t c = 1; c * c <= weft_rt_size; ++c)
+    if (weft_rt_size % c == 0)
+      cols = c;
+  return cols;
+}
+
+static WEFT_RT_UNUSED int64_t weft_rt_grid_rows(void) {
+  return weft_rt_size / weft_rt_grid_cols();
+}
+
 static void weft_rt_fail(const char *what) {
   fprintf(stderr, "weft runtime: %s\n", what);
   MPI_Abort(MPI_COMM_WORLD, 1);

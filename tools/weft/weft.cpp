@@ -66,6 +66,12 @@ static int compileMain(int argc, char **argv) {
       cl::desc("Value the cost estimate assumes for sizes unknown at compile "
                "time (--target=mpi; default 4096)"),
       cl::value_desc("n"), cl::init(4096), cl::cat(category));
+  cl::opt<unsigned> gridDims(
+      "grid-dims",
+      cl::desc("Most process grid axes a loop nest is split over "
+               "(--target=mpi): 2 (default) lets the partitioner split a "
+               "nest's two outer loops over a 2-D grid, 1 keeps 1-D blocks"),
+      cl::value_desc("1|2"), cl::init(2), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft compile\n", &errs()))
     return 1;
@@ -100,6 +106,12 @@ static int compileMain(int argc, char **argv) {
            << nominalSize << "\n";
     return 1;
   }
+  if (gridDims != 1 && gridDims != 2) {
+    errs() << "weft compile: error: --grid-dims must be 1 or 2, got "
+           << gridDims << "\n";
+    return 1;
+  }
+  options.gridDims = gridDims;
   options.plannedRanks = ranks;
   options.nominalSize = nominalSize;
   return weft::runCompile(options);

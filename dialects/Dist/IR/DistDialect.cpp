@@ -140,10 +140,16 @@ LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (attr.getName() == "dist.distribute") {
+    // One loop over all ranks, or the loop and the one inside it over the
+    // two axes of a 2-D grid.
     auto dim = dyn_cast<DimDistAttr>(attr.getValue());
-    if (!dim || !isa<LoopLikeOpInterface>(op) || !op->hasAttr("dist.unit"))
-      return op->emitOpError() << "'dist.distribute' must be a #dist.dim on "
-                                  "a loop that is a 'dist.unit'";
+    auto grid = dyn_cast<LayoutAttr>(attr.getValue());
+    bool gridOk = grid && grid.getRank() == 2 && grid.getGrid().getRank() == 2;
+    if ((!dim && !gridOk) || !isa<LoopLikeOpInterface>(op) ||
+        !op->hasAttr("dist.unit"))
+      return op->emitOpError()
+             << "'dist.distribute' must be a #dist.dim, or a #dist.layout of "
+                "two loops over a 2-D grid, on a loop that is a 'dist.unit'";
     return success();
   }
   FailureOr<LayoutAttr> layout = getLayout(op, attr);

@@ -30,6 +30,8 @@ struct CompileOptions {
   /// time that the partitioner's cost estimate assumes.
   unsigned plannedRanks = 4;
   int64_t nominalSize = 4096;
+  /// --target=mpi: the most process grid axes a loop nest is split over.
+  unsigned gridDims = 2;
 };
 
 /// Parses `options.input` with Clang, imports its scop regions, and writes

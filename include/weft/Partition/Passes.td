@@ -103,8 +103,16 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
     (lib/CostModel): the memory bandwidth of `device`, and an MPI link of
     `link-GBps`.
 
+    A candidate whose body is one loop that holds every access, carries no
+    flow dependence and has step 1 and bounds known before the first unit
+    may instead be distributed over a 2-D grid of the ranks
+    (`gridShape2D`: the most nearly square factorisation, 4 = 2 x 2,
+    6 = 3 x 2): its loop in blocks over the grid's rows, the inner loop over
+    its columns. `grid-dims=1` leaves that choice out.
+
     Marks every unit with `dist.unit` and the distributed ones with
-    `dist.distribute = #dist.dim<block on 0>`. With `report`, each unit gets
+    `dist.distribute = #dist.dim<block on 0>`, or, over a 2-D grid,
+    `#dist.layout<[block on 0, block on 1], grid = [?, ?]>`. With `report`, each unit gets
     a remark saying what was chosen and why. When the function is not a
     static control part or the polyhedral analysis fails, nothing is marked
     (the region runs replicated).
@@ -131,6 +139,8 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
            /*default=*/"true",
            "Split floating-point reductions across ranks (results may differ "
            "from the sequential program by rounding)">,
+    Option<"gridDims", "grid-dims", "unsigned", /*default=*/"2",
+           "Most process grid axes a unit is distributed over (1 or 2)">,
   ];
   let dependentDialects = ["::weft::dist::DistDialect"];
 }

@@ -258,16 +258,39 @@ static bool alignable(affine::AffineForOp x, affine::AffineForOp y) {
               y.getUpperBoundMap(), y.getUpperBoundOperands());
 }
 
+/// The loops of distributed unit `unit` that are split, one per grid axis.
+static SmallVector<affine::AffineForOp, 2>
+splitLoops(const weft::DistUnit &unit) {
+  SmallVector<affine::AffineForOp, 2> loops{cast<affine::AffineForOp>(unit.op)};
+  if (unit.gridDims == 2)
+    loops.push_back(weft::innerGridLoop(loops.front()));
+  return loops;
+}
+
+affine::AffineForOp weft::innerGridLoop(affine::AffineForOp loop) {
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (auto inner = dyn_cast<affine::AffineForOp>(op))
+      return inner;
+  return nullptr;
+}
+
 SmallVector<unsigned> weft::blockGroups(ArrayRef<DistUnit> units) {
   SmallVector<unsigned> group;
+  // Units over grids of different rank, or whose split loops do not line
+  // up one by one, have blocks of their own.
+  auto sameBlocks = [&](const DistUnit &x, const DistUnit &y) {
+    if (x.gridDims != y.gridDims)
+      return false;
+    return llvm::all_of(llvm::zip(splitLoops(x), splitLoops(y)), [](auto p) {
+      return alignable(std::get<0>(p), std::get<1>(p));
+    });
+  };
   for (auto [u, unit] : llvm::enumerate(units)) {
     group.push_back(u);
     if (!unit.distributed)
       continue;
     for (unsigned v = 0; v < u; ++v)
-      if (units[v].distributed && group[v] == v &&
-          alignable(cast<affine::AffineForOp>(unit.op),
-                    cast<affine::AffineForOp>(units[v].op))) {
+      if (units[v].distributed && group[v] == v && sameBlocks(unit, units[v])) {
         group[u] = v;
         break;
       }
@@ -279,23 +302,18 @@ SmallVector<unsigned> weft::blockGroups(ArrayRef<DistUnit> units) {
 static weft::CommParam classifyParam(const ModelBuilder &model,
                                      StringRef name) {
   using K = weft::CommParam::Kind;
-  weft::CommParam p{K::Symbol, Value(), 0};
-  auto number = [&](StringRef prefix) {
-    unsigned n = 0;
-    name.drop_front(prefix.size()).getAsInteger(10, n);
-    return n;
-  };
+  weft::CommParam p{K::Symbol, Value(), 0, 0};
   if (name == "rq") {
     p.kind = K::ReceiverRank;
-  } else if (name.starts_with("rlo") || name.starts_with("rhi")) {
-    p.kind = name.starts_with("rlo") ? K::ReceiverLo : K::ReceiverHi;
-    p.index = number("rlo");
-  } else if (name.starts_with("slo") || name.starts_with("shi")) {
-    p.kind = name.starts_with("slo") ? K::SenderLo : K::SenderHi;
-    p.index = number("slo");
+  } else if (std::optional<weft::detail::BlockParam> block =
+                 weft::detail::parseBlockParam(name)) {
+    p.kind = block->sender ? (block->lo ? K::SenderLo : K::SenderHi)
+                           : (block->lo ? K::ReceiverLo : K::ReceiverHi);
+    p.index = block->group.value_or(0);
+    p.axis = block->axis;
   } else if (name.starts_with("e")) {
     p.kind = K::Enclosing;
-    p.index = number("e");
+    name.drop_front().getAsInteger(10, p.index);
   } else {
     for (auto &[value, symbol] : model.getSymbols())
       if (symbol == name)
@@ -493,7 +511,7 @@ FailureOr<weft::LoopHull> weft::computeLoopHull(PolyhedralRegion &analysis,
 }
 
 /// Whether the value of `pa` (not only where it is defined) depends on a
-/// parameter named rlo<g> or rhi<g>.
+/// bound of the receiver's blocks (rlo<g>, rhi<g>, rrlo<g>, ...).
 static bool dependsOnBlocks(const isl::pw_aff &pa) {
   bool depends = false;
   isl_pw_aff_foreach_piece(
@@ -501,7 +519,9 @@ static bool dependsOnBlocks(const isl::pw_aff &pa) {
       [](isl_set *set, isl_aff *aff, void *user) {
         for (int p = 0, np = isl_aff_dim(aff, isl_dim_param); p < np; ++p) {
           StringRef name = isl_aff_get_dim_name(aff, isl_dim_param, p);
-          if ((name.starts_with("rlo") || name.starts_with("rhi")) &&
+          std::optional<weft::detail::BlockParam> block =
+              weft::detail::parseBlockParam(name);
+          if (block && !block->sender &&
               isl_aff_involves_dims(aff, isl_dim_param, p, 1))
             *static_cast<bool *>(user) = true;
         }

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 using namespace mlir;
 using weft::detail::ModelBuilder;
@@ -28,11 +29,16 @@ namespace {
 /// Fixes parameters and counts points.
 class Evaluator {
 public:
+  /// `byMode[m - 1]`: the units with every candidate distributed over
+  /// grids of at most m axes.
   Evaluator(isl::ctx ctx, const ModelBuilder &model,
-            ArrayRef<weft::DistUnit> units, ArrayRef<int> unitOf,
-            unsigned ranks, int64_t nominal)
-      : ctx(ctx), model(model), units(units), unitOf(unitOf), ranks(ranks),
-        nominal(nominal), groups(weft::blockGroups(units)) {}
+            std::array<ArrayRef<weft::DistUnit>, weft::kMaxGridDims> byMode,
+            ArrayRef<int> unitOf, unsigned ranks, int64_t nominal)
+      : ctx(ctx), model(model), units(byMode[0]), unitOf(unitOf), ranks(ranks),
+        nominal(nominal) {
+    for (unsigned m = 0; m < weft::kMaxGridDims; ++m)
+      groups[m] = weft::blockGroups(byMode[m]);
+  }
 
   /// The domain of statement `i` with the sizes fixed.
   isl::set domainOf(unsigned i) const {
@@ -101,33 +107,47 @@ public:
     return 0;
   }
 
-  /// [lb, ub) of a distributed unit's loop.
-  std::pair<int64_t, int64_t> ownRange(unsigned u) const {
-    auto e = extent(domainOf(firstStatement(u)), units[u].enclosing.size());
+  /// [lb, ub) of the loop of a distributed unit split over grid axis
+  /// `axis` (the unit's loop, or the loop inside it).
+  std::pair<int64_t, int64_t> ownRange(unsigned u, unsigned axis) const {
+    auto e =
+        extent(domainOf(firstStatement(u)), units[u].enclosing.size() + axis);
     return e ? std::make_pair(e->first, e->second + 1)
              : std::make_pair<int64_t, int64_t>(0, 0);
   }
 
-  /// The hull of the ranges of `u`'s block group.
-  std::pair<int64_t, int64_t> range(unsigned u) const {
-    auto known = ranges.find(u);
+  /// The hull of the ranges of `u`'s block group over a grid of `mode`
+  /// axes, along `axis`.
+  std::pair<int64_t, int64_t> range(unsigned u, unsigned mode,
+                                    unsigned axis) const {
+    auto key = std::make_tuple(u, mode, axis);
+    auto known = ranges.find(key);
     if (known != ranges.end())
       return known->second;
-    std::pair<int64_t, int64_t> hull = ownRange(u);
-    for (unsigned v = 0; v < groups.size(); ++v)
-      if (groups[v] == groups[u] && v != u) {
-        auto [lb, ub] = ownRange(v);
+    const SmallVector<unsigned> &group = groups[mode - 1];
+    std::pair<int64_t, int64_t> hull = ownRange(u, axis);
+    for (unsigned v = 0; v < group.size(); ++v)
+      if (group[v] == group[u] && v != u) {
+        auto [lb, ub] = ownRange(v, axis);
         hull = {std::min(hull.first, lb), std::max(hull.second, ub)};
       }
-    return ranges[u] = hull;
+    return ranges[key] = hull;
   }
 
-  /// dist.local_bounds of a block distribution.
-  std::pair<int64_t, int64_t> block(unsigned u, int64_t p) const {
-    auto [lb, ub] = range(u);
-    int64_t n = std::max<int64_t>(ub - lb, 0), q = n / ranks, r = n % ranks;
+  /// dist.local_bounds of rank `p`'s block along `axis` of `u`'s group over
+  /// a grid of `mode` axes.
+  std::pair<int64_t, int64_t> block(unsigned u, int64_t p, unsigned mode,
+                                    unsigned axis) const {
+    auto [lb, ub] = range(u, mode, axis);
+    int64_t extent = ranks, coord = p;
+    if (mode == 2) {
+      auto [rows, cols] = weft::gridShape2D(ranks);
+      extent = axis == 0 ? rows : cols;
+      coord = axis == 0 ? p / cols : p % cols;
+    }
+    int64_t n = std::max<int64_t>(ub - lb, 0), q = n / extent, r = n % extent;
     auto start = [&](int64_t k) { return lb + k * q + std::min(k, r); };
-    return {start(p), start(p + 1)};
+    return {start(coord), start(coord + 1)};
   }
 
   /// Executions of unit `t` (iterations of its sequential loops), and a
@@ -151,13 +171,16 @@ public:
   ArrayRef<int> unitOf;
   unsigned ranks;
   int64_t nominal;
-  SmallVector<unsigned> groups;
+  /// The block groups of byMode[m - 1].
+  std::array<SmallVector<unsigned>, weft::kMaxGridDims> groups;
 
 private:
   // Memoized: the cost estimate asks for them for every pair of ranks.
   mutable std::vector<isl::set> domains =
       std::vector<isl::set>(model.numStatements());
-  mutable std::map<unsigned, std::pair<int64_t, int64_t>> ranges;
+  mutable std::map<std::tuple<unsigned, unsigned, unsigned>,
+                   std::pair<int64_t, int64_t>>
+      ranges;
 };
 } // end anonymous namespace
 
@@ -171,31 +194,36 @@ static double elementBytes(const ModelBuilder &model, StringRef tuple) {
 }
 
 /// Traffic of `elements` summed over the ordered pairs of ranks that
-/// `pairs` accepts, with the senders' and receiver's blocks filled in.
-static weft::Traffic traffic(const Evaluator &eval, const Selections &select,
-                             isl::union_set elements, int receiverUnit,
+/// `pairs` accepts, with the senders' blocks filled in, and the receiver's
+/// (rlo, rhi, ...) as those of unit `receiverUnit` over a grid of
+/// `receiverMode` axes.
+static weft::Traffic traffic(const Evaluator &eval, isl::union_set elements,
+                             int receiverUnit, unsigned receiverMode,
                              function_ref<bool(unsigned, unsigned)> pairs) {
   weft::Traffic total;
   isl::set_list sets = elements.get_set_list();
   for (int k = 0, n = sets.size(); k < n; ++k) {
     isl::set set = sets.at(k);
     double bytes = elementBytes(eval.model, isl_set_get_tuple_name(set.get()));
+    std::vector<std::pair<std::string, weft::detail::BlockParam>> params;
+    for (int d = 0, np = isl_set_dim(set.get(), isl_dim_param); d < np; ++d) {
+      std::string name = isl_set_get_dim_name(set.get(), isl_dim_param, d);
+      if (auto block = weft::detail::parseBlockParam(name))
+        params.push_back({name, *block});
+    }
     for (unsigned p = 0; p < eval.ranks; ++p)
       for (unsigned q = 0; q < eval.ranks; ++q) {
         if (!pairs(p, q))
           continue;
         isl::set s = set;
-        for (auto [u, unit] : llvm::enumerate(eval.units)) {
-          if (!unit.distributed || select.rangeOfUnit(u) != u)
+        for (auto &[name, block] : params) {
+          unsigned rank = block.sender ? p : q;
+          int unit = block.group ? int(*block.group) : receiverUnit;
+          unsigned mode = block.group ? block.gridDims : receiverMode;
+          if (unit < 0)
             continue;
-          auto [lo, hi] = eval.block(u, p);
-          s = Evaluator::fix(s, "slo" + std::to_string(u), lo);
-          s = Evaluator::fix(s, "shi" + std::to_string(u), hi);
-        }
-        if (receiverUnit >= 0) {
-          auto [lo, hi] = eval.block(receiverUnit, q);
-          s = Evaluator::fix(s, "rlo", lo);
-          s = Evaluator::fix(s, "rhi", hi);
+          auto [lo, hi] = eval.block(unit, rank, mode, block.axis);
+          s = Evaluator::fix(s, name, block.lo ? lo : hi);
         }
         double count = Evaluator::boxCount(s);
         if (count > 0) {
@@ -235,6 +263,83 @@ static void addCombineTraffic(const Evaluator &eval, const Selections &select,
   total.messages += runs * eval.ranks * steps;
 }
 
+/// The traffic from distributed unit `u` over a grid of `mu` axes: to each
+/// unit that reads what u writes, in each of that unit's modes (u's
+/// candidates in `units`), and of u's live-out values.
+static void estimateFrom(const Evaluator &eval, ArrayRef<Selections> select,
+                         ArrayRef<weft::DistUnit> units,
+                         const isl::union_map &flow,
+                         const weft::detail::RegionFlow &region, unsigned u,
+                         unsigned mu, weft::PartitionCosts &costs) {
+  isl::ctx ctx = eval.ctx;
+  isl::union_map fromU =
+      flow.intersect_domain(isl::union_set(ctx, select[mu - 1].sources(u)));
+  // Only units that read what u writes can receive from it: skip the others
+  // before any set arithmetic (most units of a long region read nothing of
+  // any one unit).
+  llvm::SmallDenseSet<int> readers;
+  isl::set_list sinks = fromU.range().unwrap().domain().get_set_list();
+  for (int k = 0, n = sinks.size(); k < n; ++k) {
+    if (std::optional<unsigned> statement = weft::detail::statementOfTuple(
+            isl_set_get_tuple_name(sinks.at(k).get())))
+      readers.insert(eval.unitOf[*statement]);
+  }
+  for (auto [t, sink] : llvm::enumerate(units)) {
+    if (!readers.count(int(t)))
+      continue;
+    SmallVector<int64_t> typical;
+    double runs = eval.executions(t, typical);
+    unsigned maxMode = sink.distributed ? sink.gridDims : 0;
+    for (unsigned mt = 0; mt <= maxMode; ++mt) {
+      // A unit has one mode.
+      if (t == u && mt != mu)
+        continue;
+      const Selections &sinkSelect = select[std::max(mt, 1u) - 1];
+      isl::union_set elements =
+          fromU
+              .intersect_range_wrapped_domain(
+                  isl::union_set(ctx, sinkSelect.sinks(t, mt > 0)))
+              .range()
+              .unwrap()
+              .range();
+      if (mt > 0)
+        elements = elements.intersect_params(
+            isl::set(ctx, sinkSelect.disjointBlocks(t)));
+      if (elements.is_empty())
+        continue;
+      // One typical execution, with the sizes fixed.
+      isl::union_set fixed;
+      isl::set_list sets = elements.get_set_list();
+      for (int k = 0, n = sets.size(); k < n; ++k) {
+        isl::set s = eval.fixSymbols(sets.at(k));
+        for (auto [d, v] : llvm::enumerate(typical))
+          s = Evaluator::fix(s, "e" + std::to_string(d), v);
+        fixed = fixed.is_null() ? isl::union_set(s) : fixed.unite(s);
+      }
+      weft::Traffic one =
+          traffic(eval, fixed, mt ? (int)t : -1, mt,
+                  [](unsigned p, unsigned q) { return p != q; });
+      if (one.bytes == 0)
+        continue;
+      weft::Traffic &all = costs.flows[{u, (unsigned)t}][mu][mt];
+      all.bytes = one.bytes * runs;
+      all.messages = one.messages * runs;
+    }
+  }
+  isl::union_set live =
+      fromU.intersect_range_wrapped_domain(region.end).range().unwrap().range();
+  isl::union_set fixed;
+  isl::set_list sets = live.get_set_list();
+  for (int k = 0, n = sets.size(); k < n; ++k) {
+    isl::set s = eval.fixSymbols(sets.at(k));
+    fixed = fixed.is_null() ? isl::union_set(s) : fixed.unite(s);
+  }
+  if (!fixed.is_null())
+    costs.liveOut[u][mu] =
+        traffic(eval, fixed, -1, 0,
+                [](unsigned p, unsigned q) { return p != q && q == 0; });
+}
+
 FailureOr<weft::PartitionCosts>
 weft::estimatePartitionCosts(PolyhedralRegion &analysis,
                              ArrayRef<DistUnit> units, unsigned ranks,
@@ -249,12 +354,20 @@ weft::estimatePartitionCosts(PolyhedralRegion &analysis,
   costs.ranks = ranks;
   costs.nominalSize = nominalSize;
   costs.work.assign(units.size(), 0);
-  costs.liveOut.assign(units.size(), Traffic());
-  Selections select(model, units, unitOf);
+  costs.liveOut.assign(units.size(), ModeTraffic());
+  // The units in each mode: every candidate over one axis, and every
+  // candidate over as many axes as it may have.
+  SmallVector<DistUnit> oneAxis(units.begin(), units.end());
+  for (DistUnit &unit : oneAxis)
+    unit.gridDims = 1;
+  std::array<ArrayRef<DistUnit>, kMaxGridDims> byMode{oneAxis, units};
+  std::array<Selections, kMaxGridDims> select{
+      Selections(model, byMode[0], unitOf),
+      Selections(model, byMode[1], unitOf)};
 
   LogicalResult status =
       state.run("partition cost estimate", maxOperations, [&](isl::ctx ctx) {
-        Evaluator eval(ctx, model, units, unitOf, ranks, nominalSize);
+        Evaluator eval(ctx, model, byMode, unitOf, ranks, nominalSize);
         for (unsigned i = 0; i < unitOf.size(); ++i)
           costs.work[unitOf[i]] += Evaluator::boxCount(eval.domainOf(i));
         const weft::detail::RegionFlow &region = state.getFlow(maxOperations);
@@ -262,77 +375,10 @@ weft::estimatePartitionCosts(PolyhedralRegion &analysis,
         for (auto [u, source] : llvm::enumerate(units)) {
           if (!source.distributed)
             continue;
-          isl::union_map fromU =
-              flow.intersect_domain(isl::union_set(ctx, select.sources(u)));
-          // Only units that read what u writes can receive from it: skip
-          // the others before any set arithmetic (most units of a long
-          // region read nothing of any one unit).
-          llvm::SmallDenseSet<int> readers;
-          isl::set_list sinks =
-              fromU.range().unwrap().domain().get_set_list();
-          for (int k = 0, n = sinks.size(); k < n; ++k) {
-            if (std::optional<unsigned> statement =
-                    weft::detail::statementOfTuple(
-                        isl_set_get_tuple_name(sinks.at(k).get())))
-              readers.insert(unitOf[*statement]);
-          }
-          for (auto [t, sink] : llvm::enumerate(units)) {
-            if (!readers.count(int(t)))
-              continue;
-            SmallVector<int64_t> typical;
-            double runs = eval.executions(t, typical);
-            for (bool distributed : {false, true}) {
-              if (distributed && !sink.distributed)
-                continue;
-              isl::union_set elements =
-                  fromU
-                      .intersect_range_wrapped_domain(
-                          isl::union_set(ctx, select.sinks(t, distributed)))
-                      .range()
-                      .unwrap()
-                      .range();
-              if (distributed)
-                elements = elements.intersect_params(
-                    isl::set(ctx, select.disjointBlocks(t)));
-              if (elements.is_empty())
-                continue;
-              // One typical execution, with the sizes fixed.
-              isl::union_set fixed;
-              isl::set_list sets = elements.get_set_list();
-              for (int k = 0, n = sets.size(); k < n; ++k) {
-                isl::set s = eval.fixSymbols(sets.at(k));
-                for (auto [d, v] : llvm::enumerate(typical))
-                  s = Evaluator::fix(s, "e" + std::to_string(d), v);
-                fixed = fixed.is_null() ? isl::union_set(s) : fixed.unite(s);
-              }
-              Traffic one =
-                  traffic(eval, select, fixed, distributed ? (int)t : -1,
-                          [](unsigned p, unsigned q) { return p != q; });
-              if (one.bytes == 0)
-                continue;
-              Traffic &all =
-                  costs.flows[{(unsigned)u, (unsigned)t}][distributed];
-              all.bytes = one.bytes * runs;
-              all.messages = one.messages * runs;
-            }
-          }
-          isl::union_set live = fromU.intersect_range_wrapped_domain(region.end)
-                                    .range()
-                                    .unwrap()
-                                    .range();
-          isl::union_set fixed;
-          isl::set_list sets = live.get_set_list();
-          for (int k = 0, n = sets.size(); k < n; ++k) {
-            isl::set s = eval.fixSymbols(sets.at(k));
-            fixed = fixed.is_null() ? isl::union_set(s) : fixed.unite(s);
-          }
-          if (!fixed.is_null())
-            costs.liveOut[u] =
-                traffic(eval, select, fixed, -1, [](unsigned p, unsigned q) {
-                  return p != q && q == 0;
-                });
+          for (unsigned mu = 1; mu <= source.gridDims; ++mu)
+            estimateFrom(eval, select, units, flow, region, u, mu, costs);
           if (!source.reductions.empty())
-            addCombineTraffic(eval, select, u, costs.liveOut[u]);
+            addCombineTraffic(eval, select[0], u, costs.liveOut[u][1]);
         }
       });
   if (failed(status))

@@ -295,7 +295,7 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
         return success();
       })
       .Case<scf::ForOp>([&](auto loop) { return lowerFor(loop); })
-      .Case<weft::dist::RankOp, weft::dist::NumRanksOp,
+      .Case<weft::dist::RankOp, weft::dist::NumRanksOp, weft::dist::GridShapeOp,
             weft::dist::LocalBoundsOp, weft::dist::MessageBufferOp,
             weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp,
             weft::dist::BroadcastOp, weft::dist::AllReduceOp,
@@ -598,6 +598,25 @@ LogicalResult FunctionLowering::lowerDistOp(Operation *op) {
     map.map(op->getResult(0), callRuntime(loc, "weft_rt_self", i64, {}));
   } else if (isa<NumRanksOp>(op)) {
     map.map(op->getResult(0), callRuntime(loc, "weft_rt_nranks", i64, {}));
+  } else if (auto shape = dyn_cast<GridShapeOp>(op)) {
+    // Extents chosen at run time: the runtime's 2-D factorisation.
+    GridAttr grid = shape.getGrid();
+    for (unsigned axis = 0; axis < grid.getRank(); ++axis) {
+      Value extent = shape.getResult(axis);
+      if (extent.use_empty())
+        continue;
+      if (!grid.isDynamicAxis(axis))
+        map.map(extent, cst(grid.getShape()[axis]));
+      else if (grid.getRank() == 2 && grid.isDynamicAxis(1 - axis))
+        map.map(extent,
+                callRuntime(loc,
+                            axis ? "weft_rt_grid_cols" : "weft_rt_grid_rows",
+                            i64, {}));
+      else
+        return op->emitOpError(
+            "only fully static grids and 2-D grids chosen at run time can "
+            "be lowered to C");
+    }
   } else if (auto bounds = dyn_cast<LocalBoundsOp>(op)) {
     if (bounds.getDistribution().getKind() != DistKind::Block)
       return op->emitOpError("only block distributions can be lowered to C");

@@ -40,6 +40,52 @@ func.func @cyclic(%lb: index, %ub: index, %p: index, %np: index) {
 
 // -----
 
+// A 2-D grid chosen at run time: its extents come from the runtime; a
+// rank's coordinates are plain index arithmetic.
+// CHECK-LABEL: emitc.func @grid
+// CHECK: %[[ROWS:.*]] = emitc.call_opaque "weft_rt_grid_rows"() : () -> i64
+// CHECK: %[[COLS:.*]] = emitc.call_opaque "weft_rt_grid_cols"() : () -> i64
+// CHECK: emitc.call_opaque "weft_rt_block_lo"(%{{.*}}, %{{.*}}, %{{.*}}, %[[ROWS]])
+// CHECK: emitc.call_opaque "weft_rt_block_hi"(%{{.*}}, %{{.*}}, %{{.*}}, %[[COLS]])
+func.func @grid(%lb: index, %ub: index, %out: memref<2xindex>) {
+  %me = dist.rank
+  %rows, %cols = dist.grid_shape #dist.grid<[?, ?]>
+  %r = arith.divui %me, %cols : index
+  %c = arith.remui %me, %cols : index
+  %lo, %hi, %st = dist.local_bounds %lb to %ub at %r of %rows by #dist.dim<block on 0>
+  %lo1, %hi1, %st1 = dist.local_bounds %lb to %ub at %c of %cols by #dist.dim<block on 1>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  memref.store %lo, %out[%c0] : memref<2xindex>
+  memref.store %hi1, %out[%c1] : memref<2xindex>
+  return
+}
+
+// -----
+
+// A static extent is a constant; only 2-D grids are chosen at run time.
+// CHECK-LABEL: emitc.func @static_grid
+// CHECK-NOT: weft_rt_grid
+// CHECK: emitc.return
+func.func @static_grid(%out: memref<1xindex>) {
+  %rows, %cols = dist.grid_shape #dist.grid<[4, 2]>
+  %c0 = arith.constant 0 : index
+  memref.store %cols, %out[%c0] : memref<1xindex>
+  return
+}
+
+// -----
+
+func.func @grid_3d(%out: memref<1xindex>) {
+  // expected-error @+1 {{only fully static grids and 2-D grids chosen at run time can be lowered to C}}
+  %x, %y, %z = dist.grid_shape #dist.grid<[?, ?, ?]>
+  %c0 = arith.constant 0 : index
+  memref.store %x, %out[%c0] : memref<1xindex>
+  return
+}
+
+// -----
+
 // min/max of a value with itself is the value (no self-comparison in C).
 // CHECK-LABEL: emitc.func @self_min
 // CHECK-NOT: emitc.cmp

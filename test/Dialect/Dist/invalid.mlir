@@ -566,9 +566,20 @@ func.func @message_buffer_not_1d(%p: index, %n: index) {
 // -----
 
 func.func @distribute_without_unit(%a: memref<8xf64>) {
-  // expected-error @+1 {{'dist.distribute' must be a #dist.dim on a loop that is a 'dist.unit'}}
+  // expected-error @+1 {{'dist.distribute' must be a #dist.dim, or a #dist.layout of two loops over a 2-D grid, on a loop that is a 'dist.unit'}}
   affine.for %i = 0 to 8 {
   } {dist.distribute = #dist.dim<block on 0>}
+  return
+}
+
+// -----
+
+func.func @distribute_over_1d_grid(%a: memref<8x8xf64>) {
+  // expected-error @+1 {{'dist.distribute' must be a #dist.dim, or a #dist.layout of two loops over a 2-D grid, on a loop that is a 'dist.unit'}}
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+    }
+  } {dist.unit, dist.distribute = #dist.layout<[block on 0, replicated], grid = [?]>}
   return
 }
 

@@ -11,7 +11,10 @@
 // A piece of work (a unit) is an op of the function body, or of the body of
 // the sequential loops around it. A distributed unit is an affine.for whose
 // iterations are split in blocks: the rank with block [lo, hi) runs the
-// iterations lo <= i < hi. A replicated unit runs on every rank.
+// iterations lo <= i < hi. A unit distributed over a 2-D grid splits its
+// loop and the loop directly inside it: the rank at grid coordinates
+// (y, x) runs the iterations of row block y and column block x. A
+// replicated unit runs on every rank.
 //
 // Sets are parametric in the block bounds, so one set describes the message
 // of every pair of ranks. Their parameters are named
@@ -19,6 +22,9 @@
 //   e<k>      the k-th sequential loop around the sending unit,
 //   slo<u>, shi<u>  the sender's block of the block group of unit u,
 //   rlo<u>, rhi<u>  the receiver's block of the block group of unit u,
+//   srlo<u>, srhi<u>, sclo<u>, schi<u>  for a group over a 2-D grid: the
+//             sender's row and column blocks (rrlo<u> ... rchi<u> the
+//             receiver's),
 //   rq        the receiver's rank.
 // Each set is returned with an ISL-generated loop nest that enumerates its
 // elements in a fixed order, so that sender and receiver pack and unpack
@@ -30,11 +36,13 @@
 
 #include "weft/Analysis/Polyhedral/PolyhedralRegion.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace weft {
@@ -52,6 +60,11 @@ struct DistUnit {
   mlir::Operation *op;
   /// The op is an affine.for whose iterations are split in blocks.
   bool distributed = false;
+  /// When distributed: how many loops of the nest, from the op, are split,
+  /// one per grid axis. 1: the op's loop over all ranks; 2: the op's loop
+  /// over the rows of a 2-D grid (gridShape2D) and the loop directly inside
+  /// it, which holds every access of the unit, over its columns.
+  unsigned gridDims = 1;
   /// Sequential affine.for loops around `op`, outermost first.
   llvm::SmallVector<mlir::Operation *, 2> enclosing;
   /// When distributed: the updates combined across ranks after the unit.
@@ -119,7 +132,20 @@ struct CommParam {
   Kind kind;
   mlir::Value symbol; // Symbol
   unsigned index = 0; // Enclosing: loop depth; Sender*, Receiver*: unit
+  unsigned axis = 0;  // Sender*, Receiver*: the grid axis of the block
 };
+
+/// The rows and columns of the 2-D process grid of `ranks` ranks: the most
+/// nearly square factorisation with at least as many rows as columns
+/// (MPI_Dims_create's choice): 4 -> 2 x 2, 6 -> 3 x 2, prime P -> P x 1.
+/// Ranks are numbered row-major: rank r sits at (r / cols, r % cols).
+inline std::pair<int64_t, int64_t> gridShape2D(int64_t ranks) {
+  int64_t cols = 1;
+  for (int64_t c = 1; c * c <= ranks; ++c)
+    if (ranks % c == 0)
+      cols = c;
+  return {ranks / cols, cols};
+}
 
 /// The elements of one array that one rank sends another.
 struct ArrayMessage {
@@ -150,7 +176,13 @@ inline constexpr llvm::StringLiteral kPivotSplitAttr = "dist.pivot_split";
 /// [1, n) and one over [0, n - 1) then exchange only true halos). For each
 /// unit: the first unit of its group (itself when it is not distributed). The
 /// block parameters of a group are named after that unit.
+/// Units over a 2-D grid group only with units over a 2-D grid whose two
+/// split loops line up.
 llvm::SmallVector<unsigned> blockGroups(llvm::ArrayRef<DistUnit> units);
+
+/// The loop directly inside `loop` that a 2-D grid splits over its columns
+/// (null if there is none).
+mlir::affine::AffineForOp innerGridLoop(mlir::affine::AffineForOp loop);
 
 /// The iterations [lb, ub) of distributed unit `u`'s loop in which some
 /// access happens, over every execution of the loops around it, as

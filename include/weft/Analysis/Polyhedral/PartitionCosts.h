@@ -24,21 +24,29 @@ struct Traffic {
   double messages = 0;
 };
 
+/// How a unit runs: on every rank (0), or distributed over a grid of 1 or 2
+/// axes (DistUnit::gridDims).
+inline constexpr unsigned kMaxGridDims = 2;
+using ModeTraffic = std::array<Traffic, kMaxGridDims + 1>;
+
 struct PartitionCosts {
   /// Ranks and the value given to sizes unknown at compile time.
   unsigned ranks = 4;
   int64_t nominalSize = 0;
   /// Memory accesses of each unit over all its executions.
   std::vector<double> work;
-  /// (u, t) -> traffic when u is distributed and t is [0] replicated or
-  /// [1] distributed. Only pairs with traffic appear.
-  std::map<std::pair<unsigned, unsigned>, std::array<Traffic, 2>> flows;
-  /// Traffic of the live-out values u writes, when u is distributed.
-  std::vector<Traffic> liveOut;
+  /// (u, t) -> [mode of u][mode of t] -> traffic when u is distributed
+  /// (mode 1 or 2) and t has that mode. Only pairs with traffic appear.
+  std::map<std::pair<unsigned, unsigned>,
+           std::array<ModeTraffic, kMaxGridDims + 1>>
+      flows;
+  /// Traffic of the live-out values u writes, by the mode of u.
+  std::vector<ModeTraffic> liveOut;
 };
 
 /// Estimates the costs for `units`, where `distributed` marks every unit
-/// that may be distributed (the candidates).
+/// that may be distributed (the candidates) and `gridDims` the most grid
+/// axes it may be distributed over (every mode up to it is estimated).
 mlir::FailureOr<PartitionCosts>
 estimatePartitionCosts(PolyhedralRegion &region, llvm::ArrayRef<DistUnit> units,
                        unsigned ranks, int64_t nominalSize,
