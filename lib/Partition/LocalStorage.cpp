@@ -2,7 +2,7 @@
 //
 // Redirects a private array's loads and stores (the region's own accesses,
 // affine, and the message and reduction code, memref) to storage that holds
-// only the rank's range of one dimension.
+// only the rank's ranges of some dimensions.
 //
 //===----------------------------------------------------------------------===//
 #include "LocalStorage.h"
@@ -14,10 +14,10 @@
 
 using namespace mlir;
 
-bool weft::canStoreLocally(Value array, unsigned dim) {
+bool weft::canStoreLocally(Value array, ArrayRef<unsigned> dims) {
   auto type = cast<MemRefType>(array.getType());
   for (int64_t d = 0; d < type.getRank(); ++d)
-    if (d != dim && type.isDynamicDim(d))
+    if (!llvm::is_contained(dims, d) && type.isDynamicDim(d))
       return false;
   return llvm::all_of(array.getUses(), [](OpOperand &use) {
     Operation *user = use.getOwner();
@@ -30,17 +30,27 @@ bool weft::canStoreLocally(Value array, unsigned dim) {
 }
 
 weft::LocalStorage weft::allocateLocalStorage(OpBuilder &b, Location loc,
-                                              Value array, unsigned dim,
-                                              Value start, Value end) {
+                                              Value array,
+                                              ArrayRef<unsigned> dims,
+                                              ArrayRef<Value> starts,
+                                              ArrayRef<Value> ends) {
   auto type = cast<MemRefType>(array.getType());
   SmallVector<int64_t> shape(type.getShape());
-  shape[dim] = ShapedType::kDynamic;
   Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
-  Value extent = b.create<arith::MaxSIOp>(
-      loc, b.create<arith::SubIOp>(loc, end, start), zero);
+  // memref.alloc takes the dynamic extents in dimension order.
+  SmallVector<Value> extents;
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    auto k = llvm::find(dims, d) - dims.begin();
+    if (k == (ptrdiff_t)dims.size())
+      continue;
+    shape[d] = ShapedType::kDynamic;
+    extents.push_back(b.create<arith::MaxSIOp>(
+        loc, b.create<arith::SubIOp>(loc, ends[k], starts[k]), zero));
+  }
   Value local = b.create<memref::AllocOp>(
-      loc, MemRefType::get(shape, type.getElementType()), ValueRange{extent});
-  return {array, local, start, dim};
+      loc, MemRefType::get(shape, type.getElementType()), extents);
+  return {array, local, SmallVector<unsigned, 2>(dims),
+          SmallVector<Value, 2>(starts)};
 }
 
 void weft::redirectToLocalStorage(const LocalStorage &s) {
@@ -55,11 +65,14 @@ void weft::redirectToLocalStorage(const LocalStorage &s) {
       SmallVector<Value> operands(load ? load.getMapOperands()
                                        : store.getMapOperands());
       SmallVector<AffineExpr> results(map.getResults());
-      results[s.dim] = results[s.dim] - getAffineSymbolExpr(map.getNumSymbols(),
-                                                            user->getContext());
-      map = AffineMap::get(map.getNumDims(), map.getNumSymbols() + 1, results,
+      unsigned symbols = map.getNumSymbols();
+      for (auto [dim, start] : llvm::zip(s.dims, s.starts)) {
+        results[dim] =
+            results[dim] - getAffineSymbolExpr(symbols++, user->getContext());
+        operands.push_back(start);
+      }
+      map = AffineMap::get(map.getNumDims(), symbols, results,
                            user->getContext());
-      operands.push_back(s.start);
       if (load) {
         Value v = b.create<affine::AffineLoadOp>(load.getLoc(), s.local, map,
                                                  operands);
@@ -74,8 +87,9 @@ void weft::redirectToLocalStorage(const LocalStorage &s) {
     auto load = dyn_cast<memref::LoadOp>(user);
     auto store = dyn_cast<memref::StoreOp>(user);
     SmallVector<Value> indices(load ? load.getIndices() : store.getIndices());
-    indices[s.dim] =
-        b.create<arith::SubIOp>(user->getLoc(), indices[s.dim], s.start);
+    for (auto [dim, start] : llvm::zip(s.dims, s.starts))
+      indices[dim] =
+          b.create<arith::SubIOp>(user->getLoc(), indices[dim], start);
     if (load) {
       load.getMemrefMutable().assign(s.local);
       load.getIndicesMutable().assign(indices);

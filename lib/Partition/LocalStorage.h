@@ -1,8 +1,8 @@
 //===- LocalStorage.h - Rank-local storage of private arrays ----*- C++ -*-===//
 //
 // Private to WeftPartition. A private array (PrivateFootprint) gets, on
-// each rank, storage for the range of one dimension the rank touches:
-// accesses subtract the range's start from that subscript.
+// each rank, storage for the ranges of the dimensions the rank touches
+// only in part: accesses subtract each range's start from its subscript.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_LIB_PARTITION_LOCALSTORAGE_H
@@ -17,20 +17,24 @@ namespace weft {
 struct LocalStorage {
   mlir::Value array; // the region function's argument
   mlir::Value local; // memref.alloc of the rank's part
-  mlir::Value start; // first index of dimension `dim` it holds
-  unsigned dim;
+  /// The narrowed dimensions and the first index of each it holds.
+  llvm::SmallVector<unsigned, 2> dims;
+  llvm::SmallVector<mlir::Value, 2> starts;
 };
 
-/// Whether `array`'s accesses can be redirected to storage for a range of
-/// dimension `dim`: every use is a load or a store, and every other
+/// Whether `array`'s accesses can be redirected to storage for ranges of
+/// dimensions `dims`: every use is a load or a store, and every other
 /// dimension has a static extent.
-bool canStoreLocally(mlir::Value array, unsigned dim);
+bool canStoreLocally(mlir::Value array, llvm::ArrayRef<unsigned> dims);
 
-/// Allocates storage for [start, end) of `array`'s dimension `dim` at `b`'s
-/// insertion point (nothing when end <= start).
+/// Allocates storage for [starts[k], ends[k]) of each of `array`'s
+/// dimensions `dims[k]` at `b`'s insertion point (an empty range holds
+/// nothing).
 LocalStorage allocateLocalStorage(mlir::OpBuilder &b, mlir::Location loc,
-                                  mlir::Value array, unsigned dim,
-                                  mlir::Value start, mlir::Value end);
+                                  mlir::Value array,
+                                  llvm::ArrayRef<unsigned> dims,
+                                  llvm::ArrayRef<mlir::Value> starts,
+                                  llvm::ArrayRef<mlir::Value> ends);
 
 /// Makes every access of `s.array` an access of `s.local`, and frees
 /// `s.local` before the function returns.

@@ -584,12 +584,19 @@ LogicalResult Materializer::run(const RegionExchanges &region,
         paramValues(f.params, /*target=*/-1, me, me);
     if (failed(ids))
       return failure();
-    FailureOr<Value> start = emitAstExpr(b, loc(), f.lo, *ids);
-    FailureOr<Value> end = emitAstExpr(b, loc(), f.hi, *ids);
-    if (failed(start) || failed(end))
-      return func.emitError("cannot allocate rank-local storage"), failure();
+    SmallVector<unsigned, 2> dims;
+    SmallVector<Value, 2> starts, ends;
+    for (const PrivateFootprint::Range &r : f.ranges) {
+      FailureOr<Value> start = emitAstExpr(b, loc(), r.lo, *ids);
+      FailureOr<Value> end = emitAstExpr(b, loc(), r.hi, *ids);
+      if (failed(start) || failed(end))
+        return func.emitError("cannot allocate rank-local storage"), failure();
+      dims.push_back(r.dim);
+      starts.push_back(*start);
+      ends.push_back(*end);
+    }
     storage.push_back(
-        allocateLocalStorage(b, loc(), f.memref, f.dim, *start, *end));
+        allocateLocalStorage(b, loc(), f.memref, dims, starts, ends));
   }
   for (const Exchange &e : region.exchanges)
     if (failed(emitExchange(e)))
@@ -681,15 +688,21 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
           computePrivateFootprints(analysis, units, maxIslOperations);
       if (failed(footprints))
         return signalPassFailure();
-      for (PrivateFootprint &f : *footprints)
-        if (canStoreLocally(f.memref, f.dim))
+      for (PrivateFootprint &f : *footprints) {
+        SmallVector<unsigned, 2> dims;
+        for (const PrivateFootprint::Range &r : f.ranges)
+          dims.push_back(r.dim);
+        if (canStoreLocally(f.memref, dims))
           privateArrays.push_back(std::move(f));
+      }
       if (report)
-        for (const PrivateFootprint &f : privateArrays)
-          func.emitRemark()
-              << "stored rank-locally: " << argName(func, f.memref)
-              << ": each rank allocates the indices " << f.range
-              << " of dimension " << f.dim;
+        for (const PrivateFootprint &f : privateArrays) {
+          InFlightDiagnostic d = func.emitRemark();
+          d << "stored rank-locally: " << argName(func, f.memref)
+            << ": each rank allocates the indices ";
+          for (auto [k, r] : llvm::enumerate(f.ranges))
+            d << (k ? " and " : "") << r.text << " of dimension " << r.dim;
+        }
     }
     if (failed(Materializer(analysis, units, maxIslOperations)
                    .run(*exchanges, privateArrays)))

@@ -27,6 +27,7 @@
 #include <isl/ctx.h>
 #include <isl/options.h>
 
+#include <cstdlib>
 #include <stdexcept>
 
 using namespace mlir;
@@ -235,8 +236,23 @@ static AffineExpr withoutConstant(AffineExpr e) {
   return e;
 }
 
-/// Whether two loops' bounds differ only by constants, or they are pieces of
-/// one loop.
+/// The constant term of `e`.
+static int64_t constantTerm(AffineExpr e) {
+  if (auto c = dyn_cast<AffineConstantExpr>(e))
+    return c.getValue();
+  if (auto add = dyn_cast<AffineBinaryOpExpr>(e))
+    if (add.getKind() == AffineExprKind::Add)
+      if (auto c = dyn_cast<AffineConstantExpr>(add.getRHS()))
+        return c.getValue();
+  return 0;
+}
+
+/// Bounds that differ by more than this are not aligned: the blocks of
+/// [0, 256) and [0, 2048) over one hull would leave most ranks idle.
+static constexpr int64_t kMaxAlignedOffset = 4;
+
+/// Whether two loops' bounds differ only by small constants, or they are
+/// pieces of one loop.
 static bool alignable(affine::AffineForOp x, affine::AffineForOp y) {
   if (Attribute split = x->getAttr(weft::kPivotSplitAttr))
     if (split == y->getAttr(weft::kPivotSplitAttr))
@@ -245,7 +261,9 @@ static bool alignable(affine::AffineForOp x, affine::AffineForOp y) {
     return a.getNumResults() == 1 && b.getNumResults() == 1 &&
            a.getNumDims() == b.getNumDims() &&
            a.getNumSymbols() == b.getNumSymbols() && llvm::equal(ao, bo) &&
-           withoutConstant(a.getResult(0)) == withoutConstant(b.getResult(0));
+           withoutConstant(a.getResult(0)) == withoutConstant(b.getResult(0)) &&
+           std::abs(constantTerm(a.getResult(0)) -
+                    constantTerm(b.getResult(0))) <= kMaxAlignedOffset;
   };
   if (x.getLowerBoundMap() == y.getLowerBoundMap() &&
       x.getUpperBoundMap() == y.getUpperBoundMap() &&
@@ -564,7 +582,9 @@ weft::computePrivateFootprints(PolyhedralRegion &analysis,
               elements = sets.at(k);
           if (elements.is_null())
             continue;
-          // The first dimension whose range follows the rank's blocks.
+          // Each dimension whose range follows the rank's blocks.
+          PrivateFootprint f;
+          f.memref = memref;
           for (unsigned d = 0; d < type.getRank(); ++d) {
             isl::set range = isl::manage(isl_set_project_out(
                 elements.copy(), isl_dim_set, d + 1, type.getRank() - d - 1));
@@ -579,24 +599,23 @@ weft::computePrivateFootprints(PolyhedralRegion &analysis,
             hi = hi.add_constant(isl::val::one(ctx));
             isl::ast_build build = isl::ast_build::from_context(
                 isl::set::universe(range.space().params()));
-            PrivateFootprint f;
-            f.memref = memref;
-            f.dim = d;
-            f.lo = takeExpr(
+            PrivateFootprint::Range &r = f.ranges.emplace_back();
+            r.dim = d;
+            r.lo = takeExpr(
                 raw, isl_ast_build_expr_from_pw_aff(build.get(), lo.copy()));
-            f.hi = takeExpr(
+            r.hi = takeExpr(
                 raw, isl_ast_build_expr_from_pw_aff(build.get(), hi.copy()));
             auto text = [](const isl::pw_aff &pa) {
               char *t = isl_pw_aff_to_str(pa.get());
-              std::string r = t ? t : "";
+              std::string s = t ? t : "";
               free(t);
-              return r;
+              return s;
             };
-            f.range = "[" + text(lo) + ", " + text(hi) + ")";
+            r.text = "[" + text(lo) + ", " + text(hi) + ")";
             addParams(model, range, f.params);
-            result.push_back(std::move(f));
-            break;
           }
+          if (!f.ranges.empty())
+            result.push_back(std::move(f));
         }
       });
   if (failed(status))

@@ -199,15 +199,20 @@ mlir::FailureOr<LoopHull> computeLoopHull(PolyhedralRegion &region,
 
 /// Rank-local storage of a private array (one no code outside the region
 /// reads and the region writes before reading, so nothing it leaves
-/// behind is read): every element the calling rank accesses has its
-/// subscript `dim` in [lo, hi), expressions of the rank's blocks (rlo<g>,
-/// rhi<g>) and the symbols. Only arrays whose range depends on the rank's
-/// blocks are listed.
+/// behind is read): every element the calling rank accesses has, for each
+/// dimension whose range depends on the rank's blocks, its subscript `dim`
+/// in [lo, hi), expressions of the rank's blocks (rlo<g>, rhi<g>, or a 2-D
+/// grid's rrlo<g> ... rchi<g>) and the symbols: the bounding box of what
+/// the rank touches. Only arrays with such a dimension are listed.
 struct PrivateFootprint {
+  struct Range {
+    unsigned dim;
+    AstExpr lo, hi;
+    std::string text; // ISL text of [lo, hi), for remarks
+  };
   mlir::Value memref;
-  unsigned dim;
-  AstExpr lo, hi;
-  std::string range; // ISL text of [lo, hi), for remarks
+  /// By increasing dimension.
+  llvm::SmallVector<Range, 2> ranges;
   std::vector<std::pair<std::string, CommParam>> params;
 };
 mlir::FailureOr<std::vector<PrivateFootprint>>
