@@ -15,6 +15,11 @@ prints the bytes sent next to
            element per neighbour and array read across a block boundary,
            plus one gather of the written arrays to rank 0), for the
            stencils whose bound has a closed form here;
+  * lb:    the same bound for the decomposition weft chose: lb1d, or over
+           the 2-D grid (rows x cols, the most nearly square factorisation
+           of P) when --report says a nest was split over it, for jacobi-2d
+           and heat-3d (halos across the grid's row and column boundaries,
+           plus the gather);
   * naive: every distributed sweep sends everything it wrote to every other
            rank (the whole flow-out set, as Pluto's simplest scheme does);
 
@@ -48,6 +53,30 @@ def sizes(header, dataset):
 def block0(n, p):
     """Iterations of rank 0 in dist.local_bounds' balanced blocks."""
     return n // p + (1 if n % p else 0)
+
+
+def grid_shape(p):
+    """rows x cols of weft's 2-D grid (gridShape2D)."""
+    cols = max(c for c in range(1, p + 1) if c * c <= p and p % c == 0)
+    return p // cols, cols
+
+
+def grid_bound(kernel, s, p):
+    """The owner-computes bound over weft's 2-D grid, in bytes."""
+    if kernel not in ("jacobi-2d", "heat-3d"):
+        return None
+    n, t = s["N"], s["TSTEPS"]
+    rows, cols = grid_shape(p)
+    depth = 1 if kernel == "jacobi-2d" else n - 2  # the local k extent
+    # Each internal row or column boundary of the grid moves one face of
+    # (n - 2) * depth elements each way per sweep (the first sweep reads
+    # data from before the region); then both arrays go to rank 0, which
+    # owns block0 rows and block0 columns of the interior.
+    face = (n - 2) * depth
+    halos = face * 2 * (rows - 1 + cols - 1) * (2 * t - 1)
+    mine = block0(n - 2, rows) * block0(n - 2, cols) * depth
+    gather = 2 * ((n - 2) ** 2 * depth - mine)
+    return 8 * (halos + gather)
 
 
 def stencil_bounds(kernel, s, p):
@@ -110,6 +139,8 @@ def main():
     ap.add_argument("polybench")
     ap.add_argument("--ranks", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--dataset", default="MEDIUM_DATASET")
+    ap.add_argument("--weft-flags", default="",
+                    help="extra weft compile options, e.g. --grid-dims=1")
     ap.add_argument("--kernels", nargs="+",
                     default=["jacobi-1d", "jacobi-2d", "heat-3d", "fdtd-2d",
                              "seidel-2d", "gemm", "2mm", "mvt", "atax",
@@ -119,9 +150,10 @@ def main():
     pb = os.path.abspath(args.polybench)
     util = os.path.join(pb, "utilities")
     work = tempfile.mkdtemp(prefix="weft-comm.")
-    print("| kernel | P | bytes sent | lb1d | sent/lb1d | naive | messages | "
-          "max RSS/rank MiB | P=1 time / seq |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    extra = args.weft_flags.split()
+    print("| kernel | P | bytes sent | lb1d | sent/lb1d | lb | sent/lb | "
+          "naive | messages | max RSS/rank MiB | P=1 time / seq |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for kernel in args.kernels:
         src = next((os.path.join(pb, c, kernel, kernel + ".c")
                     for c in CATEGORIES
@@ -139,7 +171,9 @@ def main():
         r = run(["gcc", "-O2"] + flags + [os.path.join(util, "polybench.c"),
                                           src, "-o", seq, "-lm"])
         out = os.path.join(w, "mpi.c")
-        r2 = run([weft, "compile"] + flags + [src, "-o", out])
+        r2 = run([weft, "compile", "--report"] + extra + flags +
+                 [src, "-o", out])
+        on_grid = "distributed over a 2-D grid" in r2.stderr
         exe = os.path.join(w, "mpi")
         r3 = run(["mpicc", "-O2"] + flags + [os.path.join(util, "polybench.c"),
                                              out, "-o", exe, "-lm"])
@@ -154,7 +188,7 @@ def main():
             ["-DPOLYBENCH_TIME"]
         run(["gcc", "-O2"] + tflags + [os.path.join(util, "polybench.c"), src,
                                        "-o", seq + ".t", "-lm"])
-        run([weft, "compile"] + tflags + [src, "-o", out + ".t.c"])
+        run([weft, "compile"] + extra + tflags + [src, "-o", out + ".t.c"])
         run(["mpicc", "-O2"] + tflags + [os.path.join(util, "polybench.c"),
                                          out + ".t.c", "-o", exe + ".t", "-lm"])
         ratio = ""
@@ -174,12 +208,16 @@ def main():
                 continue
             sent, msgs = int(stats.group(1)), int(stats.group(2))
             lb, naive = stencil_bounds(kernel, s, p)
+            chosen = grid_bound(kernel, s, p) if on_grid else lb
             # The runtime's largest peak RSS over the ranks.
             m = re.findall(r"weft: peak memory per rank \d+ to (\d+) bytes",
                            r.stderr)
-            print("| %s | %d | %d | %s | %s | %s | %d | %s | %s |" % (
+            print("| %s | %d | %d | %s | %s | %s | %s | %s | %d | %s | %s |" % (
                 kernel, p, sent, lb if lb is not None else "-",
                 "%.3f" % (sent / lb) if lb else "-",
+                ("%d%s" % (chosen, " (grid)" if on_grid else ""))
+                if chosen else "-",
+                "%.3f" % (sent / chosen) if chosen else "-",
                 naive if naive is not None else "-", msgs,
                 "%.1f" % (int(m[0]) / 2**20) if m else "-",
                 ratio if p == args.ranks[0] else ""))

@@ -385,6 +385,62 @@ bool RegionImporter::checkIteratorUses() {
   return !failed;
 }
 
+/// Whether code after the region overwrites `var` before any read of it, so
+/// that the region's final value of it is dead: every reference to it after
+/// the region (`later`) lies in a `for` statement whose init is `var = e`
+/// (e not naming var), so it runs after that init, and the function has no
+/// goto that could enter such a loop past its init. The common
+/// `for (i = 0; ...)` loops that print the results then need no final value
+/// of the region's iterators, which would make its nests imperfect.
+bool RegionImporter::overwrittenAfterRegion(
+    const cl::VarDecl *var,
+    llvm::ArrayRef<const cl::DeclRefExpr *> later) const {
+  std::function<bool(const cl::Stmt *)> jumps = [&](const cl::Stmt *s) {
+    if (!s)
+      return false;
+    if (isa<cl::GotoStmt, cl::IndirectGotoStmt>(s))
+      return true;
+    return llvm::any_of(s->children(), jumps);
+  };
+  std::function<bool(const cl::Stmt *, const cl::Stmt *)> holds =
+      [&](const cl::Stmt *s, const cl::Stmt *ref) {
+        return s && (s == ref || llvm::any_of(s->children(), [&](auto *c) {
+                       return holds(c, ref);
+                     }));
+      };
+  if (jumps(region.function->getBody()))
+    return false;
+  // The loops after the region that start by assigning var.
+  llvm::SmallVector<const cl::ForStmt *> resets;
+  std::function<void(const cl::Stmt *)> find = [&](const cl::Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *loop = dyn_cast<cl::ForStmt>(s))
+      if (const auto *init =
+              llvm::dyn_cast_or_null<cl::BinaryOperator>(loop->getInit()))
+        if (init->getOpcode() == cl::BO_Assign &&
+            isAfterRegion(loop->getForLoc()))
+          if (const auto *lhs =
+                  dyn_cast<cl::DeclRefExpr>(init->getLHS()->IgnoreParens()))
+            if (lhs->getDecl() == var)
+              resets.push_back(loop);
+    for (const cl::Stmt *c : s->children())
+      find(c);
+  };
+  find(region.function->getBody());
+  for (const cl::DeclRefExpr *ref : later) {
+    if (ref->getDecl() != var)
+      continue;
+    bool covered = llvm::any_of(resets, [&](const cl::ForStmt *loop) {
+      const auto *init = llvm::cast<cl::BinaryOperator>(loop->getInit());
+      return holds(loop, ref) && !holds(init->getRHS(), ref);
+    });
+    if (!covered)
+      return false;
+  }
+  return true;
+}
+
 /// Region locals disappear with the region, so they must not be used after
 /// it; iterators used after it must get the value C would leave in them.
 bool RegionImporter::checkLiveness() {
@@ -418,8 +474,10 @@ bool RegionImporter::checkLiveness() {
                 "' is declared in the scop region and used after it");
       continue;
     }
-    // An iterator read after the region gets its final value written back.
-    if (it->second.kind == VarKind::Iterator)
+    // An iterator read after the region gets its final value written back,
+    // unless the code after the region overwrites it first.
+    if (it->second.kind == VarKind::Iterator &&
+        !overwrittenAfterRegion(var, later))
       it->second.liveOut = true;
   }
   // Iterators with static storage may be read anywhere.

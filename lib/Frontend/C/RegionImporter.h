@@ -133,6 +133,9 @@ private:
   bool parseBounds(const cl::Expr *cond, ForHeader &header);
   bool checkIteratorUses();
   bool checkLiveness();
+  bool
+  overwrittenAfterRegion(const cl::VarDecl *var,
+                         llvm::ArrayRef<const cl::DeclRefExpr *> later) const;
   bool isAfterRegion(cl::SourceLocation l) const;
   bool isInRegion(cl::SourceLocation l) const;
   bool usedOnlyInRegion(const cl::VarDecl *var);
