@@ -48,9 +48,10 @@ static LogicalResult applyDirectives(func::FuncOp func,
                                      unsigned maxGridDims,
                                      SmallVectorImpl<UnitOptions> &options) {
   bool nodist = func->hasAttr("weft.nodist");
+  bool grids = maxGridDims >= 2 && gridPreference(func).allowsGrid;
   for (const UnitCandidate &c : units)
-    options.push_back({true, c.distributable && !nodist,
-                       c.gridCapable && !nodist && maxGridDims >= 2});
+    options.push_back(
+        {true, c.distributable && !nodist, c.gridCapable && !nodist && grids});
   WalkResult r = func.walk([&](Operation *op) {
     auto layout = op->getAttrOfType<dist::LayoutAttr>("dist.layout");
     if (!layout || !isa<affine::AffineForOp>(op))
@@ -115,9 +116,12 @@ static LogicalResult applyDirectives(func::FuncOp func,
 /// Directives that are recorded but not acted on yet get a warning, so that
 /// nobody believes they steered the result.
 static void warnIgnoredDirectives(func::FuncOp func) {
-  if (func->hasAttr("dist.grid"))
-    func.emitWarning("'#pragma weft grid' is not acted on yet: regions are "
-                     "distributed over a 1-D grid of all ranks");
+  auto grid = func->getAttrOfType<dist::GridAttr>("dist.grid");
+  if (grid && grid.getRank() > 2)
+    func.emitWarning("'#pragma weft grid' with ")
+        << grid.getRank()
+        << " extents is not acted on: nests are split over all ranks or "
+           "over a 2-D grid";
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
     if (func.getArgAttr(i, "dist.layout")) {
       // The argument's C expression, "(double *)(A)": its last operand.
@@ -196,8 +200,10 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
       why = d.str();
       return success();
     });
+    GridPreference preference = gridPreference(func);
     costs = estimatePartitionCosts(analysis, units, ranks, nominalSize,
-                                   maxIslOperations);
+                                   maxIslOperations,
+                                   {preference.rows, preference.cols});
     if (succeeded(costs))
       choice = choosePartition(options, *costs, machine);
     else if (report)
@@ -273,5 +279,16 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
                       << choice.states << " states"
                       << (choice.exact ? "" : ", window too large: greedy")
                       << ")";
+  GridPreference preference = gridPreference(func);
+  if (report && (preference.rows || preference.cols) &&
+      llvm::is_contained(choice.modes, 2))
+    func.emitRemark() << "the 2-D grid has "
+                      << (preference.rows ? std::to_string(preference.rows)
+                                          : "*")
+                      << " x "
+                      << (preference.cols ? std::to_string(preference.cols)
+                                          : "*")
+                      << " ranks as '#pragma weft grid' asks, when the number "
+                         "of ranks fits (else the most nearly square shape)";
   return success();
 }

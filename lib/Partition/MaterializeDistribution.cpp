@@ -160,9 +160,14 @@ LogicalResult Materializer::computeRanges() {
   if (llvm::any_of(units, [](const DistUnit &unit) {
         return unit.distributed && unit.gridDims == 2;
       })) {
+    GridPreference preference = gridPreference(func);
     auto shape = b.create<dist::GridShapeOp>(
-        loc(), dist::GridAttr::get(b.getContext(), {ShapedType::kDynamic,
-                                                    ShapedType::kDynamic}));
+        loc(),
+        dist::GridAttr::get(b.getContext(),
+                            {ShapedType::kDynamic, ShapedType::kDynamic}),
+        preference.rows || preference.cols
+            ? b.getDenseI64ArrayAttr({preference.rows, preference.cols})
+            : DenseI64ArrayAttr());
     gridRows = shape.getResult(0);
     gridCols = shape.getResult(1);
   }

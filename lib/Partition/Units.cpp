@@ -182,6 +182,22 @@ SmallVector<UnitCandidate> weft::findUnits(func::FuncOp func,
   return units;
 }
 
+GridPreference weft::gridPreference(func::FuncOp func) {
+  GridPreference p;
+  auto grid = func->getAttrOfType<dist::GridAttr>("dist.grid");
+  if (!grid)
+    return p;
+  p.allowsGrid = grid.getRank() != 1;
+  if (grid.getRank() != 2)
+    return p;
+  auto extent = [&](unsigned axis) {
+    return grid.isDynamicAxis(axis) ? 0 : grid.getShape()[axis];
+  };
+  p.rows = extent(0);
+  p.cols = extent(1);
+  return p;
+}
+
 bool weft::splitsWithFpReductionsOnly(Operation *loop,
                                       const FlowDependenceInfo &deps) {
   return splittable(loop, deps, /*splitFpReductions=*/true) &&

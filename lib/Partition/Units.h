@@ -55,6 +55,15 @@ inline constexpr llvm::StringLiteral kFpReductionsOrdered =
 bool splitsWithFpReductionsOnly(mlir::Operation *loop,
                                 const FlowDependenceInfo &deps);
 
+/// From `#pragma weft grid` (the function's `dist.grid`): the 2-D grid's
+/// preferred rows and columns (0: none; see gridShape2D), and whether the
+/// region may use a 2-D grid at all (not under a 1-D `grid(...)`).
+struct GridPreference {
+  int64_t rows = 0, cols = 0;
+  bool allowsGrid = true;
+};
+GridPreference gridPreference(mlir::func::FuncOp func);
+
 /// The units recorded by dist-partition, in program order.
 llvm::SmallVector<DistUnit> recordedUnits(mlir::func::FuncOp func);
 

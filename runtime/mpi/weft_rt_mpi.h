@@ -103,19 +103,30 @@ static WEFT_RT_UNUSED int64_t weft_rt_block_hi(int64_t lb, int64_t ub,
   return weft_rt_block_lo(lb, ub, p + 1, np);
 }
 
-/* The 2-D process grid: the most nearly square rows x cols = size with
-   rows >= cols (MPI_Dims_create's choice; weft's cost estimate assumes the
-   same, gridShape2D). Rank r sits at row r / cols, column r % cols. */
-static WEFT_RT_UNUSED int64_t weft_rt_grid_cols(void) {
-  int64_t cols = 1;
-  for (int64_t c = 1; c * c <= weft_rt_size; ++c)
-    if (weft_rt_size % c == 0)
-      cols = c;
-  return cols;
+/* The 2-D process grid: the preferred rows and columns (0: none; from
+   #pragma weft grid) when the ranks fit them, else the most nearly square
+   rows x cols = size with rows >= cols (MPI_Dims_create's choice). weft's
+   cost estimate assumes the same (gridShape2D). Rank r sits at row
+   r / cols, column r % cols. */
+static WEFT_RT_UNUSED int64_t weft_rt_grid_cols(int64_t rows, int64_t cols) {
+  int64_t p = weft_rt_size;
+  if (rows > 0 && cols > 0) {
+    if (rows * cols == p)
+      return cols;
+  } else if (rows > 0 && p % rows == 0) {
+    return p / rows;
+  } else if (cols > 0 && p % cols == 0) {
+    return cols;
+  }
+  int64_t best = 1;
+  for (int64_t c = 1; c * c <= p; ++c)
+    if (p % c == 0)
+      best = c;
+  return best;
 }
 
-static WEFT_RT_UNUSED int64_t weft_rt_grid_rows(void) {
-  return weft_rt_size / weft_rt_grid_cols();
+static WEFT_RT_UNUSED int64_t weft_rt_grid_rows(int64_t rows, int64_t cols) {
+  return weft_rt_size / weft_rt_grid_cols(rows, cols);
 }
 
 static void weft_rt_fail(const char *what) {

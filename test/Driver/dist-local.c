@@ -46,9 +46,9 @@ double C[N], D[N];
 void ignored(void) {
   int i;
 #pragma scop
-// IGNORED: dist-local.c:[[@LINE-1]]:1: warning: '#pragma weft grid' is not acted on yet
+// IGNORED: dist-local.c:[[@LINE-1]]:1: warning: '#pragma weft grid' with 3 extents is not acted on: nests are split over all ranks or over a 2-D grid
 // IGNORED: dist-local.c:[[@LINE-2]]:1: warning: '#pragma weft distribute' or 'replicate' of array 'D' is not acted on yet
-#pragma weft grid(2)
+#pragma weft grid(2, 1, 2)
 #pragma weft replicate(D)
 #pragma weft parallel
 // IGNORED: dist-local.c:[[@LINE+1]]:3: warning: '#pragma weft parallel' is not acted on yet

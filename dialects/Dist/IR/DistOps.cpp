@@ -226,6 +226,22 @@ LogicalResult GridShapeOp::inferReturnTypes(
   return inferIndexPerGridAxis(context, adaptor.getGrid(), inferredReturnTypes);
 }
 
+LogicalResult GridShapeOp::verify() {
+  std::optional<ArrayRef<int64_t>> preferred = getPreferred();
+  if (!preferred)
+    return success();
+  GridAttr grid = getGrid();
+  if (preferred->size() != grid.getRank())
+    return emitOpError() << "prefers " << preferred->size()
+                         << " extents for a grid of rank " << grid.getRank();
+  for (unsigned axis = 0; axis < grid.getRank(); ++axis)
+    if (!grid.isDynamicAxis(axis))
+      return emitOpError("prefers extents for a grid with a static extent");
+  if (llvm::any_of(*preferred, [](int64_t e) { return e < 0; }))
+    return emitOpError("prefers a negative extent");
+  return success();
+}
+
 LogicalResult GridShapeOp::fold(FoldAdaptor adaptor,
                                 SmallVectorImpl<OpFoldResult> &results) {
   GridAttr grid = getGrid();

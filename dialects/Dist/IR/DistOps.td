@@ -75,14 +75,24 @@ def Dist_GridShapeOp : Dist_Op<"grid_shape",
     `?` extents are chosen at run time from `dist.num_ranks` (see
     `#dist.grid`).
 
+    A grid whose extents are all `?` may name `preferred` extents (0: no
+    preference for that axis), taken when the number of ranks fits them:
+    their product is the number of ranks, or, with a 0, the given extents
+    divide it. Otherwise the extents are chosen as without. Unlike static
+    extents, a preference never makes a rank count invalid (`#pragma weft
+    grid(4, 2)` on a nest that any rank count must run).
+
     ```mlir
     %px, %py = dist.grid_shape #dist.grid<[?, 2]>
+    %r, %c = dist.grid_shape #dist.grid<[?, ?]> prefer [4, 0]
     ```
   }];
-  let arguments = (ins Dist_GridAttr:$grid);
+  let arguments = (ins Dist_GridAttr:$grid,
+                       OptionalAttr<DenseI64ArrayAttr>:$preferred);
   let results = (outs Variadic<Index>:$extents);
-  let assemblyFormat = "qualified($grid) attr-dict";
+  let assemblyFormat = "qualified($grid) (`prefer` $preferred^)? attr-dict";
   let hasFolder = 1;
+  let hasVerifier = 1;
 }
 
 def Dist_GridCoordOp : Dist_Op<"grid_coord",

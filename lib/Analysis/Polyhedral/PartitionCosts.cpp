@@ -33,9 +33,10 @@ public:
   /// grids of at most m axes.
   Evaluator(isl::ctx ctx, const ModelBuilder &model,
             std::array<ArrayRef<weft::DistUnit>, weft::kMaxGridDims> byMode,
-            ArrayRef<int> unitOf, unsigned ranks, int64_t nominal)
+            ArrayRef<int> unitOf, unsigned ranks, int64_t nominal,
+            std::pair<int64_t, int64_t> grid)
       : ctx(ctx), model(model), units(byMode[0]), unitOf(unitOf), ranks(ranks),
-        nominal(nominal) {
+        nominal(nominal), grid(grid) {
     for (unsigned m = 0; m < weft::kMaxGridDims; ++m)
       groups[m] = weft::blockGroups(byMode[m]);
   }
@@ -141,7 +142,7 @@ public:
     auto [lb, ub] = range(u, mode, axis);
     int64_t extent = ranks, coord = p;
     if (mode == 2) {
-      auto [rows, cols] = weft::gridShape2D(ranks);
+      auto [rows, cols] = grid;
       extent = axis == 0 ? rows : cols;
       coord = axis == 0 ? p / cols : p % cols;
     }
@@ -171,6 +172,8 @@ public:
   ArrayRef<int> unitOf;
   unsigned ranks;
   int64_t nominal;
+  /// The 2-D grid's rows and columns at `ranks` ranks.
+  std::pair<int64_t, int64_t> grid;
   /// The block groups of byMode[m - 1].
   std::array<SmallVector<unsigned>, weft::kMaxGridDims> groups;
 
@@ -343,7 +346,8 @@ static void estimateFrom(const Evaluator &eval, ArrayRef<Selections> select,
 FailureOr<weft::PartitionCosts>
 weft::estimatePartitionCosts(PolyhedralRegion &analysis,
                              ArrayRef<DistUnit> units, unsigned ranks,
-                             int64_t nominalSize, unsigned long maxOperations) {
+                             int64_t nominalSize, unsigned long maxOperations,
+                             std::pair<int64_t, int64_t> preferredGrid) {
   weft::detail::PolyhedralRegionState &state = analysis.getState();
   auto built = state.getModel(units);
   if (failed(built))
@@ -367,7 +371,9 @@ weft::estimatePartitionCosts(PolyhedralRegion &analysis,
 
   LogicalResult status =
       state.run("partition cost estimate", maxOperations, [&](isl::ctx ctx) {
-        Evaluator eval(ctx, model, byMode, unitOf, ranks, nominalSize);
+        Evaluator eval(ctx, model, byMode, unitOf, ranks, nominalSize,
+                       weft::gridShape2D(ranks, preferredGrid.first,
+                                         preferredGrid.second));
         for (unsigned i = 0; i < unitOf.size(); ++i)
           costs.work[unitOf[i]] += Evaluator::boxCount(eval.domainOf(i));
         const weft::detail::RegionFlow &region = state.getFlow(maxOperations);

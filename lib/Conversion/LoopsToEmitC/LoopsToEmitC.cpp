@@ -599,8 +599,12 @@ LogicalResult FunctionLowering::lowerDistOp(Operation *op) {
   } else if (isa<NumRanksOp>(op)) {
     map.map(op->getResult(0), callRuntime(loc, "weft_rt_nranks", i64, {}));
   } else if (auto shape = dyn_cast<GridShapeOp>(op)) {
-    // Extents chosen at run time: the runtime's 2-D factorisation.
+    // Extents chosen at run time: the runtime's 2-D factorisation, given
+    // the preferred extents (0: none).
     GridAttr grid = shape.getGrid();
+    SmallVector<int64_t> preferred(
+        shape.getPreferred().value_or(ArrayRef<int64_t>{}));
+    preferred.resize(grid.getRank(), 0);
     for (unsigned axis = 0; axis < grid.getRank(); ++axis) {
       Value extent = shape.getResult(axis);
       if (extent.use_empty())
@@ -611,7 +615,7 @@ LogicalResult FunctionLowering::lowerDistOp(Operation *op) {
         map.map(extent,
                 callRuntime(loc,
                             axis ? "weft_rt_grid_cols" : "weft_rt_grid_rows",
-                            i64, {}));
+                            i64, {cst(preferred[0]), cst(preferred[1])}));
       else
         return op->emitOpError(
             "only fully static grids and 2-D grids chosen at run time can "

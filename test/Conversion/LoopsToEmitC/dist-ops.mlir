@@ -40,11 +40,13 @@ func.func @cyclic(%lb: index, %ub: index, %p: index, %np: index) {
 
 // -----
 
-// A 2-D grid chosen at run time: its extents come from the runtime; a
-// rank's coordinates are plain index arithmetic.
+// A 2-D grid chosen at run time: its extents come from the runtime, given
+// no preference (0, 0); a rank's coordinates are plain index arithmetic.
 // CHECK-LABEL: emitc.func @grid
-// CHECK: %[[ROWS:.*]] = emitc.call_opaque "weft_rt_grid_rows"() : () -> i64
-// CHECK: %[[COLS:.*]] = emitc.call_opaque "weft_rt_grid_cols"() : () -> i64
+// CHECK: %[[Z0:.*]] = "emitc.constant"() <{value = 0 : i64}>
+// CHECK: %[[Z1:.*]] = "emitc.constant"() <{value = 0 : i64}>
+// CHECK: %[[ROWS:.*]] = emitc.call_opaque "weft_rt_grid_rows"(%[[Z0]], %[[Z1]]) : (i64, i64) -> i64
+// CHECK: %[[COLS:.*]] = emitc.call_opaque "weft_rt_grid_cols"(%{{.*}}, %{{.*}}) : (i64, i64) -> i64
 // CHECK: emitc.call_opaque "weft_rt_block_lo"(%{{.*}}, %{{.*}}, %{{.*}}, %[[ROWS]])
 // CHECK: emitc.call_opaque "weft_rt_block_hi"(%{{.*}}, %{{.*}}, %{{.*}}, %[[COLS]])
 func.func @grid(%lb: index, %ub: index, %out: memref<2xindex>) {
@@ -58,6 +60,21 @@ func.func @grid(%lb: index, %ub: index, %out: memref<2xindex>) {
   %c1 = arith.constant 1 : index
   memref.store %lo, %out[%c0] : memref<2xindex>
   memref.store %hi1, %out[%c1] : memref<2xindex>
+  return
+}
+
+// -----
+
+// Preferred extents (#pragma weft grid(*, 3)) go to the runtime, which
+// takes them when the ranks fit.
+// CHECK-LABEL: emitc.func @preferred_grid
+// CHECK-DAG: %[[Z:.*]] = "emitc.constant"() <{value = 0 : i64}>
+// CHECK-DAG: %[[THREE:.*]] = "emitc.constant"() <{value = 3 : i64}>
+// CHECK: emitc.call_opaque "weft_rt_grid_cols"(%[[Z]], %[[THREE]])
+func.func @preferred_grid(%out: memref<1xindex>) {
+  %rows, %cols = dist.grid_shape #dist.grid<[?, ?]> prefer [0, 3]
+  %c0 = arith.constant 0 : index
+  memref.store %cols, %out[%c0] : memref<1xindex>
   return
 }
 

@@ -170,6 +170,30 @@ func.func @grid_shape_results() {
 
 // -----
 
+func.func @grid_shape_prefer_count() {
+  // expected-error @+1 {{'dist.grid_shape' op prefers 1 extents for a grid of rank 2}}
+  %0:2 = dist.grid_shape #dist.grid<[?, ?]> prefer [4]
+  return
+}
+
+// -----
+
+func.func @grid_shape_prefer_static() {
+  // expected-error @+1 {{'dist.grid_shape' op prefers extents for a grid with a static extent}}
+  %0:2 = dist.grid_shape #dist.grid<[?, 2]> prefer [4, 2]
+  return
+}
+
+// -----
+
+func.func @grid_shape_prefer_negative() {
+  // expected-error @+1 {{'dist.grid_shape' op prefers a negative extent}}
+  %0:2 = dist.grid_shape #dist.grid<[?, ?]> prefer [-1, 2]
+  return
+}
+
+// -----
+
 func.func @grid_coord_rank_range() {
   %c8 = arith.constant 8 : index
   // expected-error @+1 {{'dist.grid_coord' op process rank 8 is out of range for a grid of 8 processes}}

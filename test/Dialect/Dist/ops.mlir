@@ -89,6 +89,8 @@ func.func @queries(%r: index, %c0: index, %c1: index) -> (index, index, index, i
   %me = dist.rank
   // CHECK: %{{.*}}:2 = dist.grid_shape #dist.grid<[?, 2]>
   %s:2 = dist.grid_shape #dist.grid<[?, 2]>
+  // CHECK: %{{.*}}:2 = dist.grid_shape #dist.grid<[?, ?]> prefer [4, 0]
+  %pref:2 = dist.grid_shape #dist.grid<[?, ?]> prefer [4, 0]
   // CHECK: %{{.*}}:2 = dist.grid_coord #dist.grid<[?, ?]>
   %c:2 = dist.grid_coord #dist.grid<[?, ?]>
   // CHECK: %{{.*}} = dist.grid_coord #dist.grid<[4]> of %[[R]]

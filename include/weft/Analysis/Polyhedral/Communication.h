@@ -135,11 +135,23 @@ struct CommParam {
   unsigned axis = 0;  // Sender*, Receiver*: the grid axis of the block
 };
 
-/// The rows and columns of the 2-D process grid of `ranks` ranks: the most
-/// nearly square factorisation with at least as many rows as columns
-/// (MPI_Dims_create's choice): 4 -> 2 x 2, 6 -> 3 x 2, prime P -> P x 1.
-/// Ranks are numbered row-major: rank r sits at (r / cols, r % cols).
-inline std::pair<int64_t, int64_t> gridShape2D(int64_t ranks) {
+/// The rows and columns of the 2-D process grid of `ranks` ranks: the
+/// preferred extents (0: none, `#pragma weft grid`) when the ranks fit them,
+/// else the most nearly square factorisation with at least as many rows as
+/// columns (MPI_Dims_create's choice): 4 -> 2 x 2, 6 -> 3 x 2, prime P ->
+/// P x 1. Ranks are numbered row-major: rank r sits at (r / cols, r % cols).
+/// The runtime's weft_rt_grid_rows/cols compute the same.
+inline std::pair<int64_t, int64_t> gridShape2D(int64_t ranks,
+                                               int64_t preferredRows = 0,
+                                               int64_t preferredCols = 0) {
+  if (preferredRows > 0 && preferredCols > 0) {
+    if (preferredRows * preferredCols == ranks)
+      return {preferredRows, preferredCols};
+  } else if (preferredRows > 0 && ranks % preferredRows == 0) {
+    return {preferredRows, ranks / preferredRows};
+  } else if (preferredCols > 0 && ranks % preferredCols == 0) {
+    return {ranks / preferredCols, preferredCols};
+  }
   int64_t cols = 1;
   for (int64_t c = 1; c * c <= ranks; ++c)
     if (ranks % c == 0)

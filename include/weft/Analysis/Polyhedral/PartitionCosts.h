@@ -47,10 +47,13 @@ struct PartitionCosts {
 /// Estimates the costs for `units`, where `distributed` marks every unit
 /// that may be distributed (the candidates) and `gridDims` the most grid
 /// axes it may be distributed over (every mode up to it is estimated).
+/// `preferredGrid` is the 2-D grid's preferred rows and columns (0: none;
+/// see gridShape2D).
 mlir::FailureOr<PartitionCosts>
 estimatePartitionCosts(PolyhedralRegion &region, llvm::ArrayRef<DistUnit> units,
                        unsigned ranks, int64_t nominalSize,
-                       unsigned long maxOperations);
+                       unsigned long maxOperations,
+                       std::pair<int64_t, int64_t> preferredGrid = {0, 0});
 
 } // namespace weft
 
