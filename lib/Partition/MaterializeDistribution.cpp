@@ -661,6 +661,41 @@ static void remarkCombine(ArrayRef<DistUnit> units, const UnitCombine &c) {
       << ", starting from the identity: " << r.resetSet << ";";
 }
 
+/// Expression nodes of the loops that enumerate `node`'s elements: about
+/// the size of the C that counts, packs and unpacks them.
+static size_t enumerationSize(const AstNode &node) {
+  std::function<size_t(const AstExpr &)> expr = [&](const AstExpr &e) {
+    size_t n = 1;
+    for (const AstExpr &a : e.args)
+      n += expr(a);
+    return n;
+  };
+  size_t n = 1 + expr(node.init) + expr(node.cond) + expr(node.condition);
+  for (const AstExpr &s : node.subscripts)
+    n += expr(s);
+  for (const AstNode &c : node.children)
+    n += enumerationSize(c);
+  return n;
+}
+
+static size_t enumerationSize(const RegionExchanges &region) {
+  size_t n = 0;
+  for (const Exchange &e : region.exchanges)
+    for (const ArrayMessage &m : e.messages)
+      n += enumerationSize(m.elements);
+  for (const UnitCombine &c : region.combines)
+    for (const ReductionCombine &r : c.arrays)
+      n += enumerationSize(r.elements) + enumerationSize(r.reset);
+  return n;
+}
+
+/// A 2-D grid's message sets have four block bounds per group of the
+/// sender and the receiver, and can grow far beyond those of 1-D blocks
+/// (a stencil's are about twice as large). Over this many ISL operations or
+/// expression nodes (about 2 MB of C), its nests take 1-D blocks instead.
+static constexpr unsigned long kGridIslOperations = 6000000;
+static constexpr size_t kMaxGridEnumerationSize = 16000;
+
 namespace {
 struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
   using Base::Base;
@@ -677,41 +712,97 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
       return;
     // dist-partition keeps the region's analysis for this pass.
     PolyhedralRegion &analysis = getAnalysis<PolyhedralRegion>();
-    FailureOr<RegionExchanges> exchanges =
-        computeExchanges(analysis, units, liveOutEverywhere, maxIslOperations);
-    if (succeeded(exchanges) && report) {
-      for (const Exchange &e : exchanges->exchanges)
+    RegionExchanges exchanges;
+    std::vector<PrivateFootprint> footprints;
+    if (failed(analyze(analysis, units, exchanges, footprints)))
+      return signalPassFailure();
+    if (report) {
+      for (const Exchange &e : exchanges.exchanges)
         remarkMessages(func, units, e);
-      for (const UnitCombine &c : exchanges->combines)
+      for (const UnitCombine &c : exchanges.combines)
         remarkCombine(units, c);
     }
-    if (failed(exchanges))
-      return signalPassFailure();
     std::vector<PrivateFootprint> privateArrays;
-    if (localStorage) {
-      FailureOr<std::vector<PrivateFootprint>> footprints =
-          computePrivateFootprints(analysis, units, maxIslOperations);
-      if (failed(footprints))
-        return signalPassFailure();
-      for (PrivateFootprint &f : *footprints) {
-        SmallVector<unsigned, 2> dims;
-        for (const PrivateFootprint::Range &r : f.ranges)
-          dims.push_back(r.dim);
-        if (canStoreLocally(f.memref, dims))
-          privateArrays.push_back(std::move(f));
-      }
-      if (report)
-        for (const PrivateFootprint &f : privateArrays) {
-          InFlightDiagnostic d = func.emitRemark();
-          d << "stored rank-locally: " << argName(func, f.memref)
-            << ": each rank allocates the indices ";
-          for (auto [k, r] : llvm::enumerate(f.ranges))
-            d << (k ? " and " : "") << r.text << " of dimension " << r.dim;
-        }
+    for (PrivateFootprint &f : footprints) {
+      SmallVector<unsigned, 2> dims;
+      for (const PrivateFootprint::Range &r : f.ranges)
+        dims.push_back(r.dim);
+      if (canStoreLocally(f.memref, dims))
+        privateArrays.push_back(std::move(f));
     }
+    if (report)
+      for (const PrivateFootprint &f : privateArrays) {
+        InFlightDiagnostic d = func.emitRemark();
+        d << "stored rank-locally: " << argName(func, f.memref)
+          << ": each rank allocates the indices ";
+        for (auto [k, r] : llvm::enumerate(f.ranges))
+          d << (k ? " and " : "") << r.text << " of dimension " << r.dim;
+      }
     if (failed(Materializer(analysis, units, maxIslOperations)
-                   .run(*exchanges, privateArrays)))
+                   .run(exchanges, privateArrays)))
       return signalPassFailure();
+  }
+
+  /// The exchanges and private footprints of `units`. Units over a 2-D grid
+  /// whose sets exceed the grid's limits take 1-D blocks (in `units`).
+  LogicalResult analyze(PolyhedralRegion &analysis,
+                        MutableArrayRef<DistUnit> units,
+                        RegionExchanges &exchanges,
+                        std::vector<PrivateFootprint> &footprints) {
+    auto compute = [&](unsigned long quota) -> LogicalResult {
+      FailureOr<RegionExchanges> e =
+          computeExchanges(analysis, units, liveOutEverywhere, quota);
+      if (failed(e))
+        return failure();
+      exchanges = std::move(*e);
+      footprints.clear();
+      if (!localStorage)
+        return success();
+      FailureOr<std::vector<PrivateFootprint>> f =
+          computePrivateFootprints(analysis, units, quota);
+      if (failed(f))
+        return failure();
+      footprints = std::move(*f);
+      return success();
+    };
+    func::FuncOp func = getOperation();
+    if (llvm::none_of(units, [](const DistUnit &u) {
+          return u.distributed && u.gridDims == 2;
+        }))
+      return compute(maxIslOperations);
+    unsigned long quota =
+        maxIslOperations && maxIslOperations < kGridIslOperations
+            ? maxIslOperations
+            : kGridIslOperations;
+    std::string why;
+    {
+      ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
+        if (why.empty())
+          why = d.str();
+        return success();
+      });
+      if (succeeded(compute(quota))) {
+        size_t size = enumerationSize(exchanges);
+        if (size <= kMaxGridEnumerationSize)
+          return success();
+        why = "their message sets take " + std::to_string(size) +
+              " expression nodes, over the limit of " +
+              std::to_string(kMaxGridEnumerationSize);
+      }
+    }
+    bool pinned = false;
+    for (DistUnit &u : units)
+      if (u.gridDims == 2) {
+        u.gridDims = 1;
+        auto layout = u.op->getAttrOfType<dist::LayoutAttr>("dist.layout");
+        pinned |= layout && layout.getRank() >= 2 &&
+                  layout.getDims()[1].isDistributed();
+      }
+    if (pinned || report) {
+      InFlightDiagnostic d = pinned ? func.emitWarning() : func.emitRemark();
+      d << "the nests split over a 2-D grid take 1-D blocks instead: " << why;
+    }
+    return compute(maxIslOperations);
   }
 };
 } // end anonymous namespace

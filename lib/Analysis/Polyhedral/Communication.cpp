@@ -211,11 +211,35 @@ static AstNode convertNode(isl_ctx *ctx, isl_ast_node *node) {
   }
 }
 
+/// What every block satisfies, lo <= hi, for the bounds of 2-D grid blocks
+/// among the parameters of `set` (the universe if there are none). Without
+/// it ISL splits a 2-D grid's sets into many cases of empty blocks, which
+/// the AST generator must then separate.
+static isl::set gridBlockContext(const isl::set &set) {
+  isl::set context = isl::set::universe(set.space().params());
+  std::string params, bounds;
+  for (int p = 0, np = isl_set_dim(set.get(), isl_dim_param); p < np; ++p) {
+    std::string name = isl_set_get_dim_name(set.get(), isl_dim_param, p);
+    params += (p ? ", " : "") + name;
+    std::optional<weft::detail::BlockParam> block =
+        weft::detail::parseBlockParam(name);
+    if (!block || block->gridDims != 2 || !block->lo)
+      continue;
+    std::string hi = name;
+    hi.replace(hi.find("lo"), 2, "hi");
+    bounds += (bounds.empty() ? "" : " and ") + name + " <= " + hi;
+  }
+  if (bounds.empty())
+    return context;
+  return isl::set(set.ctx(), "[" + params + "] -> { : " + bounds + " }");
+}
+
 /// A loop nest enumerating `set` in lexicographic order.
 static AstNode enumerate(isl::set set) {
   isl::ctx ctx = set.ctx();
-  isl::ast_build build =
-      isl::ast_build::from_context(isl::set::universe(set.space().params()));
+  isl::set context = gridBlockContext(set);
+  set = set.gist_params(context);
+  isl::ast_build build = isl::ast_build::from_context(context);
   isl::union_map schedule = isl::union_set(set).identity();
   isl::ast_node node = build.node_from_schedule_map(schedule);
   return convertNode(ctx.get(), node.get());
