@@ -53,6 +53,19 @@ static bool pinsInside(affine::AffineForOp loop) {
       .wasInterrupted();
 }
 
+/// Whether a `#pragma weft distribute` asks to split a loop nested in
+/// `loop`.
+static bool distributesInside(affine::AffineForOp loop) {
+  return loop.getBody()
+      ->walk([](affine::AffineForOp inner) {
+        auto layout = inner->getAttrOfType<dist::LayoutAttr>("dist.layout");
+        return layout && layout.getDims().front().isDistributed()
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 static bool holdsSplittableLoop(affine::AffineForOp loop,
                                 const FlowDependenceInfo &deps,
                                 bool splitFpReductions) {
@@ -93,9 +106,13 @@ static void collect(Block &block, SmallVector<Operation *, 2> &enclosing,
     // loop, like any other loop that carries a dependence.
     if (reductionOnly && pinsInside(loop))
       reductionOnly = false;
-    if (loop && !deps.carriesNoFlow(loop) && !reductionOnly &&
-        (deps.holdsFlowFreeLoop(loop) ||
-         holdsSplittableLoop(loop, deps, splitFpReductions))) {
+    // A loop around a loop a directive splits runs on every rank too, even
+    // one that carries no dependence: the user chose the inner loop.
+    if (loop && !reductionOnly &&
+        (distributesInside(loop) ||
+         (!deps.carriesNoFlow(loop) &&
+          (deps.holdsFlowFreeLoop(loop) ||
+           holdsSplittableLoop(loop, deps, splitFpReductions))))) {
       // A time loop: every rank runs it; its body holds the units.
       enclosing.push_back(loop);
       collect(*loop.getBody(), enclosing, deps, splitFpReductions, units);

@@ -63,3 +63,19 @@ void grid(void) {
 #endif
 #pragma endscop
 }
+
+// A pinned inner loop is a unit of its own (the loop around it runs on
+// every rank), so the reason is its own dependence.
+void inner(void) {
+  int i, j;
+#pragma scop
+#ifndef CYCLIC
+  for (i = 0; i < N; i++) {
+// CHECK: dist-directive-illegal.c:[[@LINE+2]]:5: error: cannot distribute this loop: the loop carries a flow dependence
+#pragma weft distribute(j: block)
+    for (j = 1; j < N; j++)
+      G[i][j] = G[i][j - 1] * 0.5;
+  }
+#endif
+#pragma endscop
+}
