@@ -1,7 +1,9 @@
 # -*- Python -*-
 import os
 import shutil
+import socket
 import subprocess
+import tempfile
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -24,6 +26,16 @@ llvm_config.add_tool_substitutions(["mlir-translate"], [config.llvm_tools_dir])
 for tool in ["gcc", "mpicc", "mpirun", "nvcc"]:
     if shutil.which(tool):
         config.available_features.add(tool)
+
+# Open MPI 4.1 creates its session directory <base>/ompi.<host>.<uid> with a
+# check-then-mkdir race: two tests starting mpirun at once can fail with
+# "File exists". Every mpirun of the run gets one base whose session
+# directory exists before any test starts (jobs get their own pid.<n> in it).
+ompi_base = os.path.join(tempfile.gettempdir(), "weft-ompi-%d" % os.getuid())
+for host in {socket.gethostname(), socket.gethostname().split(".")[0]}:
+    os.makedirs(os.path.join(ompi_base, "ompi.%s.%d" % (host, os.getuid())),
+                exist_ok=True)
+config.environment["OMPI_MCA_orte_tmpdir_base"] = ompi_base
 config.substitutions.append(("%weft_src", config.weft_src_root))
 
 # A usable GPU (not only the toolkit) enables the tests that run kernels.

@@ -445,17 +445,30 @@ bool RegionImporter::overwrittenAfterRegion(
 /// it; iterators used after it must get the value C would leave in them.
 bool RegionImporter::checkLiveness() {
   const cl::FunctionDecl *fn = region.function;
+  // References that may run after the region: those after it, and, in a
+  // loop around it, those before it (the next iteration runs them).
   llvm::SmallVector<const cl::DeclRefExpr *> later;
-  std::function<void(const cl::Stmt *)> walk = [&](const cl::Stmt *s) {
+  auto aroundRegion = [&](const cl::Stmt *s) {
+    if (!isa<cl::ForStmt, cl::WhileStmt, cl::DoStmt>(s))
+      return false;
+    cl::SourceLocation b = sm.getExpansionLoc(s->getBeginLoc());
+    cl::SourceLocation e = sm.getExpansionRange(s->getEndLoc()).getEnd();
+    return sm.isBeforeInTranslationUnit(b, region.beginLoc) &&
+           sm.isBeforeInTranslationUnit(region.endLoc, e);
+  };
+  std::function<void(const cl::Stmt *, bool)> walk = [&](const cl::Stmt *s,
+                                                         bool inLoop) {
     if (!s)
       return;
+    inLoop |= aroundRegion(s);
     if (const auto *ref = dyn_cast<cl::DeclRefExpr>(s))
-      if (isAfterRegion(ref->getLocation()))
+      if (isAfterRegion(ref->getLocation()) ||
+          (inLoop && !isInRegion(ref->getLocation())))
         later.push_back(ref);
     for (const cl::Stmt *c : s->children())
-      walk(c);
+      walk(c, inLoop);
   };
-  walk(fn->getBody());
+  walk(fn->getBody(), false);
   llvm::sort(later, [&](const cl::DeclRefExpr *a, const cl::DeclRefExpr *c) {
     return sm.isBeforeInTranslationUnit(sm.getExpansionLoc(a->getLocation()),
                                         sm.getExpansionLoc(c->getLocation()));

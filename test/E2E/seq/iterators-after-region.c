@@ -66,8 +66,23 @@ static void reset_reads_itself(int n) {
   printf("\n");
 }
 
+// The region runs in a loop, and the next iteration reads i before the
+// region: live (it used to print 0 three times).
+static void read_in_next_iteration(void) {
+  int i = 0, k;
+  for (k = 0; k < 3; k++) {
+    printf("%d ", i);
+#pragma scop
+    for (i = 0; i < 4 + k; i++)
+      A[i][3] = i + k;
+#pragma endscop
+  }
+  printf("\n");
+}
+
 int main(void) {
   reset_by_loops(N);
+  read_in_next_iteration();
   read_after_empty_loop(N, 0);
   read_after_empty_loop(N, 2);
   goto_past_reset(N);
