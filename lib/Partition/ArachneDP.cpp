@@ -95,6 +95,29 @@ double weft::predictSeconds(llvm::ArrayRef<unsigned> modes,
   return s;
 }
 
+/// A 2-D grid's messages cost more compile time and code than 1-D blocks'
+/// (about twice the C): a unit keeps it only where 1-D blocks are predicted
+/// slower by more than kGridMinGain of the region's time (matrix products,
+/// whose only messages are the gather, tie).
+static constexpr double kGridMinGain = 1e-3;
+
+static void preferOneAxis(PartitionChoice &choice,
+                          llvm::ArrayRef<UnitOptions> options,
+                          const PartitionCosts &costs, const MachineModel &m) {
+  double limit = choice.predictedSeconds * (1 + kGridMinGain);
+  for (unsigned u = 0; u < choice.modes.size(); ++u) {
+    if (choice.modes[u] != 2 || !options[u].distributed)
+      continue;
+    llvm::SmallVector<unsigned> other(choice.modes);
+    other[u] = 1;
+    double seconds = predictSeconds(other, costs, m);
+    if (seconds <= limit) {
+      choice.modes = std::move(other);
+      choice.predictedSeconds = seconds;
+    }
+  }
+}
+
 PartitionChoice weft::choosePartition(llvm::ArrayRef<UnitOptions> options,
                                       const PartitionCosts &costs,
                                       const MachineModel &m) {
@@ -161,5 +184,6 @@ PartitionChoice weft::choosePartition(llvm::ArrayRef<UnitOptions> options,
       best = &state;
   result.modes.assign(best->modes.begin(), best->modes.end());
   result.predictedSeconds = predictSeconds(result.modes, costs, m);
+  preferOneAxis(result, options, costs, m);
   return result;
 }

@@ -65,7 +65,9 @@ struct UnitOptions {
   unsigned fallback() const { return distributed ? 1 : grid ? 2 : 0; }
 };
 
-/// The best assignment among `options` (each unit has at least one).
+/// The best assignment among `options` (each unit has at least one), except
+/// that a unit over a 2-D grid takes 1-D blocks where they are predicted
+/// within 0.1 % of the region's best time.
 PartitionChoice choosePartition(llvm::ArrayRef<UnitOptions> options,
                                 const PartitionCosts &costs,
                                 const MachineModel &m);
