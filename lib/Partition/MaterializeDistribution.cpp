@@ -715,7 +715,7 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
     RegionExchanges exchanges;
     std::vector<PrivateFootprint> footprints;
     if (failed(analyze(analysis, units, exchanges, footprints)))
-      return signalPassFailure();
+      return; // The region runs on every rank (the analysis said why).
     if (report) {
       for (const Exchange &e : exchanges.exchanges)
         remarkMessages(func, units, e);
@@ -744,7 +744,8 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
   }
 
   /// The exchanges and private footprints of `units`. Units over a 2-D grid
-  /// whose sets exceed the grid's limits take 1-D blocks (in `units`).
+  /// whose sets exceed the grid's limits take 1-D blocks (in `units`); fails
+  /// when the region is to run on every rank.
   LogicalResult analyze(PolyhedralRegion &analysis,
                         MutableArrayRef<DistUnit> units,
                         RegionExchanges &exchanges,
@@ -769,7 +770,7 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
     if (llvm::none_of(units, [](const DistUnit &u) {
           return u.distributed && u.gridDims == 2;
         }))
-      return compute(maxIslOperations);
+      return computeOrReplicate(compute);
     unsigned long quota =
         maxIslOperations && maxIslOperations < kGridIslOperations
             ? maxIslOperations
@@ -802,7 +803,28 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
       InFlightDiagnostic d = pinned ? func.emitWarning() : func.emitRemark();
       d << "the nests split over a 2-D grid take 1-D blocks instead: " << why;
     }
-    return compute(maxIslOperations);
+    return computeOrReplicate(compute);
+  }
+
+  /// `compute` with the full quota. If ISL cannot compute the sets in it,
+  /// the region runs on every rank instead (nothing is rewritten), with a
+  /// warning, so a blown quota costs speed, never a compile.
+  LogicalResult
+  computeOrReplicate(function_ref<LogicalResult(unsigned long)> compute) {
+    std::string why;
+    {
+      ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
+        if (why.empty())
+          why = d.str();
+        return success();
+      });
+      if (succeeded(compute(maxIslOperations)))
+        return success();
+    }
+    getOperation().emitWarning()
+        << "this region runs on every rank: its messages cannot be computed ("
+        << why << ")";
+    return failure();
   }
 };
 } // end anonymous namespace

@@ -70,7 +70,8 @@ static int compileMain(int argc, char **argv) {
       "grid-dims",
       cl::desc("Most process grid axes a loop nest is split over "
                "(--target=mpi): 2 (default) lets the partitioner split a "
-               "nest's two outer loops over a 2-D grid, 1 keeps 1-D blocks"),
+               "nest's two outer loops over a 2-D grid, 1 leaves that choice "
+               "out (a directive may still pin a grid)"),
       cl::value_desc("1|2"), cl::init(2), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft compile\n", &errs()))

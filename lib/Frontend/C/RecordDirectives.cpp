@@ -238,10 +238,25 @@ bool DirectiveRecorder::recordLoops(const PragmaEvent &ev) {
   for (auto [name, dim] : llvm::zip(d.names, d.dims)) {
     auto it = llvm::find_if(
         band, [&](const ImportedLoop *l) { return l->iterator == name; });
-    if (it == band.end())
-      return error(ev.loc, "loop '" + name +
-                               "' is not in the perfectly nested loops that "
-                               "follow this directive");
+    if (it == band.end()) {
+      // A loop of that name right inside the band's last loop: the body
+      // holds other code too (such as the final value of an iterator that
+      // code after the region reads).
+      bool imperfect = llvm::any_of(imported.loops, [&](const ImportedLoop &l) {
+        return l.iterator == name && l.op->getParentOp() == band.back()->op;
+      });
+      return error(ev.loc,
+                   "loop '" + name +
+                       "' is not in the perfectly nested loops that follow "
+                       "this directive" +
+                       (imperfect
+                            ? " (the body of loop '" + band.back()->iterator +
+                                  "' holds more than it; code after "
+                                  "the region that reads an iterator "
+                                  "before assigning it makes the nest "
+                                  "keep its final value)"
+                            : std::string()));
+    }
     perLoop[it - band.begin()] = dim;
   }
   llvm::SmallVector<dist::DimDistAttr> dims;

@@ -27,4 +27,18 @@ void k(int n) {
 #pragma weft parallel
 #pragma endscop
 }
-// CHECK: 6 errors generated.
+
+// The code after the region reads j before assigning it, so the nest keeps
+// j's final value after its inner loop and is not perfect.
+void live(int n) {
+  int i, j;
+#pragma scop
+// CHECK: errors.c:[[@LINE+1]]:1: error: loop 'j' is not in the perfectly nested loops that follow this directive (the body of loop 'i' holds more than it; code after the region that reads an iterator before assigning it makes the nest keep its final value)
+#pragma weft distribute(i: block, j: block)
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++)
+      A[i][j] = B[i][j];
+#pragma endscop
+  x[0] = j;
+}
+// CHECK: 7 errors generated.
