@@ -689,6 +689,22 @@ static size_t enumerationSize(const RegionExchanges &region) {
   return n;
 }
 
+/// A diagnostic handler that keeps, instead of reporting, the first error
+/// the analyses report on `func` (in `why`). It passes every other
+/// diagnostic on: the handler is the context's, and the pass manager may run
+/// other functions' passes on other threads meanwhile.
+static std::function<LogicalResult(Diagnostic &)> errorsOn(func::FuncOp func,
+                                                           std::string &why) {
+  Location loc = func.getLoc();
+  return [loc, &why](Diagnostic &d) -> LogicalResult {
+    if (d.getSeverity() != DiagnosticSeverity::Error || d.getLocation() != loc)
+      return failure();
+    if (why.empty())
+      why = d.str();
+    return success();
+  };
+}
+
 /// A 2-D grid's message sets have four block bounds per group of the
 /// sender and the receiver, and can grow far beyond those of 1-D blocks
 /// (a stencil's are about twice as large). Over this many ISL operations or
@@ -777,11 +793,8 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
             : kGridIslOperations;
     std::string why;
     {
-      ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
-        if (why.empty())
-          why = d.str();
-        return success();
-      });
+      ScopedDiagnosticHandler capture(&getContext(),
+                                      errorsOn(getOperation(), why));
       if (succeeded(compute(quota))) {
         size_t size = enumerationSize(exchanges);
         if (size <= kMaxGridEnumerationSize)
@@ -813,11 +826,8 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
   computeOrReplicate(function_ref<LogicalResult(unsigned long)> compute) {
     std::string why;
     {
-      ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
-        if (why.empty())
-          why = d.str();
-        return success();
-      });
+      ScopedDiagnosticHandler capture(&getContext(),
+                                      errorsOn(getOperation(), why));
       if (succeeded(compute(maxIslOperations)))
         return success();
     }
