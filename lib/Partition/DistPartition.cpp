@@ -40,15 +40,13 @@ struct DistPartition : weft::impl::DistPartitionBase<DistPartition> {
 };
 } // end anonymous namespace
 
-/// The choices directives leave for each unit; fails with an error on a
-/// directive the partitioner cannot honour.
+/// The choices directives leave for each unit (2-D grids only if `grids`);
+/// fails with an error on a directive the partitioner cannot honour.
 static LogicalResult applyDirectives(func::FuncOp func,
                                      ArrayRef<UnitCandidate> units,
-                                     const FlowDependenceInfo &deps,
-                                     unsigned maxGridDims,
+                                     const FlowDependenceInfo &deps, bool grids,
                                      SmallVectorImpl<UnitOptions> &options) {
   bool nodist = func->hasAttr("weft.nodist");
-  bool grids = maxGridDims >= 2 && gridPreference(func).allowsGrid;
   for (const UnitCandidate &c : units)
     options.push_back(
         {true, c.distributable && !nodist, c.gridCapable && !nodist && grids});
@@ -175,8 +173,10 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
   }
   SmallVector<UnitCandidate> candidates =
       findUnits(func, *deps, splitFpReductions);
+  GridPreference preference = gridPreference(func);
   SmallVector<UnitOptions> options;
-  if (failed(applyDirectives(func, candidates, *deps, gridDims, options)))
+  if (failed(applyDirectives(func, candidates, *deps,
+                             gridDims >= 2 && preference.allowsGrid, options)))
     return failure();
   SmallVector<DistUnit> units;
   SmallVector<bool> candidate;
@@ -200,7 +200,6 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
       why = d.str();
       return success();
     });
-    GridPreference preference = gridPreference(func);
     costs = estimatePartitionCosts(analysis, units, ranks, nominalSize,
                                    maxIslOperations,
                                    {preference.rows, preference.cols});
@@ -279,7 +278,6 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
                       << choice.states << " states"
                       << (choice.exact ? "" : ", window too large: greedy")
                       << ")";
-  GridPreference preference = gridPreference(func);
   if (report && (preference.rows || preference.cols) &&
       llvm::is_contained(choice.modes, 2))
     func.emitRemark() << "the 2-D grid has "

@@ -48,13 +48,14 @@ public:
                     ArrayRef<PrivateFootprint> privateArrays);
 
 private:
+  /// A block [lo, hi) along each grid axis.
+  struct RankBlock {
+    Value lo[2], hi[2];
+  };
   /// Along each grid axis of a block group.
   struct Range {
     Value lb[2], ub[2]; // the split loop's whole range
-    Value lo[2], hi[2]; // the calling rank's block
-  };
-  struct RankBlock {
-    Value lo[2], hi[2];
+    RankBlock mine;     // the calling rank's block
   };
   LogicalResult computeRanges();
   /// [lb, ub) of distributed unit `u`'s loop, before the first unit.
@@ -204,13 +205,8 @@ LogicalResult Materializer::computeRanges() {
           b.create<arith::MaxSIOp>(loc(), range.ub[axis], lbUb.second);
     }
   }
-  for (auto &[u, range] : ranges) {
-    RankBlock mine = blockOf(u, me);
-    for (unsigned axis = 0; axis < 2; ++axis) {
-      range.lo[axis] = mine.lo[axis];
-      range.hi[axis] = mine.hi[axis];
-    }
-  }
+  for (auto &[u, range] : ranges)
+    range.mine = blockOf(u, me);
   return success();
 }
 
@@ -251,16 +247,12 @@ void Materializer::restrictLoops() {
   for (auto [u, unit] : llvm::enumerate(units)) {
     if (!unit.distributed)
       continue;
-    const Range &range = ranges[groups[u]];
-    auto outer = cast<affine::AffineForOp>(unit.op);
-    SmallVector<affine::AffineForOp, 2> loops{outer};
-    if (unit.gridDims == 2)
-      loops.push_back(innerGridLoop(outer));
-    for (auto [axis, loop] : llvm::enumerate(loops)) {
+    const RankBlock &mine = ranges[groups[u]].mine;
+    for (auto [axis, loop] : llvm::enumerate(splitLoops(unit))) {
       SmallVector<Value> lbOperands(loop.getLowerBoundOperands());
-      lbOperands.push_back(range.lo[axis]);
+      lbOperands.push_back(mine.lo[axis]);
       SmallVector<Value> ubOperands(loop.getUpperBoundOperands());
-      ubOperands.push_back(range.hi[axis]);
+      ubOperands.push_back(mine.hi[axis]);
       loop.setLowerBound(lbOperands, withSymbolResult(loop.getLowerBoundMap()));
       loop.setUpperBound(ubOperands, withSymbolResult(loop.getUpperBoundMap()));
     }

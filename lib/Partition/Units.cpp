@@ -43,39 +43,38 @@ static bool splittable(Operation *loop, const FlowDependenceInfo &deps,
          });
 }
 
-/// Whether a `#pragma weft distribute` names a loop nested in `loop`.
-static bool pinsInside(affine::AffineForOp loop) {
+/// Whether some loop nested in `loop` satisfies `pred`.
+static bool holdsLoop(affine::AffineForOp loop,
+                      function_ref<bool(affine::AffineForOp)> pred) {
   return loop.getBody()
-      ->walk([](affine::AffineForOp inner) {
-        return inner->hasAttr("dist.layout") ? WalkResult::interrupt()
-                                             : WalkResult::advance();
+      ->walk([&](affine::AffineForOp inner) {
+        return pred(inner) ? WalkResult::interrupt() : WalkResult::advance();
       })
       .wasInterrupted();
+}
+
+/// Whether a `#pragma weft distribute` names a loop nested in `loop`.
+static bool pinsInside(affine::AffineForOp loop) {
+  return holdsLoop(loop, [](affine::AffineForOp inner) {
+    return inner->hasAttr("dist.layout");
+  });
 }
 
 /// Whether a `#pragma weft distribute` asks to split a loop nested in
 /// `loop`.
 static bool distributesInside(affine::AffineForOp loop) {
-  return loop.getBody()
-      ->walk([](affine::AffineForOp inner) {
-        auto layout = inner->getAttrOfType<dist::LayoutAttr>("dist.layout");
-        return layout && layout.getDims().front().isDistributed()
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
+  return holdsLoop(loop, [](affine::AffineForOp inner) {
+    auto layout = inner->getAttrOfType<dist::LayoutAttr>("dist.layout");
+    return layout && layout.getDims().front().isDistributed();
+  });
 }
 
 static bool holdsSplittableLoop(affine::AffineForOp loop,
                                 const FlowDependenceInfo &deps,
                                 bool splitFpReductions) {
-  return loop.getBody()
-      ->walk([&](affine::AffineForOp inner) {
-        return splittable(inner, deps, splitFpReductions)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
+  return holdsLoop(loop, [&](affine::AffineForOp inner) {
+    return splittable(inner, deps, splitFpReductions);
+  });
 }
 
 /// Whether `loop`'s body is one loop, holding every access of the body,

@@ -249,26 +249,15 @@ static AstNode enumerate(isl::set set) {
 // Communication sets
 //===----------------------------------------------------------------------===//
 
-/// `e` without its constant term.
-static AffineExpr withoutConstant(AffineExpr e) {
-  if (isa<AffineConstantExpr>(e))
-    return getAffineConstantExpr(0, e.getContext());
-  if (auto add = dyn_cast<AffineBinaryOpExpr>(e))
-    if (add.getKind() == AffineExprKind::Add &&
-        isa<AffineConstantExpr>(add.getRHS()))
-      return add.getLHS();
-  return e;
-}
-
-/// The constant term of `e`.
-static int64_t constantTerm(AffineExpr e) {
+/// `e` as `rest + constant`.
+static std::pair<AffineExpr, int64_t> splitConstant(AffineExpr e) {
   if (auto c = dyn_cast<AffineConstantExpr>(e))
-    return c.getValue();
+    return {getAffineConstantExpr(0, e.getContext()), c.getValue()};
   if (auto add = dyn_cast<AffineBinaryOpExpr>(e))
     if (add.getKind() == AffineExprKind::Add)
       if (auto c = dyn_cast<AffineConstantExpr>(add.getRHS()))
-        return c.getValue();
-  return 0;
+        return {add.getLHS(), c.getValue()};
+  return {e, 0};
 }
 
 /// Bounds that differ by more than this are not aligned: the blocks of
@@ -282,12 +271,14 @@ static bool alignable(affine::AffineForOp x, affine::AffineForOp y) {
     if (split == y->getAttr(weft::kPivotSplitAttr))
       return true;
   auto same = [](AffineMap a, ValueRange ao, AffineMap b, ValueRange bo) {
-    return a.getNumResults() == 1 && b.getNumResults() == 1 &&
-           a.getNumDims() == b.getNumDims() &&
-           a.getNumSymbols() == b.getNumSymbols() && llvm::equal(ao, bo) &&
-           withoutConstant(a.getResult(0)) == withoutConstant(b.getResult(0)) &&
-           std::abs(constantTerm(a.getResult(0)) -
-                    constantTerm(b.getResult(0))) <= kMaxAlignedOffset;
+    if (a.getNumResults() != 1 || b.getNumResults() != 1 ||
+        a.getNumDims() != b.getNumDims() ||
+        a.getNumSymbols() != b.getNumSymbols() || !llvm::equal(ao, bo))
+      return false;
+    auto [restA, constantA] = splitConstant(a.getResult(0));
+    auto [restB, constantB] = splitConstant(b.getResult(0));
+    return restA == restB &&
+           std::abs(constantA - constantB) <= kMaxAlignedOffset;
   };
   if (x.getLowerBoundMap() == y.getLowerBoundMap() &&
       x.getUpperBoundMap() == y.getUpperBoundMap() &&
@@ -300,9 +291,8 @@ static bool alignable(affine::AffineForOp x, affine::AffineForOp y) {
               y.getUpperBoundMap(), y.getUpperBoundOperands());
 }
 
-/// The loops of distributed unit `unit` that are split, one per grid axis.
-static SmallVector<affine::AffineForOp, 2>
-splitLoops(const weft::DistUnit &unit) {
+SmallVector<affine::AffineForOp, 2>
+weft::splitLoops(const weft::DistUnit &unit) {
   SmallVector<affine::AffineForOp, 2> loops{cast<affine::AffineForOp>(unit.op)};
   if (unit.gridDims == 2)
     loops.push_back(weft::innerGridLoop(loops.front()));

@@ -196,6 +196,11 @@ llvm::SmallVector<unsigned> blockGroups(llvm::ArrayRef<DistUnit> units);
 /// (null if there is none).
 mlir::affine::AffineForOp innerGridLoop(mlir::affine::AffineForOp loop);
 
+/// The loops of distributed unit `unit` that are split, one per grid axis
+/// (its loop, then the inner loop over a 2-D grid).
+llvm::SmallVector<mlir::affine::AffineForOp, 2>
+splitLoops(const DistUnit &unit);
+
 /// The iterations [lb, ub) of distributed unit `u`'s loop in which some
 /// access happens, over every execution of the loops around it, as
 /// expressions of the function's symbols (`params` says which). Used when
