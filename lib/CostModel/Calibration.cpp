@@ -233,8 +233,11 @@ CalibrationReport calibrateWithHoldout(const ModelDesc &m,
     FitResult f = fitLatencyModel(m, train);
     f.devices[out] = predictUnseen(out, f.devices);
     r.deviceHoldoutError[out] = meanAbsPctError(m, f.devices, test, f.kernel);
-    r.meanDeviceHoldoutError += r.deviceHoldoutError[out] / names.size();
+    r.meanDeviceHoldoutError += r.deviceHoldoutError[out];
   }
+  // A single device cannot be left out of its own fit.
+  if (!r.deviceHoldoutError.empty())
+    r.meanDeviceHoldoutError /= r.deviceHoldoutError.size();
   return r;
 }
 
@@ -251,8 +254,69 @@ void printCalibrationReport(const CalibrationReport &r, raw_ostream &os) {
   for (const auto &[name, e] : r.tensorParallelError)
     os << "tensor-parallel group " << name
        << " (not fitted) MAPE: " << format("%.2f", e) << "%\n";
-  os << "held-out device mean MAPE: "
-     << format("%.2f", r.meanDeviceHoldoutError) << "%\n";
+  if (!r.deviceHoldoutError.empty())
+    os << "held-out device mean MAPE: "
+       << format("%.2f", r.meanDeviceHoldoutError) << "%\n";
+}
+
+namespace {
+
+/// Accumulates percentage errors into a TableCheck.
+void addError(TableCheck &t, double predicted, double measured) {
+  double e = 100 * (predicted - measured) / measured;
+  t.mape += std::fabs(e);
+  t.bias += e;
+  ++t.rows;
+}
+
+void finish(TableCheck &t) {
+  if (t.rows) {
+    t.mape /= t.rows;
+    t.bias /= t.rows;
+  }
+}
+
+} // namespace
+
+CheckReport checkAgainstTables(const ModelDesc &m,
+                               const std::vector<Sample> &samples) {
+  CheckReport r;
+  r.singleGpu.table = "single-GPU rows";
+  r.tensorParallel.table = "tensor-parallel rows";
+  std::map<std::string, TableCheck> tables;
+  const KernelParams &k = defaultKernelParams();
+  for (const Sample &s : samples) {
+    std::string name = s.device;
+    if (s.tensorParallel > 1)
+      name += "x" + std::to_string(s.tensorParallel);
+    name += s.phase == Phase::Prefill ? " prefill" : " decode";
+    double p = predictSample(m, cantFail(lookupDevice(s.device)), s, k);
+    TableCheck &t = tables[name];
+    t.table = name;
+    addError(t, p, s.ms);
+    addError(s.tensorParallel > 1 ? r.tensorParallel : r.singleGpu, p, s.ms);
+  }
+  for (auto &[name, t] : tables) {
+    finish(t);
+    r.tables.push_back(t);
+  }
+  finish(r.singleGpu);
+  finish(r.tensorParallel);
+  return r;
+}
+
+void printCheckReport(const CheckReport &r, raw_ostream &os) {
+  auto line = [&](const TableCheck &t) {
+    os << t.table << ": " << t.rows << " rows, MAPE "
+       << format("%.2f", t.mape) << "%, bias " << format("%+.2f", t.bias)
+       << "%\n";
+  };
+  for (const TableCheck &t : r.tables)
+    line(t);
+  if (r.singleGpu.rows)
+    line(r.singleGpu);
+  if (r.tensorParallel.rows)
+    line(r.tensorParallel);
 }
 
 } // namespace weft::cost

@@ -3,6 +3,8 @@
 // `weft cost layer`: predicted latency of one decoder layer (ms).
 // `weft cost calibrate --data DIR`: refits the latency model on measured
 // tables and prints the coefficients and held-out errors.
+// `weft cost check --data DIR --model CONFIG`: the built-in coefficients'
+// error on measured tables, e.g. of a model they were not fitted on.
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
@@ -74,14 +76,33 @@ static int costLayerMain(int argc, char **argv) {
   return 0;
 }
 
+/// The model of `--model`, or LLaMA-1-30B (the shipped tables' model) when
+/// the option is empty.
+static Expected<cost::ModelDesc> tableModel(StringRef model) {
+  if (model.empty())
+    return cost::llama30B();
+  auto m = plan::importModel(model);
+  if (!m)
+    return m.takeError();
+  return m->desc;
+}
+
 static int costCalibrateMain(int argc, char **argv) {
   cl::OptionCategory cat("weft cost calibrate options");
   cl::opt<std::string> data("data", cl::desc("Directory of Helix tables"),
                             cl::Required, cl::cat(cat));
+  cl::opt<std::string> model(
+      "model", cl::desc("Model of the tables (default: LLaMA-1-30B)"),
+      cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft cost calibrate\n",
                                    &errs()))
     return 1;
+  auto m = tableModel(model);
+  if (!m) {
+    errs() << "weft: error: " << toString(m.takeError()) << "\n";
+    return 1;
+  }
   auto samples = cost::loadHelixTables(data);
   if (!samples) {
     errs() << "weft: error: " << toString(samples.takeError()) << "\n";
@@ -96,9 +117,33 @@ static int costCalibrateMain(int argc, char **argv) {
   } else {
     consumeError(all.takeError());
   }
-  cost::ModelDesc m = cost::llama30B();
-  cost::CalibrationReport r = cost::calibrateWithHoldout(m, *samples, tp);
+  cost::CalibrationReport r = cost::calibrateWithHoldout(*m, *samples, tp);
   cost::printCalibrationReport(r, outs());
+  return 0;
+}
+
+static int costCheckMain(int argc, char **argv) {
+  cl::OptionCategory cat("weft cost check options");
+  cl::opt<std::string> data("data", cl::desc("Directory of Helix tables"),
+                            cl::Required, cl::cat(cat));
+  cl::opt<std::string> model("model",
+                             cl::desc("Model of the tables: config.json, "
+                                      "directory or llama2.c checkpoint"),
+                             cl::Required, cl::cat(cat));
+  cl::HideUnrelatedOptions(cat);
+  if (!cl::ParseCommandLineOptions(argc, argv, "weft cost check\n", &errs()))
+    return 1;
+  auto m = tableModel(model);
+  if (!m) {
+    errs() << "weft: error: " << toString(m.takeError()) << "\n";
+    return 1;
+  }
+  auto samples = cost::loadHelixTables(data, /*withTensorParallel=*/true);
+  if (!samples) {
+    errs() << "weft: error: " << toString(samples.takeError()) << "\n";
+    return 1;
+  }
+  cost::printCheckReport(cost::checkAgainstTables(*m, *samples), outs());
   return 0;
 }
 
@@ -107,6 +152,8 @@ int weft::costMain(int argc, char **argv) {
     return costLayerMain(argc - 1, argv + 1);
   if (argc >= 2 && StringRef(argv[1]) == "calibrate")
     return costCalibrateMain(argc - 1, argv + 1);
-  errs() << "usage: weft cost layer|calibrate [options]\n";
+  if (argc >= 2 && StringRef(argv[1]) == "check")
+    return costCheckMain(argc - 1, argv + 1);
+  errs() << "usage: weft cost layer|calibrate|check [options]\n";
   return 1;
 }

@@ -126,7 +126,7 @@ static void usage(raw_ostream &os) {
         "  plan         plan LLM serving on a heterogeneous GPU cluster\n"
         "  build-model  compile a plan and its weights into a pipelined "
         "MPI serving program\n"
-        "  cost         per-layer latency model (cost layer, cost calibrate)\n\n"
+        "  cost         per-layer latency model (cost layer, calibrate, check)\n\n"
         "Run 'weft <command> --help' for the options of a command.\n";
 }
 

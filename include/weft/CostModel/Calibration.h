@@ -81,6 +81,28 @@ calibrateWithHoldout(const ModelDesc &m, const std::vector<Sample> &samples,
 
 void printCalibrationReport(const CalibrationReport &r, llvm::raw_ostream &os);
 
+/// Error of the built-in (committed) coefficients on one measured table.
+struct TableCheck {
+  std::string table; // "A100-40GB prefill", "T4x4 decode"
+  size_t rows = 0;
+  double mape = 0; // mean absolute percentage error
+  double bias = 0; // mean signed percentage error; < 0: predicted too fast
+};
+
+struct CheckReport {
+  std::vector<TableCheck> tables;
+  TableCheck singleGpu;      // every single-GPU row together
+  TableCheck tensorParallel; // every tensor-parallel row together
+};
+
+/// Predicts every sample with the built-in device table and kernel constants
+/// (nothing is fitted): the error on tables of a model the coefficients were
+/// not fitted on is the honest cross-model error.
+CheckReport checkAgainstTables(const ModelDesc &m,
+                               const std::vector<Sample> &samples);
+
+void printCheckReport(const CheckReport &r, llvm::raw_ostream &os);
+
 /// LLaMA-1-30B, the model of the Helix tables.
 ModelDesc llama30B();
 

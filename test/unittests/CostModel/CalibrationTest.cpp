@@ -77,3 +77,36 @@ TEST(Calibration, BadTablesAreErrorsNotCrashes) {
   llvm::sys::fs::remove(file);
   llvm::sys::fs::remove(dir);
 }
+
+TEST(Calibration, CheckReportsErrorPerTableAndTotals) {
+  // Rows measured 25 % slower than the built-in prediction: every table
+  // reports MAPE 20 % and bias -20 % ((p - 1.25 p) / 1.25 p).
+  ModelDesc m = llama30B();
+  std::vector<Sample> samples = {{"A100-40GB", Phase::Prefill, 1000, 0},
+                                 {"A100-40GB", Phase::Prefill, 4000, 0},
+                                 {"T4", Phase::Decode, 16, 0},
+                                 {"T4", Phase::Decode, 64, 0, 4}};
+  for (Sample &s : samples)
+    s.ms = 1.25 * predictSample(m, cantFail(lookupDevice(s.device)), s,
+                                defaultKernelParams());
+  // One row predicted exactly: the A100 table's error halves.
+  samples.push_back(samples[0]);
+  samples.back().ms /= 1.25;
+  CheckReport r = checkAgainstTables(m, samples);
+  ASSERT_EQ(r.tables.size(), 3u);
+  EXPECT_EQ(r.tables[0].table, "A100-40GB prefill");
+  EXPECT_EQ(r.tables[0].rows, 3u);
+  EXPECT_NEAR(r.tables[0].mape, 40.0 / 3, 1e-9);
+  EXPECT_NEAR(r.tables[0].bias, -40.0 / 3, 1e-9);
+  EXPECT_EQ(r.tables[1].table, "T4 decode");
+  EXPECT_NEAR(r.tables[1].mape, 20, 1e-9);
+  EXPECT_EQ(r.tables[2].table, "T4x4 decode");
+  EXPECT_NEAR(r.tables[2].bias, -20, 1e-9);
+  EXPECT_EQ(r.singleGpu.rows, 4u);
+  EXPECT_NEAR(r.singleGpu.mape, 15, 1e-9);
+  EXPECT_EQ(r.tensorParallel.rows, 1u);
+  // A model with other shapes predicts other times: the check is per model.
+  ModelDesc wide = m;
+  wide.hidden *= 2;
+  EXPECT_GT(checkAgainstTables(wide, samples).singleGpu.bias, 50);
+}
