@@ -134,6 +134,10 @@ std::optional<Plan> CappedDP::solve(const std::vector<int> &order, double cap,
             b = L - 1;
           continue;
         }
+        // Stage values are never negative (loss, times): a range that
+        // starts no better than b's best so far cannot improve it.
+        if (f[j][a] >= f[j + 1][b])
+          continue;
         double sBase = (first ? firstS : 0) + (last ? lastS : sendS);
         double sumS = tops.total(a, k), best = kInf;
         Choice bestChoice;
