@@ -79,8 +79,8 @@ TEST(Calibration, BadTablesAreErrorsNotCrashes) {
 }
 
 TEST(Calibration, CheckReportsErrorPerTableAndTotals) {
-  // Rows measured 25 % slower than the built-in prediction: every table
-  // reports MAPE 20 % and bias -20 % ((p - 1.25 p) / 1.25 p).
+  // Rows measured 25 % slower than the built-in prediction have an error of
+  // -20 % each ((p - 1.25 p) / 1.25 p).
   ModelDesc m = llama30B();
   std::vector<Sample> samples = {{"A100-40GB", Phase::Prefill, 1000, 0},
                                  {"A100-40GB", Phase::Prefill, 4000, 0},
@@ -89,7 +89,7 @@ TEST(Calibration, CheckReportsErrorPerTableAndTotals) {
   for (Sample &s : samples)
     s.ms = 1.25 * predictSample(m, cantFail(lookupDevice(s.device)), s,
                                 defaultKernelParams());
-  // One row predicted exactly: the A100 table's error halves.
+  // A third A100 row predicted exactly: that table averages 20, 20, 0.
   samples.push_back(samples[0]);
   samples.back().ms /= 1.25;
   CheckReport r = checkAgainstTables(m, samples);
