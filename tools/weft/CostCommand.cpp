@@ -46,20 +46,13 @@ static int costLayerMain(int argc, char **argv) {
   if (!cl::ParseCommandLineOptions(argc, argv, "weft cost layer\n", &errs()))
     return 1;
   auto m = plan::importModel(model);
-  if (!m) {
-    errs() << "weft: error: " << toString(m.takeError()) << "\n";
-    return 1;
-  }
+  if (!m)
+    return commandError(toString(m.takeError()));
   auto d = cost::lookupDevice(device);
-  if (!d) {
-    errs() << "weft: error: --device: " << toString(d.takeError()) << "\n";
-    return 1;
-  }
-  if (!cost::isSupportedBits(bits) || batch < 1 || seq < 1) {
-    errs() << "weft: error: need --bits in {16,8,4,3}, --batch >= 1, "
-              "--seq >= 1\n";
-    return 1;
-  }
+  if (!d)
+    return commandError("--device: " + toString(d.takeError()));
+  if (!cost::isSupportedBits(bits) || batch < 1 || seq < 1)
+    return commandError("need --bits in {16,8,4,3}, --batch >= 1, --seq >= 1");
   cost::LayerQuery q;
   q.phase = phase;
   q.batch = batch;
@@ -76,15 +69,30 @@ static int costLayerMain(int argc, char **argv) {
   return 0;
 }
 
-/// The model of `--model`, or LLaMA-1-30B (the shipped tables' model) when
-/// the option is empty.
-static Expected<cost::ModelDesc> tableModel(StringRef model) {
-  if (model.empty())
-    return cost::llama30B();
-  auto m = plan::importModel(model);
-  if (!m)
-    return m.takeError();
-  return m->desc;
+/// Measured tables of DIR (tensor-parallel groups included) and the model
+/// they were measured on: `--model`, or LLaMA-1-30B (the shipped tables'
+/// model) when the option is empty.
+struct MeasuredTables {
+  cost::ModelDesc model;
+  std::vector<cost::Sample> samples;
+};
+
+static Expected<MeasuredTables> loadMeasuredTables(StringRef data,
+                                                   StringRef model) {
+  MeasuredTables t;
+  if (model.empty()) {
+    t.model = cost::llama30B();
+  } else {
+    auto m = plan::importModel(model);
+    if (!m)
+      return m.takeError();
+    t.model = m->desc;
+  }
+  auto samples = cost::loadHelixTables(data, /*withTensorParallel=*/true);
+  if (!samples)
+    return samples.takeError();
+  t.samples = std::move(*samples);
+  return t;
 }
 
 static int costCalibrateMain(int argc, char **argv) {
@@ -98,26 +106,17 @@ static int costCalibrateMain(int argc, char **argv) {
   if (!cl::ParseCommandLineOptions(argc, argv, "weft cost calibrate\n",
                                    &errs()))
     return 1;
-  auto m = tableModel(model);
-  if (!m) {
-    errs() << "weft: error: " << toString(m.takeError()) << "\n";
-    return 1;
-  }
-  auto samples = cost::loadHelixTables(data);
-  if (!samples) {
-    errs() << "weft: error: " << toString(samples.takeError()) << "\n";
-    return 1;
-  }
+  auto tables = loadMeasuredTables(data, model);
+  if (!tables)
+    return commandError(toString(tables.takeError()));
   // Tensor-parallel groups are only predicted, never fitted on.
-  std::vector<cost::Sample> tp;
-  if (auto all = cost::loadHelixTables(data, /*withTensorParallel=*/true)) {
-    for (const cost::Sample &s : *all)
-      if (s.tensorParallel > 1)
-        tp.push_back(s);
-  } else {
-    consumeError(all.takeError());
-  }
-  cost::CalibrationReport r = cost::calibrateWithHoldout(*m, *samples, tp);
+  std::vector<cost::Sample> single, tp;
+  for (const cost::Sample &s : tables->samples)
+    (s.tensorParallel > 1 ? tp : single).push_back(s);
+  if (single.empty())
+    return commandError(data + ": no latency tables found");
+  cost::CalibrationReport r =
+      cost::calibrateWithHoldout(tables->model, single, tp);
   cost::printCalibrationReport(r, outs());
   return 0;
 }
@@ -133,17 +132,11 @@ static int costCheckMain(int argc, char **argv) {
   cl::HideUnrelatedOptions(cat);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft cost check\n", &errs()))
     return 1;
-  auto m = tableModel(model);
-  if (!m) {
-    errs() << "weft: error: " << toString(m.takeError()) << "\n";
-    return 1;
-  }
-  auto samples = cost::loadHelixTables(data, /*withTensorParallel=*/true);
-  if (!samples) {
-    errs() << "weft: error: " << toString(samples.takeError()) << "\n";
-    return 1;
-  }
-  cost::printCheckReport(cost::checkAgainstTables(*m, *samples), outs());
+  auto tables = loadMeasuredTables(data, model);
+  if (!tables)
+    return commandError(toString(tables.takeError()));
+  cost::printCheckReport(
+      cost::checkAgainstTables(tables->model, tables->samples), outs());
   return 0;
 }
 
