@@ -11,10 +11,44 @@ using namespace llvm;
 namespace weft::plan {
 namespace {
 
-/// YAML node -> JSON value; std::nullopt after reporting an error.
-std::optional<json::Value> toJSON(yaml::Node *node, yaml::Stream &stream) {
+/// The offset of the first bracket that opens level `limit + 1` of JSON
+/// `text`, or std::nullopt when the text nests no deeper than `limit`.
+/// Brackets inside strings do not count; the text need not be valid.
+std::optional<size_t> tooDeepAt(StringRef text, unsigned limit) {
+  unsigned depth = 0;
+  bool inString = false;
+  for (size_t i = 0, n = text.size(); i < n; ++i) {
+    char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i; // the escaped character, whatever it is
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit)
+        return i;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
+/// YAML node -> JSON value; std::nullopt after reporting an error. Keys and
+/// strings are copied: the node's text lives in buffers that the stream
+/// frees (and the file's buffer is freed when the read returns).
+std::optional<json::Value> toJSON(yaml::Node *node, yaml::Stream &stream,
+                                  unsigned depth = 0) {
   if (!node)
     return std::nullopt;
+  if ((isa<yaml::MappingNode>(node) || isa<yaml::SequenceNode>(node)) &&
+      depth >= kMaxNestingDepth) {
+    stream.printError(node, "YAML nested deeper than " +
+                                Twine(kMaxNestingDepth) + " levels");
+    return std::nullopt;
+  }
   if (auto *map = dyn_cast<yaml::MappingNode>(node)) {
     json::Object o;
     for (yaml::KeyValueNode &kv : *map) {
@@ -24,17 +58,18 @@ std::optional<json::Value> toJSON(yaml::Node *node, yaml::Stream &stream) {
         return std::nullopt;
       }
       SmallString<32> storage;
-      std::optional<json::Value> v = toJSON(kv.getValue(), stream);
+      std::string name = key->getValue(storage).str();
+      std::optional<json::Value> v = toJSON(kv.getValue(), stream, depth + 1);
       if (!v)
         return std::nullopt;
-      o[key->getValue(storage)] = std::move(*v);
+      o[std::move(name)] = std::move(*v);
     }
     return json::Value(std::move(o));
   }
   if (auto *seq = dyn_cast<yaml::SequenceNode>(node)) {
     json::Array a;
     for (yaml::Node &item : *seq) {
-      std::optional<json::Value> v = toJSON(&item, stream);
+      std::optional<json::Value> v = toJSON(&item, stream, depth + 1);
       if (!v)
         return std::nullopt;
       a.push_back(std::move(*v));
@@ -71,8 +106,12 @@ Expected<json::Value> parseYAML(StringRef path, StringRef text) {
   raw_string_ostream os(diag);
   sm.setDiagHandler(
       [](const SMDiagnostic &d, void *ctx) {
-        d.print(nullptr, *static_cast<raw_ostream *>(ctx),
-                /*ShowColors=*/false);
+        auto &os = *static_cast<raw_ostream *>(ctx);
+        if (d.getLineContents().size() <= 200)
+          return d.print(nullptr, os, /*ShowColors=*/false);
+        // A long line (a collection on one line) is not worth echoing.
+        os << d.getFilename() << ":" << d.getLineNo() << ":"
+           << d.getColumnNo() + 1 << ": error: " << d.getMessage() << "\n";
       },
       &os);
   yaml::Stream stream(MemoryBufferRef(text, path), sm);
@@ -89,6 +128,20 @@ Expected<json::Value> parseYAML(StringRef path, StringRef text) {
 
 } // namespace
 
+Expected<json::Value> parseJSONText(StringRef text, const Twine &where) {
+  if (std::optional<size_t> at = tooDeepAt(text, kMaxNestingDepth))
+    return createStringError(inconvertibleErrorCode(),
+                             where + ": JSON nested deeper than " +
+                                 Twine(kMaxNestingDepth) + " levels (at byte " +
+                                 Twine(*at) + ")");
+  Expected<json::Value> v = json::parse(text);
+  if (!v)
+    return createStringError(inconvertibleErrorCode(),
+                             where + ": invalid JSON: " +
+                                 toString(v.takeError()));
+  return v;
+}
+
 Expected<json::Value> readJSONFile(StringRef path) {
   auto buf = MemoryBuffer::getFile(path);
   if (!buf)
@@ -97,12 +150,7 @@ Expected<json::Value> readJSONFile(StringRef path) {
   StringRef ext = sys::path::extension(path);
   if (ext == ".yaml" || ext == ".yml")
     return parseYAML(path, (*buf)->getBuffer());
-  Expected<json::Value> v = json::parse((*buf)->getBuffer());
-  if (!v)
-    return createStringError(inconvertibleErrorCode(),
-                             path +
-                                 ": invalid JSON: " + toString(v.takeError()));
-  return v;
+  return parseJSONText((*buf)->getBuffer(), path);
 }
 
 } // namespace weft::plan

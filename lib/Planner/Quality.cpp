@@ -54,14 +54,35 @@ QualityModel qualityPrior(const ModelDesc &m) {
 
 namespace {
 
-/// Sequential reader over the fp32 tensors after the header.
+/// Sequential reader over the fp32 tensors after the llama2.c header. Every
+/// take checks its size against what is left (overflow-safe) and names the
+/// tensor and its byte offset when the file is too short.
 struct TensorReader {
   const float *data;
-  size_t size, pos = 0;
-  ArrayRef<float> take(size_t n) {
-    if (pos + n > size)
+  uint64_t size, pos = 0;
+  std::string path, error;
+  /// `count` is a product of header fields; its factors are multiplied
+  /// with overflow checks.
+  ArrayRef<float> take(const char *name, std::initializer_list<int64_t> dims) {
+    if (!error.empty())
       return {};
-    ArrayRef<float> r(data + pos, n);
+    uint64_t n = 1;
+    bool overflow = false;
+    for (int64_t d : dims)
+      overflow |= d < 0 || __builtin_mul_overflow(n, uint64_t(d), &n);
+    if (overflow || n > size - pos) {
+      constexpr uint64_t header = 7 * sizeof(int32_t);
+      error = path + ": weights: " + name + " needs " +
+              (overflow ? std::string("more than 2^64")
+                        : std::to_string(n * sizeof(float))) +
+              " bytes at offset " +
+              std::to_string(header + pos * sizeof(float)) +
+              ", the file has " +
+              std::to_string(header + size * sizeof(float)) +
+              " (shorter than the header's shapes require)";
+      return {};
+    }
+    ArrayRef<float> r(data + pos, size_t(n));
     pos += n;
     return r;
   }
@@ -168,6 +189,18 @@ Expected<QualityModel> qualityFromSafetensors(const ModelDesc &m,
       auto data = w.read(name);
       if (!data)
         return data.takeError();
+      // The reader checked dtype x shape against the bytes; an empty matrix
+      // has no groups to measure.
+      uint64_t values = 0;
+      if (t->shape[0] <= 0 || t->shape[1] <= 0 ||
+          __builtin_mul_overflow(uint64_t(t->shape[0]), uint64_t(t->shape[1]),
+                                 &values) ||
+          values != data->size())
+        return createStringError(inconvertibleErrorCode(),
+                                 "weights: tensor '" + name + "' has shape [" +
+                                     Twine(t->shape[0]) + ", " +
+                                     Twine(t->shape[1]) + "] and " +
+                                     Twine(data->size()) + " values");
       double inputVar = 1.0;
       if (*mn.norm) {
         auto norm = w.read(prefix + mn.norm);
@@ -197,17 +230,24 @@ Expected<QualityModel> qualityFromLlama2c(const ModelDesc &m, StringRef path) {
   // the header by accident.
   std::vector<float> all((bytes.size() - header) / sizeof(float));
   memcpy(all.data(), bytes.data() + header, all.size() * sizeof(float));
-  TensorReader rd{all.data(), all.size()};
+  TensorReader rd{all.data(), all.size(), 0, path.str(), ""};
   int64_t L = m.layers, d = m.hidden, kv = m.kvDim(), f = m.intermediate;
-  ArrayRef<float> emb = rd.take(m.vocab * d), rmsAtt = rd.take(L * d),
-                  wq = rd.take(L * d * d), wk = rd.take(L * kv * d),
-                  wv = rd.take(L * kv * d), wo = rd.take(L * d * d),
-                  rmsFfn = rd.take(L * d), w1 = rd.take(L * f * d),
-                  w2 = rd.take(L * d * f), w3 = rd.take(L * f * d);
-  if (emb.empty() || w3.empty())
+  ArrayRef<float> emb = rd.take("token_embedding", {m.vocab, d}),
+                  rmsAtt = rd.take("rms_att", {L, d}),
+                  wq = rd.take("wq", {L, d, d}),
+                  wk = rd.take("wk", {L, kv, d}),
+                  wv = rd.take("wv", {L, kv, d}),
+                  wo = rd.take("wo", {L, d, d}),
+                  rmsFfn = rd.take("rms_ffn", {L, d}),
+                  w1 = rd.take("w1", {L, f, d}),
+                  w2 = rd.take("w2", {L, d, f}),
+                  w3 = rd.take("w3", {L, f, d});
+  (void)emb;
+  if (!rd.error.empty())
+    return createStringError(inconvertibleErrorCode(), rd.error);
+  if (L <= 0 || d <= 0 || kv <= 0 || f <= 0)
     return createStringError(inconvertibleErrorCode(),
-                             path + ": weights: file is shorter than the "
-                                    "header's shapes require");
+                             path + ": header: empty layers");
   QualityModel q;
   q.source = "weights";
   for (int64_t l = 0; l < L; ++l) {

@@ -1,6 +1,8 @@
 //===- Safetensors.cpp - Read tensors from .safetensors files -------------===//
 #include "weft/Planner/Safetensors.h"
+#include "weft/Planner/JSONFile.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/JSON.h"
 
@@ -16,8 +18,19 @@ Error fileError(StringRef path, const Twine &msg) {
   return createStringError(inconvertibleErrorCode(), path + ": " + msg);
 }
 
-size_t elementSize(StringRef dtype) {
-  return dtype == "F32" ? 4 : (dtype == "F16" || dtype == "BF16") ? 2 : 0;
+/// Bytes per element of the dtypes the format defines, 0 when unknown.
+size_t dtypeBytes(StringRef dtype) {
+  return StringSwitch<size_t>(dtype)
+      .Cases("F64", "I64", "U64", 8)
+      .Cases("F32", "I32", "U32", 4)
+      .Cases("F16", "BF16", "I16", "U16", 2)
+      .Cases("I8", "U8", "BOOL", "F8_E4M3", "F8_E5M2", 1)
+      .Default(0);
+}
+
+/// What read() converts to float: F32, F16, BF16.
+bool isFloatDtype(StringRef dtype) {
+  return dtype == "F32" || dtype == "F16" || dtype == "BF16";
 }
 
 float halfToFloat(uint16_t h) {
@@ -54,19 +67,23 @@ Expected<SafetensorsSet> SafetensorsSet::open(std::vector<std::string> paths) {
       return fileError(path, "cannot read: " + buf.getError().message());
     StringRef bytes = (*buf)->getBuffer();
     if (bytes.size() < 8)
-      return fileError(path, "header: file too short");
+      return fileError(path, "header: file too short (" +
+                                 Twine(bytes.size()) + " bytes, need 8)");
     uint64_t len = support::endian::read64le(bytes.data());
     if (len > bytes.size() - 8)
-      return fileError(path,
-                       "header: length " + Twine(len) + " exceeds the file");
-    Expected<json::Value> header = json::parse(bytes.substr(8, len));
+      return fileError(path, "header: length " + Twine(len) +
+                                 " exceeds the file (" + Twine(bytes.size()) +
+                                 " bytes)");
+    Expected<json::Value> header =
+        parseJSONText(bytes.substr(8, len), path + ": header");
     if (!header)
-      return fileError(path,
-                       "header: invalid JSON: " + toString(header.takeError()));
+      return header.takeError();
     const json::Object *o = header->getAsObject();
     if (!o)
       return fileError(path, "header: expected an object");
-    size_t dataSize = bytes.size() - 8 - len;
+    const uint64_t dataSize = bytes.size() - 8 - len;
+    // This file's tensors as (begin, end, name), to find overlaps.
+    std::vector<std::tuple<uint64_t, uint64_t, std::string>> extents;
     for (const auto &[key, value] : *o) {
       if (key == "__metadata__")
         continue;
@@ -80,26 +97,56 @@ Expected<SafetensorsSet> SafetensorsSet::open(std::vector<std::string> paths) {
       TensorInfo info;
       info.dtype = dtype->str();
       info.file = index;
-      int64_t count = 1;
+      const uint64_t elem = dtypeBytes(info.dtype);
+      if (!elem)
+        return fileError(path, where + ": unknown dtype '" + info.dtype + "'");
+      // Bytes the shape needs, overflow-checked: a product that wraps
+      // around 2^64 must not pass for a small tensor.
+      uint64_t need = elem;
       for (const json::Value &d : *shape) {
         std::optional<int64_t> n = d.getAsInteger();
-        if (!n || *n < 0 || *n > (int64_t(1) << 40))
-          return fileError(path, where + ": bad shape");
+        if (!n || *n < 0)
+          return fileError(path,
+                           where + ": shape: expected non-negative integers");
         info.shape.push_back(*n);
-        count *= *n;
-        if (count > (int64_t(1) << 40))
-          return fileError(path, where + ": bad shape");
+        if (__builtin_mul_overflow(need, uint64_t(*n), &need))
+          return fileError(path, where + ": shape: " + Twine(info.dtype) +
+                                     " elements overflow 64-bit sizes");
       }
       std::optional<int64_t> b = (*offsets)[0].getAsInteger(),
                              e = (*offsets)[1].getAsInteger();
-      if (!b || !e || *b < 0 || *e < *b || size_t(*e) > dataSize)
-        return fileError(path, where + ": data_offsets outside the file");
-      info.begin = *b;
-      info.end = *e;
-      size_t elem = elementSize(info.dtype);
-      if (elem && info.end - info.begin != size_t(count) * elem)
-        return fileError(path, where + ": data_offsets do not match the shape");
-      set.tensors[key.str()] = info;
+      if (!b || !e || *b < 0 || *e < *b)
+        return fileError(path, where + ": data_offsets: expected [begin, end] "
+                                       "with 0 <= begin <= end");
+      if (uint64_t(*e) > dataSize)
+        return fileError(path, where + ": data_offsets [" + Twine(*b) + ", " +
+                                   Twine(*e) + "] outside the " +
+                                   Twine(dataSize) +
+                                   "-byte data section (truncated file?)");
+      info.begin = uint64_t(*b);
+      info.end = uint64_t(*e);
+      if (info.end - info.begin != need)
+        return fileError(path, where + ": data_offsets [" + Twine(*b) + ", " +
+                                   Twine(*e) + "] hold " +
+                                   Twine(info.end - info.begin) +
+                                   " bytes, the shape needs " + Twine(need));
+      extents.emplace_back(info.begin, info.end, key.str());
+      if (!set.tensors.emplace(key.str(), std::move(info)).second)
+        return fileError(path, where + ": tensor already defined in another "
+                                       "file of the checkpoint");
+    }
+    // Tensors may not share bytes (empty ones hold none).
+    llvm::sort(extents);
+    const std::tuple<uint64_t, uint64_t, std::string> *reach = nullptr;
+    for (const auto &x : extents) {
+      if (std::get<0>(x) == std::get<1>(x))
+        continue;
+      if (reach && std::get<0>(x) < std::get<1>(*reach))
+        return fileError(path, "header: " + std::get<2>(x) +
+                                   ": data_offsets overlap those of " +
+                                   std::get<2>(*reach));
+      if (!reach || std::get<1>(x) > std::get<1>(*reach))
+        reach = &x;
     }
     set.dataStart.push_back(8 + len);
     set.files.push_back(std::move(*buf));
@@ -117,8 +164,8 @@ Expected<std::vector<float>> SafetensorsSet::read(StringRef name) const {
   if (!t)
     return createStringError(inconvertibleErrorCode(),
                              "weights: tensor '" + name + "' not found");
-  size_t elem = elementSize(t->dtype);
-  if (!elem)
+  size_t elem = dtypeBytes(t->dtype);
+  if (!isFloatDtype(t->dtype))
     return fileError(paths[t->file], "tensor '" + name +
                                          "': unsupported dtype " + t->dtype +
                                          " (F32, F16, BF16)");
