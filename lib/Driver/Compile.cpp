@@ -142,6 +142,9 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     return;
   if (options.target == CompileTarget::Mpi && !replacements.empty()) {
     mlir::PassManager pm(&context);
+    weft::DistAliasCheckOptions aliasCheck;
+    aliasCheck.liveOutEverywhere = options.liveOutEverywhere;
+    pm.addPass(weft::createDistAliasCheck(aliasCheck));
     weft::DistSplitPivotsOptions pivots;
     pivots.report = options.report;
     pm.addPass(weft::createDistSplitPivots(pivots));
@@ -160,6 +163,10 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     materialize.liveOutEverywhere = options.liveOutEverywhere;
     pm.addNestedPass<mlir::func::FuncOp>(
         weft::createDistMaterialize(materialize));
+    weft::DistFoldAliasChecksOptions foldChecks;
+    foldChecks.report = options.report;
+    foldChecks.liveOutEverywhere = options.liveOutEverywhere;
+    pm.addPass(weft::createDistFoldAliasChecks(foldChecks));
     if (mlir::failed(pm.run(*module)))
       return;
   }
@@ -176,8 +183,14 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   if (!replacements.empty() &&
       mlir::failed(emitRegionFunctions(*module, functions, preamble)))
     return;
+  // A region checked for overlapping arguments is three functions
+  // (dist-alias-check): its sequential and distributed forms, then the
+  // dispatcher the call site calls.
   for (RegionReplacement &rep : replacements)
-    rep.definition = functions[rep.functionName];
+    for (llvm::StringRef suffix : {llvm::StringRef(weft::kSequentialSuffix),
+                                   llvm::StringRef(weft::kDistributedSuffix),
+                                   llvm::StringRef()})
+      rep.definition += functions.lookup(rep.functionName + suffix.str());
   if (options.target == CompileTarget::Mpi)
     preamble = std::string(weft_rt_mpi_h) + preamble;
   result.text = spliceRegions(ctx, replacements, preamble);

@@ -29,7 +29,8 @@ struct DistPartition : weft::impl::DistPartitionBase<DistPartition> {
     // Every region's errors are reported, not only the first one's.
     bool ok = true;
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
-      ok &= succeeded(partition(func));
+      if (isDistributable(func))
+        ok &= succeeded(partition(func));
     if (!ok)
       signalPassFailure();
     // Only attributes changed: dist-materialize reuses the regions' models

@@ -32,7 +32,8 @@ struct DistSplitPivots : weft::impl::DistSplitPivotsBase<DistSplitPivots> {
   void runOnOperation() override {
     bool changed = false;
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
-      changed |= split(func);
+      if (isDistributable(func))
+        changed |= split(func);
     if (!changed)
       markAllAnalysesPreserved();
   }

@@ -39,7 +39,8 @@ struct DistWavefront : weft::impl::DistWavefrontBase<DistWavefront> {
     }
     bool changed = false;
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
-      changed |= rewrite(func);
+      if (isDistributable(func))
+        changed |= rewrite(func);
     if (!changed)
       markAllAnalysesPreserved();
   }

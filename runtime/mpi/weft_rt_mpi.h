@@ -254,3 +254,20 @@ static WEFT_RT_UNUSED int weft_rt_replicas_stale(void) { return weft_rt_stale; }
 static WEFT_RT_UNUSED void weft_rt_set_replicas_stale(void) {
   weft_rt_stale = 1;
 }
+
+/* Whether elements [alo, ahi) of the array at a (elements of asize bytes)
+   and [blo, bhi) of the one at b share a byte (dist.ranges_overlap).
+   Offsets may be negative; the addresses are compared as integers, in
+   unsigned arithmetic, so no pointer outside an object is formed. */
+static WEFT_RT_UNUSED int weft_rt_ranges_overlap(const void *a, int64_t alo,
+                                                 int64_t ahi, int64_t asize,
+                                                 const void *b, int64_t blo,
+                                                 int64_t bhi, int64_t bsize) {
+  if (alo >= ahi || blo >= bhi)
+    return 0;
+  uintptr_t a0 = (uintptr_t)a + (uintptr_t)alo * (uintptr_t)asize;
+  uintptr_t a1 = (uintptr_t)a + (uintptr_t)ahi * (uintptr_t)asize;
+  uintptr_t b0 = (uintptr_t)b + (uintptr_t)blo * (uintptr_t)bsize;
+  uintptr_t b1 = (uintptr_t)b + (uintptr_t)bhi * (uintptr_t)bsize;
+  return a0 < b1 && b0 < a1;
+}

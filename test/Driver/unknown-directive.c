@@ -6,9 +6,9 @@
 
 void f(int n, double A[10]) {
 #pragma scop
-// CHECK: unknown-directive.c:[[@LINE+1]]:14: error: unknown weft directive 'gird' (did you mean 'grid'?); known directives are scop, endscop, grid, distribute, replicate, local, parallel and nodist
+// CHECK: unknown-directive.c:[[@LINE+1]]:14: error: unknown weft directive 'gird' (did you mean 'grid'?); known directives are scop, endscop, grid, distribute, replicate, local, parallel, nodist and noalias
 #pragma weft gird(2)
-// CHECK: unknown-directive.c:[[@LINE+1]]:14: error: unknown weft directive 'frobnicate'; known directives are scop, endscop, grid, distribute, replicate, local, parallel and nodist
+// CHECK: unknown-directive.c:[[@LINE+1]]:14: error: unknown weft directive 'frobnicate'; known directives are scop, endscop, grid, distribute, replicate, local, parallel, nodist and noalias
 #pragma weft frobnicate
 // CHECK: unknown-directive.c:[[@LINE+1]]:13: error: expected weft directive; known directives are
 #pragma weft

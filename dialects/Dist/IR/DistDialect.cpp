@@ -118,6 +118,16 @@ LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
                                   "function";
     return success();
   }
+  // dist-alias-check's forms of a region with pointer arguments that may
+  // overlap: the region as written, and the dispatcher that checks them.
+  if (attr.getName() == "dist.sequential" ||
+      attr.getName() == "dist.alias_check") {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
+      return op->emitOpError()
+             << "'" << attr.getName().getValue()
+             << "' must be a unit attribute on a function";
+    return success();
+  }
   // The partitioner's decisions, between dist-partition and
   // dist-materialize: a unit of work, and how a loop unit is split.
   if (attr.getName() == "dist.unit")

@@ -538,4 +538,29 @@ def Dist_SetReplicasStaleOp : Dist_Op<"set_replicas_stale"> {
   let assemblyFormat = "attr-dict";
 }
 
+def Dist_RangesOverlapOp : Dist_Op<"ranges_overlap", [Pure]> {
+  let summary = "Whether two ranges of array elements share memory";
+  let description = [{
+    True when elements `[lhsBegin, lhsEnd)` of `lhs` and `[rhsBegin,
+    rhsEnd)` of `rhs` share a byte of memory. Offsets count elements of
+    the row-major layout from each memref's first element and may be
+    negative (a pointer into the middle of an array); an empty range
+    overlaps nothing. Only addresses are compared, no element is read.
+    `dist-alias-check` asks it at region entry, where pointer arguments
+    may point into each other.
+
+    ```mlir
+    %o = dist.ranges_overlap %a[%lo, %hi], %b[%lo2, %hi2]
+        : memref<?xf64>, memref<?x100xf64>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$lhs, Index:$lhsBegin, Index:$lhsEnd,
+                       AnyMemRef:$rhs, Index:$rhsBegin, Index:$rhsEnd);
+  let results = (outs I1:$result);
+  let assemblyFormat = [{
+    $lhs `[` $lhsBegin `,` $lhsEnd `]` `,` $rhs `[` $rhsBegin `,` $rhsEnd `]`
+    attr-dict `:` type($lhs) `,` type($rhs)
+  }];
+}
+
 #endif // WEFT_DIALECTS_DIST_IR_DISTOPS_TD

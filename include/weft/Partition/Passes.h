@@ -11,6 +11,21 @@
 
 namespace weft {
 
+/// dist-alias-check's sequential copy of a region function.
+inline constexpr llvm::StringLiteral kSequentialAttr = "dist.sequential";
+/// dist-alias-check's dispatcher, which checks the arguments for overlap.
+inline constexpr llvm::StringLiteral kAliasCheckAttr = "dist.alias_check";
+/// The names dist-alias-check gives a checked region's two forms: the
+/// region function's name plus these (the dispatcher keeps the name).
+inline constexpr llvm::StringLiteral kSequentialSuffix = "_sequential";
+inline constexpr llvm::StringLiteral kDistributedSuffix = "_distributed";
+
+/// Whether the partitioning passes may rewrite `func`: not the sequential
+/// copy or the dispatcher of a region checked for overlapping arguments.
+inline bool isDistributable(mlir::func::FuncOp func) {
+  return !func->hasAttr(kSequentialAttr) && !func->hasAttr(kAliasCheckAttr);
+}
+
 #define GEN_PASS_DECL
 #include "weft/Partition/Passes.h.inc"
 

@@ -4,6 +4,78 @@
 
 include "mlir/Pass/PassBase.td"
 
+def DistAliasCheck : Pass<"dist-alias-check", "::mlir::ModuleOp"> {
+  let summary = "Check at region entry that pointer arguments do not "
+                "overlap";
+  let description = [{
+    The partitioner and its ISL model treat every array argument as a
+    distinct array. Arrays reached through pointers (the importer's
+    `weft.may_alias`: pointer and array parameters without `restrict`)
+    may point into each other: `f(n, x + 1, x)` turns `a[i] = b[i]` into a
+    recurrence through memory. For a region with such a pair, at least one
+    of them written, this pass
+
+    * copies the function as `<name>_sequential` (`dist.sequential`: the
+      other dist passes leave it alone) and renames the original
+      `<name>_distributed`, which the partitioner then distributes as
+      before;
+    * makes `<name>` a dispatcher (`dist.alias_check`) that computes the
+      bounding box of each argument's accesses from ISL (the elements the
+      region touches, over its whole execution, as expressions of its
+      parameters), asks `dist.ranges_overlap` for every pair that may
+      alias and is written, and calls the distributed function only when
+      no pair overlaps. Otherwise rank 0 runs the sequential function and
+      the other ranks' copies are marked stale (`dist.set_replicas_stale`,
+      as a distributed region leaves them); with `live-out-everywhere`
+      every rank runs it, so every rank holds the results.
+
+    The check is sound: the boxes cover every access (a function without a
+    polyhedral model is left alone, since the partitioner runs it
+    replicated, which is the sequential program on every rank), and the
+    sequential function is the region as imported, before any pass
+    reorders it. Distinct array objects (globals, locals), `restrict`
+    pointers and arrays named by `#pragma weft noalias` (`weft.noalias`)
+    need no check; nor does a `#pragma weft nodist` region. When ISL
+    cannot bound the footprints within `max-isl-ops`, the dispatcher
+    always takes the sequential path, with a warning. dist-fold-alias-checks
+    drops the checks that turn out to be needless and reports the others.
+  }];
+  let options = [
+    Option<"liveOutEverywhere", "live-out-everywhere", "bool",
+           /*default=*/"false",
+           "Run the sequential path on every rank (the results are needed "
+           "everywhere), not only on rank 0">,
+    Option<"maxIslOperations", "max-isl-ops", "unsigned long",
+           /*default=*/"20000000",
+           "ISL operations quota of the footprints (0: no limit)">,
+  ];
+  let dependentDialects = ["::weft::dist::DistDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def DistFoldAliasChecks : Pass<"dist-fold-alias-checks", "::mlir::ModuleOp"> {
+  let summary = "Drop the overlap checks of regions that run as written "
+                "anyway";
+  let description = [{
+    After dist-materialize: a region checked by dist-alias-check whose
+    distributed form is still the region as written (the partitioner
+    distributed nothing and no pass reordered it, so every rank runs the
+    sequential program either way) needs no check. Its sequential form
+    takes the region's name and the dispatcher and the distributed form are
+    erased, so that the output is what it was without the check. With
+    `report`, each check that stays gets a remark naming the arguments it
+    compares.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Say which regions carry a check, and for which arguments">,
+    Option<"liveOutEverywhere", "live-out-everywhere", "bool",
+           /*default=*/"false",
+           "As given to dist-alias-check (for the remarks)">,
+  ];
+}
+
 def DistSplitPivots : Pass<"dist-split-pivots", "::mlir::ModuleOp"> {
   let summary = "Split loops whose carried flow dependences all meet at one "
                 "iteration";

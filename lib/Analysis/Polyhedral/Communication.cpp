@@ -636,3 +636,71 @@ weft::computePrivateFootprints(PolyhedralRegion &analysis,
     return failure();
   return result;
 }
+
+FailureOr<weft::ArgumentFootprints>
+weft::computeArgumentFootprints(PolyhedralRegion &analysis,
+                                unsigned long maxOperations) {
+  weft::detail::PolyhedralRegionState &state = analysis.getState();
+  ArgumentFootprints result;
+  auto built = state.getModel();
+  if (failed(built)) {
+    result.modelled = false;
+    return result;
+  }
+  const ModelBuilder &model = **built;
+  LogicalResult status =
+      state.run("argument footprints", maxOperations, [&](isl::ctx ctx) {
+        isl_ctx *raw = ctx.get();
+        isl::union_set domain(ctx, model.domains());
+        isl::union_set read = isl::union_map(ctx, model.accesses(false))
+                                  .intersect_domain(domain)
+                                  .range();
+        isl::union_set written = isl::union_map(ctx, model.accesses(true))
+                                     .intersect_domain(domain)
+                                     .range();
+        isl::set_list sets = read.unite(written).get_set_list();
+        for (int k = 0, n = sets.size(); k < n; ++k) {
+          isl::set elements = sets.at(k);
+          const char *tuple = isl_set_get_tuple_name(elements.get());
+          Value memref = model.arrayOf(tuple);
+          if (!memref || !isa<BlockArgument>(memref))
+            continue;
+          ArgumentFootprint &f = result.arrays.emplace_back();
+          f.memref = memref;
+          f.written = !written.extract_set(elements.space()).is_empty();
+          unsigned rank = cast<MemRefType>(memref.getType()).getRank();
+          isl::ast_build build = isl::ast_build::from_context(
+              isl::set::universe(elements.space().params()));
+          for (unsigned d = 0; d < rank; ++d) {
+            isl::set range = isl::manage(isl_set_project_out(
+                elements.copy(), isl_dim_set, d + 1, rank - d - 1));
+            range = isl::manage(
+                isl_set_project_out(range.release(), isl_dim_set, 0, d));
+            isl::pw_aff lo = isl::manage(isl_set_dim_min(range.copy(), 0));
+            isl::pw_aff hi = isl::manage(isl_set_dim_max(range.copy(), 0));
+            throwIfNull(raw, lo.get());
+            throwIfNull(raw, hi.get());
+            // An unbounded subscript (no bound in the parameters) has no
+            // box; the caller then cannot prove anything.
+            if (isl_pw_aff_involves_nan(lo.get()) ||
+                isl_pw_aff_involves_nan(hi.get()))
+              throw AstError("a subscript range is unbounded");
+            hi = hi.add_constant(isl::val::one(ctx));
+            f.box.push_back(
+                {takeExpr(raw, isl_ast_build_expr_from_pw_aff(build.get(),
+                                                              lo.copy())),
+                 takeExpr(raw, isl_ast_build_expr_from_pw_aff(build.get(),
+                                                              hi.copy()))});
+          }
+          addParams(model, elements, result.params);
+        }
+      });
+  if (failed(status))
+    return failure();
+  llvm::sort(result.arrays, [](const ArgumentFootprint &a,
+                               const ArgumentFootprint &b) {
+    return cast<BlockArgument>(a.memref).getArgNumber() <
+           cast<BlockArgument>(b.memref).getArgNumber();
+  });
+  return result;
+}

@@ -299,8 +299,20 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
             weft::dist::LocalBoundsOp, weft::dist::MessageBufferOp,
             weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp,
             weft::dist::BroadcastOp, weft::dist::AllReduceOp,
-            weft::dist::ReplicasStaleOp, weft::dist::SetReplicasStaleOp>(
+            weft::dist::ReplicasStaleOp, weft::dist::SetReplicasStaleOp,
+            weft::dist::RangesOverlapOp>(
           [&](auto) { return lowerDistOp(op); })
+      .Case<func::CallOp>([&](auto call) -> LogicalResult {
+        // Another region function of the module, defined before this one.
+        SmallVector<Value> operands;
+        for (Value v : call.getOperands())
+          operands.push_back(map.lookup(v));
+        if (call.getNumResults() != 0)
+          return call.emitOpError("region functions return no values");
+        b.create<emitc::CallOpaqueOp>(call.getLoc(), TypeRange{},
+                                      call.getCallee(), operands);
+        return success();
+      })
       .Case<scf::IfOp>([&](auto ifOp) { return lowerIf(ifOp); })
       .Case<scf::WhileOp>([&](auto loop) { return lowerWhile(loop); })
       .Case<func::ReturnOp>([&](auto ret) {
@@ -688,6 +700,15 @@ LogicalResult FunctionLowering::lowerDistOp(Operation *op) {
                                           b.getI1Type(), {}));
   } else if (isa<SetReplicasStaleOp>(op)) {
     callRuntime(loc, "weft_rt_set_replicas_stale", Type(), {});
+  } else if (auto ranges = dyn_cast<RangesOverlapOp>(op)) {
+    SmallVector<Value> operands = args({ranges.getLhs(), ranges.getLhsBegin(),
+                                        ranges.getLhsEnd()});
+    operands.push_back(cst(byteSize(ranges.getLhs().getType().getElementType())));
+    operands.append(
+        args({ranges.getRhs(), ranges.getRhsBegin(), ranges.getRhsEnd()}));
+    operands.push_back(cst(byteSize(ranges.getRhs().getType().getElementType())));
+    map.map(ranges.getResult(), callRuntime(loc, "weft_rt_ranges_overlap",
+                                            b.getI1Type(), operands));
   } else {
     callRuntime(loc, "weft_rt_wait_all", Type(), {});
   }

@@ -232,6 +232,14 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
     // weft.region_only: no code outside the region reads the array.
     if (vars[argVars[i]].kind == VarKind::Array && usedOnlyInRegion(argVars[i]))
       func.setArgAttr(i, "weft.region_only", b.getUnitAttr());
+    // weft.may_alias: the array is reached through a pointer (an array
+    // parameter is one too), which may point into any other array or
+    // scalar of the region; distinct objects and `restrict` pointers do
+    // not overlap (dist-alias-check checks the others at run time).
+    cl::QualType type = argVars[i]->getType();
+    if (vars[argVars[i]].kind == VarKind::Array && type->isPointerType() &&
+        !type.isRestrictQualified())
+      func.setArgAttr(i, "weft.may_alias", b.getUnitAttr());
   }
 
   // weft.dim_args: for each array dimension, the argument holding its

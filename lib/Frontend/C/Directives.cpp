@@ -29,9 +29,9 @@ using llvm::Twine;
 /// The directive names, indexed by DirectiveKind.
 static constexpr StringRef directiveNames[] = {
     "scop",      "endscop", "grid",     "distribute",
-    "replicate", "local",   "parallel", "nodist"};
+    "replicate", "local",   "parallel", "nodist", "noalias"};
 static_assert(std::size(directiveNames) ==
-                  static_cast<size_t>(DirectiveKind::NoDist) + 1,
+                  static_cast<size_t>(DirectiveKind::NoAlias) + 1,
               "one name per DirectiveKind");
 
 /// The distribution-kind keywords the parser accepts.
@@ -40,7 +40,7 @@ static constexpr StringRef distributionNames[] = {"block", "cyclic",
 
 static constexpr StringRef knownDirectivesNote =
     "known directives are scop, endscop, grid, distribute, replicate, local, "
-    "parallel and nodist";
+    "parallel, nodist and noalias";
 
 static constexpr StringRef validKindsNote =
     "valid kinds are block, cyclic, block_cyclic(N), replicated and *";
@@ -118,6 +118,10 @@ std::string Directive::str() const {
   case DirectiveKind::Replicate:
   case DirectiveKind::Local:
     printNames();
+    break;
+  case DirectiveKind::NoAlias:
+    if (!names.empty())
+      printNames();
     break;
   }
   return s;
@@ -464,6 +468,10 @@ bool DirectiveParser::parse(Directive &d) {
   case DirectiveKind::Replicate:
   case DirectiveKind::Local:
     ok = parseNameList(d);
+    break;
+  case DirectiveKind::NoAlias:
+    // Bare: every array of the region; with a list: the arrays named.
+    ok = atEnd() || parseNameList(d);
     break;
   }
   if (!ok)

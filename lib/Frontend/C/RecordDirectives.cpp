@@ -39,6 +39,7 @@ private:
   bool recordArray(const PragmaEvent &ev);
   bool recordLoops(const PragmaEvent &ev);
   bool recordParallel(const PragmaEvent &ev);
+  void recordNoAlias(const PragmaEvent &ev);
 
   /// The memref argument named `name`, or -1 after reporting an error.
   int arrayArg(const PragmaEvent &ev, llvm::StringRef name);
@@ -276,6 +277,22 @@ bool DirectiveRecorder::recordParallel(const PragmaEvent &ev) {
   return true;
 }
 
+/// weft.noalias on each array the directive names (every array without a
+/// list): the user asserts that it shares no element with another array of
+/// the region, so dist-alias-check checks no pair that involves it.
+void DirectiveRecorder::recordNoAlias(const PragmaEvent &ev) {
+  if (ev.directive.names.empty()) {
+    for (auto &[name, index] : imported.arrayArgs)
+      imported.func.setArgAttr(index, "weft.noalias", b.getUnitAttr());
+    return;
+  }
+  for (const std::string &name : ev.directive.names) {
+    int index = arrayArg(ev, name);
+    if (index >= 0)
+      imported.func.setArgAttr(index, "weft.noalias", b.getUnitAttr());
+  }
+}
+
 bool DirectiveRecorder::run() {
   // The grid comes first: array and loop layouts refer to its axes. Each
   // directive is checked even after an error, to report them all at once.
@@ -299,6 +316,9 @@ bool DirectiveRecorder::run() {
       break;
     case DirectiveKind::NoDist:
       imported.func->setAttr("weft.nodist", b.getUnitAttr());
+      break;
+    case DirectiveKind::NoAlias:
+      recordNoAlias(ev);
       break;
     default:
       break;

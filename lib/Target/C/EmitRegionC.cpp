@@ -5,6 +5,7 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -45,6 +46,9 @@ LogicalResult weft::emitRegionFunctions(ModuleOp module,
   // that no header adds names the user's program may define itself.
   std::map<std::string, std::string> prototypes;
   bool usesBool = false;
+  llvm::StringSet<> defined;
+  for (auto func : module.getOps<emitc::FuncOp>())
+    defined.insert(func.getName());
   for (auto func : module.getOps<emitc::FuncOp>()) {
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -61,8 +65,10 @@ LogicalResult weft::emitRegionFunctions(ModuleOp module,
     func.walk([&](Operation *op) {
       usesBool |= llvm::any_of(op->getResultTypes(), isBool);
       auto call = dyn_cast<emitc::CallOpaqueOp>(op);
-      // weft's runtime header declares its own functions.
-      if (!call || call.getCallee().starts_with("weft_rt_"))
+      // weft's runtime header declares its own functions, and a region
+      // function calls only those defined before it.
+      if (!call || call.getCallee().starts_with("weft_rt_") ||
+          defined.contains(call.getCallee()))
         return;
       std::string proto = prototypeType(call.getResult(0).getType()) + " " +
                           call.getCallee().str() + "(";

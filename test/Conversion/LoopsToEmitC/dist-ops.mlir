@@ -162,3 +162,25 @@ func.func @local_storage(%n: index) {
   memref.dealloc %l : memref<8x?xf32>
   return
 }
+
+// -----
+
+// The overlap test of dist-alias-check: each range with its element size,
+// and calls of the region's other functions, defined before it.
+// CHECK-LABEL: emitc.func @dispatch
+// CHECK-SAME: (%[[A:.*]]: !emitc.ptr<f64>, %[[B:.*]]: !emitc.ptr<i32>, %[[LO:.*]]: i64, %[[HI:.*]]: i64)
+// CHECK: %[[S8:.*]] = "emitc.constant"() <{value = 8 : i64}>
+// CHECK: %[[S4:.*]] = "emitc.constant"() <{value = 4 : i64}>
+// CHECK: %[[O:.*]] = emitc.call_opaque "weft_rt_ranges_overlap"(%[[A]], %[[LO]], %[[HI]], %[[S8]], %[[B]], %[[LO]], %[[HI]], %[[S4]]) : (!emitc.ptr<f64>, i64, i64, i64, !emitc.ptr<i32>, i64, i64, i64) -> i1
+// CHECK: emitc.if %[[O]] {
+// CHECK:   emitc.call_opaque "dispatch_sequential"(%[[A]], %[[B]], %[[LO]], %[[HI]]) : (!emitc.ptr<f64>, !emitc.ptr<i32>, i64, i64) -> ()
+func.func @dispatch_sequential(%a: memref<?xf64>, %b: memref<?xi32>, %lo: index, %hi: index) {
+  return
+}
+func.func @dispatch(%a: memref<?xf64>, %b: memref<?xi32>, %lo: index, %hi: index) {
+  %o = dist.ranges_overlap %a[%lo, %hi], %b[%lo, %hi] : memref<?xf64>, memref<?xi32>
+  scf.if %o {
+    func.call @dispatch_sequential(%a, %b, %lo, %hi) : (memref<?xf64>, memref<?xi32>, index, index) -> ()
+  }
+  return
+}

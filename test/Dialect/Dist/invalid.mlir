@@ -614,3 +614,25 @@ func.func @unknown_reduction(%a: memref<8xf64>, %v: f64) {
   affine.store %v, %a[0] {dist.reduce = "xor"} : memref<8xf64>
   return
 }
+
+// -----
+
+// expected-error @+1 {{'dist.sequential' must be a unit attribute on a function}}
+func.func @sequential_not_unit() attributes {dist.sequential = 1} { return }
+
+// -----
+
+func.func @alias_check_on_loop() {
+  // expected-error @+1 {{'dist.alias_check' must be a unit attribute on a function}}
+  affine.for %i = 0 to 8 {
+  } {dist.alias_check}
+  return
+}
+
+// -----
+
+func.func @overlap_not_index(%a: memref<?xf64>, %lo: i64) {
+  // expected-error @+1 {{operand #1 must be index}}
+  %o = "dist.ranges_overlap"(%a, %lo, %lo, %a, %lo, %lo) : (memref<?xf64>, i64, i64, memref<?xf64>, i64, i64) -> i1
+  return
+}

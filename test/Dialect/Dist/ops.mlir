@@ -194,6 +194,21 @@ func.func @messages(%peer: index, %n: index) {
   return
 }
 
+// dist-alias-check's functions and the overlap test they use.
+// CHECK-LABEL: func.func @overlap_check
+// CHECK-SAME: attributes {dist.alias_check}
+// CHECK: %{{.*}} = dist.ranges_overlap %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}] : memref<?xf64>, memref<?x4xf32>
+func.func @overlap_check(%a: memref<?xf64>, %b: memref<?x4xf32>, %lo: index,
+                         %hi: index) attributes {dist.alias_check} {
+  %o = dist.ranges_overlap %a[%lo, %hi], %b[%lo, %hi] : memref<?xf64>, memref<?x4xf32>
+  return
+}
+// CHECK-LABEL: func.func @overlap_check_sequential
+// CHECK-SAME: attributes {dist.sequential}
+func.func @overlap_check_sequential() attributes {dist.sequential} {
+  return
+}
+
 // CHECK-LABEL: func.func @partitioner_marks
 // CHECK: } {dist.distribute = #dist.dim<block on 0>, dist.unit}
 func.func @partitioner_marks(%a: memref<8xf64>) {

@@ -9,9 +9,9 @@
 // CHECK-LABEL: func.func @weft_kernel_scop0(
 // CHECK-SAME: %[[N:[a-z0-9]+]]: i32 {weft.c_arg = "n"}
 // CHECK-SAME: %[[M:[a-z0-9]+]]: i32 {weft.c_arg = "m"}
-// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x200xf64> {weft.c_arg = "(double *)(A)"}
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?x200xf64> {weft.c_arg = "(double *)(A)", weft.may_alias}
 // CHECK-SAME: %[[ALPHA:[a-z0-9]+]]: f64 {weft.c_arg = "alpha"}
-// CHECK-SAME: %[[B:[a-z0-9]+]]: memref<?x200xf64> {weft.c_arg = "(double *)(B)"}
+// CHECK-SAME: %[[B:[a-z0-9]+]]: memref<?x200xf64> {weft.c_arg = "(double *)(B)", weft.may_alias}
 // CHECK-DAG: %[[NI:.*]] = arith.index_cast %[[N]] : i32 to index
 // CHECK-DAG: %[[MI:.*]] = arith.index_cast %[[M]] : i32 to index
 // CHECK: affine.for %[[I:.*]] = 0 to %[[NI]] {

@@ -6,13 +6,13 @@
 // short / char operands are promoted to int.
 
 // CHECK-LABEL: func.func @weft_conv_scop0(
-// CHECK-SAME: %[[B:[a-z0-9]+]]: memref<?xi32> {weft.c_arg = "(int32_t *)(B)"}
+// CHECK-SAME: %[[B:[a-z0-9]+]]: memref<?xi32> {weft.c_arg = "(int32_t *)(B)", weft.may_alias}
 // CHECK-SAME: %[[X:[a-z0-9]+]]: f64 {weft.c_arg = "x"}
-// CHECK-SAME: %[[F:[a-z0-9]+]]: memref<?xf32> {weft.c_arg = "(float *)(F)"}
-// CHECK-SAME: %[[R:[a-z0-9]+]]: memref<?xi32> {weft.c_arg = "(int32_t *)(R)"}
-// CHECK-SAME: %[[S:[a-z0-9]+]]: memref<?xi16> {weft.c_arg = "(int16_t *)(S)"}
-// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?xi8> {weft.c_arg = "(int8_t *)(C)"}
-// CHECK-SAME: %[[L:[a-z0-9]+]]: memref<?xi64> {weft.c_arg = "(int64_t *)(L)"}
+// CHECK-SAME: %[[F:[a-z0-9]+]]: memref<?xf32> {weft.c_arg = "(float *)(F)", weft.may_alias}
+// CHECK-SAME: %[[R:[a-z0-9]+]]: memref<?xi32> {weft.c_arg = "(int32_t *)(R)", weft.may_alias}
+// CHECK-SAME: %[[S:[a-z0-9]+]]: memref<?xi16> {weft.c_arg = "(int16_t *)(S)", weft.may_alias}
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<?xi8> {weft.c_arg = "(int8_t *)(C)", weft.may_alias}
+// CHECK-SAME: %[[L:[a-z0-9]+]]: memref<?xi64> {weft.c_arg = "(int64_t *)(L)", weft.may_alias}
 // CHECK: affine.for %[[I:[a-z0-9]+]] =
 
 // B[i] += x;

@@ -5,12 +5,12 @@
 // source order; a region only takes the variables it uses.
 
 // CHECK-LABEL: func.func @weft_first_scop0(
-// CHECK-SAME: %{{.*}}: memref<?xf64> {weft.c_arg = "(double *)(A)"})
+// CHECK-SAME: %{{.*}}: memref<?xf64> {weft.c_arg = "(double *)(A)", weft.may_alias})
 // CHECK: affine.for %{{.*}} = 0 to 10 {
 // CHECK: return
 
 // CHECK-LABEL: func.func @weft_first_scop1(
-// CHECK-SAME: %{{.*}}: memref<?xf64> {weft.c_arg = "(double *)(B)"}
+// CHECK-SAME: %{{.*}}: memref<?xf64> {weft.c_arg = "(double *)(B)", weft.may_alias}
 // CHECK-SAME: %{{.*}}: f64 {weft.c_arg = "s"})
 // CHECK: affine.for %{{.*}} = 0 to 20 {
 // CHECK: return

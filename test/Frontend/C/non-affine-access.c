@@ -5,8 +5,8 @@
 // C integer type and cast to index, and use memref.load / memref.store.
 
 // CHECK-LABEL: func.func @weft_gather_scop0(
-// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64> {weft.c_arg = "(double *)(A)"}
-// CHECK-SAME: %[[IDX:[a-z0-9]+]]: memref<?xi32> {weft.c_arg = "(int32_t *)(idx)"}
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64> {weft.c_arg = "(double *)(A)", weft.may_alias}
+// CHECK-SAME: %[[IDX:[a-z0-9]+]]: memref<?xi32> {weft.c_arg = "(int32_t *)(idx)", weft.may_alias}
 // CHECK: affine.for %[[I:[a-z0-9]+]] =
 
 // A[i * i]: i * i is computed on i32.

@@ -11,8 +11,8 @@
 // CHECK-SAME: {weft.c_arg = "(double *)(Extern)"}
 // CHECK-SAME: {weft.c_arg = "(double *)(local)", weft.region_only}
 // CHECK-SAME: {weft.c_arg = "(double *)(after)"}
-// CHECK-SAME: {weft.c_arg = "(double *)(ptr)"}
-// CHECK-SAME: {weft.c_arg = "(double *)(param)"}
+// CHECK-SAME: {weft.c_arg = "(double *)(ptr)", weft.may_alias}
+// CHECK-SAME: {weft.c_arg = "(double *)(param)", weft.may_alias}
 // CHECK-SAME: {weft.c_arg = "(double *)(inLoop)"}
 #define N 16
 static double Priv[N];

@@ -8,7 +8,7 @@
 // CHECK-LABEL: func.func @weft_scalars_scop0(
 // CHECK-SAME: %[[SUM:[a-z0-9]+]]: memref<f64> {weft.c_arg = "&sum"}
 // CHECK-SAME: %[[N:[a-z0-9]+]]: i32 {weft.c_arg = "n"}
-// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64> {weft.c_arg = "(double *)(A)"}
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64> {weft.c_arg = "(double *)(A)", weft.may_alias}
 // CHECK-SAME: %[[SCALE:[a-z0-9]+]]: f32 {weft.c_arg = "scale"}
 // CHECK-SAME: %[[CNT:[a-z0-9]+]]: memref<i64> {weft.c_arg = "&count"}
 // CHECK-NOT: weft.c_arg = "&scale"

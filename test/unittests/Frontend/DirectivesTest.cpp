@@ -102,7 +102,7 @@ DimDistribution dist(DK kind, int gridDim = -1, int64_t blockSize = 0) {
 
 const char *const known =
     "known directives are scop, endscop, grid, distribute, replicate, local, "
-    "parallel and nodist";
+    "parallel, nodist and noalias";
 const char *const kinds =
     "valid kinds are block, cyclic, block_cyclic(N), replicated and *";
 
@@ -143,6 +143,20 @@ TEST(Directives, Scop) {
 TEST(Directives, ParallelAndNoDist) {
   EXPECT_EQ(parseOk("parallel").kind, DirectiveKind::Parallel);
   EXPECT_EQ(parseOk("nodist").kind, DirectiveKind::NoDist);
+}
+
+TEST(Directives, NoAlias) {
+  Directive all = parseOk("noalias");
+  EXPECT_EQ(all.kind, DirectiveKind::NoAlias);
+  EXPECT_TRUE(all.names.empty());
+  Directive some = parseOk("noalias(a, b)");
+  EXPECT_EQ(some.kind, DirectiveKind::NoAlias);
+  EXPECT_EQ(some.names, (std::vector<std::string>{"a", "b"}));
+  expectErrors({
+      {"noalias()", 2, "expected at least one array name in 'noalias'"},
+      {"noalias(a, a)", 4, "duplicate array 'a' in 'noalias'"},
+      {"noalias a", 1, "expected '(' after 'noalias'"},
+  });
 }
 
 TEST(Directives, Grid) {
@@ -469,6 +483,7 @@ TEST(DirectivesPrinting, Names) {
   EXPECT_EQ(getDirectiveName(DirectiveKind::Local), "local");
   EXPECT_EQ(getDirectiveName(DirectiveKind::Parallel), "parallel");
   EXPECT_EQ(getDirectiveName(DirectiveKind::NoDist), "nodist");
+  EXPECT_EQ(getDirectiveName(DirectiveKind::NoAlias), "noalias");
 
   EXPECT_EQ(dist(DK::Block).str(), "block");
   EXPECT_EQ(dist(DK::Cyclic, 2).str(), "cyclic@2");
@@ -494,6 +509,8 @@ TEST(DirectivesPrinting, RoundTripEveryKind) {
       "endscop",
       "parallel",
       "nodist",
+      "noalias",
+      "noalias(a, b)",
       "grid(auto)",
       "grid(4)",
       "grid(4, 2)",

@@ -237,6 +237,30 @@ computePrivateFootprints(PolyhedralRegion &region,
                          llvm::ArrayRef<DistUnit> units,
                          unsigned long maxOperations);
 
+/// The elements of one array argument that the region accesses, over its
+/// whole execution: for each dimension, subscripts in [lo, hi), expressions
+/// of the function's symbols (the bounding box of the accesses; a rank-0
+/// memref has no dimension). Only where the region accesses the array are
+/// the expressions meaningful.
+struct ArgumentFootprint {
+  mlir::Value memref;
+  bool written = false;
+  llvm::SmallVector<std::pair<AstExpr, AstExpr>, 2> box;
+};
+struct ArgumentFootprints {
+  /// False when the function has no polyhedral model (the partitioner then
+  /// leaves it replicated); the model builder's remarks say why.
+  bool modelled = true;
+  /// The arguments the region accesses, in argument order.
+  std::vector<ArgumentFootprint> arrays;
+  /// Every parameter of the boxes (all of them Symbol), by ISL name.
+  std::vector<std::pair<std::string, CommParam>> params;
+};
+/// Fails with an error when ISL fails or exceeds `maxOperations`.
+mlir::FailureOr<ArgumentFootprints>
+computeArgumentFootprints(PolyhedralRegion &region,
+                          unsigned long maxOperations);
+
 /// The accumulators of one array that a distributed unit's reductions
 /// update, in its current execution.
 struct ReductionCombine {

@@ -43,6 +43,7 @@ enum class DirectiveKind {
   Local,      // weft local(...)
   Parallel,   // weft parallel
   NoDist,     // weft nodist
+  NoAlias,    // weft noalias [(...)]
 };
 
 /// The most process-grid dimensions a grid or a distribution may use.
@@ -88,7 +89,8 @@ struct Directive {
   /// for grid(auto) (weft chooses the number of dimensions too).
   std::vector<int64_t> gridShape;
   /// Distribute: the array (Target::Array, one name) or the loop iterators
-  /// (Target::Loops, parallel to `dims`); Replicate/Local: the arrays.
+  /// (Target::Loops, parallel to `dims`); Replicate/Local: the arrays;
+  /// NoAlias: the arrays, or none for every array of the region.
   std::vector<std::string> names;
   /// Distribute: one entry per array dimension or per named loop.
   std::vector<DimDistribution> dims;

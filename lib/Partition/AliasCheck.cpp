@@ -1,0 +1,324 @@
+//===- AliasCheck.cpp - Run-time check of overlapping arguments -*- C++ -*-===//
+//
+// Implements dist-alias-check. The partitioner's model treats every array
+// argument as its own array; pointer arguments may overlap, and then a
+// loop without a carried dependence in the model carries one through
+// memory. Like Polly's run-time alias checks, the region is guarded: the
+// bounding box of each argument's accesses (ISL, over the whole region) is
+// compared at entry, and the region runs as written when boxes overlap.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Partition/Passes.h"
+
+#include "AstToLoops.h"
+
+#include "dialects/Dist/IR/DistOps.h"
+#include "weft/Analysis/Polyhedral/Communication.h"
+#include "weft/Analysis/Polyhedral/PolyhedralRegion.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace weft {
+#define GEN_PASS_DEF_DISTALIASCHECK
+#define GEN_PASS_DEF_DISTFOLDALIASCHECKS
+#include "weft/Partition/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+namespace {
+/// Two arguments whose accesses must not overlap for the distributed
+/// function to be correct.
+struct ArgumentPair {
+  unsigned lhs, rhs; // indices into ArgumentFootprints::arrays
+};
+
+struct DistAliasCheck : weft::impl::DistAliasCheckBase<DistAliasCheck> {
+  using Base::Base;
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
+    for (func::FuncOp func : funcs)
+      if (isDistributable(func) && failed(guard(func)))
+        return signalPassFailure();
+  }
+  LogicalResult guard(func::FuncOp func);
+  /// The bounds [begin, end) of `f`'s accesses as offsets of its row-major
+  /// layout, in the dispatcher built by `b`.
+  FailureOr<std::pair<Value, Value>>
+  linearRange(OpBuilder &b, Location loc, const ArgumentFootprint &f,
+              const llvm::StringMap<Value> &ids, func::FuncOp dispatcher);
+};
+} // end anonymous namespace
+
+static bool hasArgAttr(Value memref, StringRef name) {
+  auto arg = cast<BlockArgument>(memref);
+  auto func = cast<func::FuncOp>(arg.getOwner()->getParentOp());
+  return bool(func.getArgAttr(arg.getArgNumber(), name));
+}
+
+/// The name the C program gives an argument: the last identifier of the
+/// expression the call passes (`(double *)(a)`, `&x`).
+static std::string sourceName(func::FuncOp func, unsigned arg) {
+  auto expr = func.getArgAttrOfType<StringAttr>(arg, "weft.c_arg");
+  if (!expr)
+    return "#" + std::to_string(arg);
+  StringRef text = expr.getValue();
+  size_t end = text.find_last_of(
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+  if (end == StringRef::npos)
+    return text.str();
+  size_t begin = end;
+  while (begin > 0 && (isalnum(text[begin - 1]) || text[begin - 1] == '_'))
+    --begin;
+  return text.slice(begin, end + 1).str();
+}
+
+/// The pairs of accessed arguments that may share memory (one of them
+/// reached through a pointer, neither asserted distinct) and that the
+/// region writes one of.
+static SmallVector<ArgumentPair>
+pairsToCheck(const ArgumentFootprints &footprints) {
+  SmallVector<ArgumentPair> pairs;
+  auto mayAlias = [](Value m) { return hasArgAttr(m, "weft.may_alias"); };
+  auto asserted = [](Value m) { return hasArgAttr(m, "weft.noalias"); };
+  const std::vector<ArgumentFootprint> &arrays = footprints.arrays;
+  for (unsigned i = 0; i < arrays.size(); ++i)
+    for (unsigned j = i + 1; j < arrays.size(); ++j) {
+      Value x = arrays[i].memref, y = arrays[j].memref;
+      if ((mayAlias(x) || mayAlias(y)) && !asserted(x) && !asserted(y) &&
+          (arrays[i].written || arrays[j].written))
+        pairs.push_back({i, j});
+    }
+  return pairs;
+}
+
+/// `v` (a value of the original function's entry block, computed from its
+/// arguments by pure ops) rebuilt in the dispatcher; null when it reads
+/// memory or is defined elsewhere.
+static Value rebuild(OpBuilder &b, Value v, IRMapping &map) {
+  if (Value known = map.lookupOrNull(v))
+    return known;
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getNumRegions() != 0 || !isPure(def))
+    return {};
+  for (Value operand : def->getOperands())
+    if (!rebuild(b, operand, map))
+      return {};
+  return b.clone(*def, map)->getResult(cast<OpResult>(v).getResultNumber());
+}
+
+FailureOr<std::pair<Value, Value>>
+DistAliasCheck::linearRange(OpBuilder &b, Location loc,
+                            const ArgumentFootprint &f,
+                            const llvm::StringMap<Value> &ids,
+                            func::FuncOp dispatcher) {
+  auto type = cast<MemRefType>(f.memref.getType());
+  unsigned argNumber = cast<BlockArgument>(f.memref).getArgNumber();
+  auto dimArgs =
+      dispatcher.getArgAttrOfType<DenseI64ArrayAttr>(argNumber, "weft.dim_args");
+  auto cst = [&](int64_t v) {
+    return b.create<arith::ConstantIndexOp>(loc, v).getResult();
+  };
+  // offset(x) = ((x0 * E1 + x1) * E2 + x2) ...: increasing in every
+  // subscript (extents are not negative), so the box's corners bound it.
+  Value begin = cst(0), last = cst(0);
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    if (d > 0) {
+      Value extent;
+      if (!type.isDynamicDim(d))
+        extent = cst(type.getDimSize(d));
+      else if (dimArgs && dimArgs[d] >= 0)
+        extent = dispatcher.getArgument(dimArgs[d]);
+      else
+        return failure();
+      begin = b.create<arith::MulIOp>(loc, begin, extent);
+      last = b.create<arith::MulIOp>(loc, last, extent);
+    }
+    FailureOr<Value> lo = emitAstExpr(b, loc, f.box[d].first, ids);
+    FailureOr<Value> hi = emitAstExpr(b, loc, f.box[d].second, ids);
+    if (failed(lo) || failed(hi))
+      return failure();
+    begin = b.create<arith::AddIOp>(loc, begin, *lo);
+    last = b.create<arith::AddIOp>(
+        loc, last, b.create<arith::SubIOp>(loc, *hi, cst(1)));
+  }
+  return std::make_pair(begin, b.create<arith::AddIOp>(loc, last, cst(1))
+                                   .getResult());
+}
+
+LogicalResult DistAliasCheck::guard(func::FuncOp func) {
+  if (func->hasAttr("weft.nodist"))
+    return success(); // Replicated: the region as written on every rank.
+  bool mayNeedCheck = llvm::any_of(func.getArguments(), [](Value arg) {
+    return isa<MemRefType>(arg.getType()) &&
+           hasArgAttr(arg, "weft.may_alias") &&
+           !hasArgAttr(arg, "weft.noalias");
+  });
+  if (!mayNeedCheck)
+    return success();
+
+  // The model's remarks (why a function is not a static control part) are
+  // dist-partition's to report; an ISL failure becomes a warning.
+  FailureOr<ArgumentFootprints> footprints;
+  std::string islError;
+  {
+    ScopedDiagnosticHandler quiet(&getContext(), [&](Diagnostic &d) {
+      if (d.getSeverity() == DiagnosticSeverity::Error)
+        islError = d.str();
+      return success();
+    });
+    PolyhedralRegion region(func);
+    footprints = computeArgumentFootprints(region, maxIslOperations);
+  }
+  if (succeeded(footprints) && !footprints->modelled)
+    return success(); // Replicated by dist-partition.
+  SmallVector<ArgumentPair> pairs;
+  if (succeeded(footprints)) {
+    pairs = pairsToCheck(*footprints);
+    if (pairs.empty())
+      return success();
+  }
+
+  // The sequential copy, the distributed original, then the dispatcher,
+  // so that C sees each function before its call.
+  std::string name = func.getName().str();
+  OpBuilder mb(func);
+  auto sequential = cast<func::FuncOp>(mb.clone(*func));
+  sequential.setName(name + kSequentialSuffix.str());
+  sequential->setAttr(kSequentialAttr, mb.getUnitAttr());
+  func.setName(name + kDistributedSuffix.str());
+  mb.setInsertionPointAfter(func);
+  auto dispatcher = mb.create<func::FuncOp>(func.getLoc(), name,
+                                            func.getFunctionType());
+  dispatcher.setAllArgAttrs(func.getAllArgAttrs());
+  dispatcher->setAttr(kAliasCheckAttr, mb.getUnitAttr());
+  Block *entry = dispatcher.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockBegin(entry);
+  Location loc = func.getLoc();
+
+  // Whether some pair overlaps (true when no bound could be computed).
+  Value overlap;
+  auto always = [&](const Twine &why) {
+    dispatcher.emitWarning()
+        << "cannot bound the accesses of the pointer arguments (" << why
+        << "): the region always runs as written, on one rank";
+    overlap = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  };
+  if (failed(footprints)) {
+    always(islError);
+  } else {
+    IRMapping map;
+    map.map(func.getArguments(), dispatcher.getArguments());
+    llvm::StringMap<Value> ids;
+    bool ok = true;
+    for (auto &[id, param] : footprints->params) {
+      Value v = param.kind == CommParam::Kind::Symbol
+                    ? rebuild(b, param.symbol, map)
+                    : Value();
+      ok &= bool(v);
+      ids[id] = v;
+    }
+    SmallVector<std::pair<Value, Value>> ranges;
+    for (const ArgumentFootprint &f : footprints->arrays) {
+      if (!ok)
+        break;
+      FailureOr<std::pair<Value, Value>> r =
+          linearRange(b, loc, f, ids, dispatcher);
+      ok = succeeded(r);
+      ranges.push_back(ok ? *r : std::pair<Value, Value>());
+    }
+    if (!ok) {
+      always("a bound reads memory the region may change");
+    } else {
+      for (ArgumentPair p : pairs) {
+        const ArgumentFootprint &x = footprints->arrays[p.lhs];
+        const ArgumentFootprint &y = footprints->arrays[p.rhs];
+        Value o = b.create<dist::RangesOverlapOp>(
+            loc, map.lookup(x.memref), ranges[p.lhs].first,
+            ranges[p.lhs].second, map.lookup(y.memref), ranges[p.rhs].first,
+            ranges[p.rhs].second);
+        overlap = overlap ? b.create<arith::OrIOp>(loc, overlap, o) : o;
+      }
+    }
+  }
+  auto ifOp = b.create<scf::IfOp>(loc, overlap, /*withElseRegion=*/true);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  ValueRange args = dispatcher.getArguments();
+  if (liveOutEverywhere) {
+    b.create<func::CallOp>(loc, sequential, args);
+  } else {
+    // Rank 0 alone holds the program's data once a region ran (the other
+    // ranks' copies may be stale); it runs the region as written.
+    Value rank = b.create<dist::RankOp>(loc);
+    Value isRoot = b.create<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::eq, rank,
+        b.create<arith::ConstantIndexOp>(loc, 0));
+    auto onRoot = b.create<scf::IfOp>(loc, isRoot, /*withElseRegion=*/false);
+    OpBuilder::atBlockBegin(onRoot.thenBlock())
+        .create<func::CallOp>(loc, sequential, args);
+    b.create<dist::SetReplicasStaleOp>(loc);
+  }
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  b.create<func::CallOp>(loc, func, args);
+  b.setInsertionPointToEnd(entry);
+  b.create<func::ReturnOp>(loc);
+  return success();
+}
+
+namespace {
+struct DistFoldAliasChecks
+    : weft::impl::DistFoldAliasChecksBase<DistFoldAliasChecks> {
+  using Base::Base;
+  /// Names the pairs the dispatcher compares.
+  void remarkChecks(func::FuncOp dispatcher) {
+    SmallVector<dist::RangesOverlapOp> checks(
+        dispatcher.getOps<dist::RangesOverlapOp>());
+    if (checks.empty())
+      return; // It always runs as written, and said why.
+    InFlightDiagnostic d = dispatcher.emitRemark();
+    d << "arguments checked for overlap at entry (";
+    llvm::interleaveComma(checks, d, [&](dist::RangesOverlapOp check) {
+      auto name = [&](Value v) {
+        return sourceName(dispatcher, cast<BlockArgument>(v).getArgNumber());
+      };
+      d << name(check.getLhs()) << " and " << name(check.getRhs());
+    });
+    d << "): the region runs as written "
+      << (liveOutEverywhere ? "on every rank" : "on rank 0")
+      << " when they overlap";
+  }
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    SmallVector<func::FuncOp> dispatchers;
+    for (func::FuncOp func : module.getOps<func::FuncOp>())
+      if (func->hasAttr(kAliasCheckAttr))
+        dispatchers.push_back(func);
+    for (func::FuncOp dispatcher : dispatchers) {
+      std::string name = dispatcher.getName().str();
+      auto sequential =
+          symbols.lookup<func::FuncOp>(name + kSequentialSuffix.str());
+      auto distributed =
+          symbols.lookup<func::FuncOp>(name + kDistributedSuffix.str());
+      if (!sequential || !distributed ||
+          !OperationEquivalence::isRegionEquivalentTo(
+              &sequential.getBody(), &distributed.getBody(),
+              OperationEquivalence::IgnoreLocations)) {
+        if (report)
+          remarkChecks(dispatcher);
+        continue;
+      }
+      symbols.erase(dispatcher);
+      symbols.erase(distributed);
+      sequential->removeAttr(kSequentialAttr);
+      if (failed(symbols.rename(sequential, name)))
+        return signalPassFailure();
+    }
+  }
+};
+} // end anonymous namespace
