@@ -500,7 +500,36 @@ bool RegionImporter::checkLiveness() {
   return !failed;
 }
 
+/// The deepest nesting of statements and expressions the importer accepts:
+/// it recurses over them (as do the MLIR walks over the regions of `?:`,
+/// `&&` and `||`), so deeper input would overflow the stack. Clang stops
+/// at 256 nested brackets by default; a chain of 10,000 `?:` or a sum of
+/// 20,000 terms is this deep without any.
+static constexpr unsigned kMaxNesting = 1000;
+
+/// The first statement or expression nested deeper than kMaxNesting under
+/// `root`, found without recursion; null if none.
+static const cl::Stmt *tooDeep(const cl::Stmt *root) {
+  llvm::SmallVector<std::pair<const cl::Stmt *, unsigned>, 64> stack{{root, 0}};
+  while (!stack.empty()) {
+    auto [s, depth] = stack.pop_back_val();
+    if (!s)
+      continue;
+    if (depth > kMaxNesting)
+      return s;
+    for (const cl::Stmt *child : s->children())
+      stack.push_back({child, depth + 1});
+  }
+  return nullptr;
+}
+
 bool RegionImporter::analyze() {
+  for (const cl::Stmt *s : region.stmts)
+    if (const cl::Stmt *deep = tooDeep(s))
+      return error(deep->getBeginLoc(),
+                   "statements and expressions nested more than " +
+                       llvm::Twine(kMaxNesting) +
+                       " levels deep are not supported in a scop region");
   for (const cl::Stmt *s : region.stmts)
     scan(s);
   if (failed)
