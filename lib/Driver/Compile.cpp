@@ -9,6 +9,7 @@
 #include "weft/Frontend/C/CImporter.h"
 #include "weft/Frontend/C/ScopRegions.h"
 #include "weft/Partition/Passes.h"
+#include "weft/Support/OutputFile.h"
 #include "weft/Target/C/EmitC.h"
 #include "weft/Target/C/SpliceRegions.h"
 
@@ -197,38 +198,6 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   result.ok = true;
 }
 
-/// Writes `text` to a temporary file next to `path` and renames it over
-/// `path`, so that readers never see a partial file.
-static bool writeAtomically(const std::string &path, llvm::StringRef text) {
-  llvm::SmallString<256> model(path);
-  model += ".tmp-%%%%%%";
-  int fd;
-  llvm::SmallString<256> tmp;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, tmp)) {
-    llvm::errs() << "weft: error: cannot create '" << path
-                 << "': " << ec.message() << "\n";
-    return false;
-  }
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << text;
-    os.close();
-    if (os.has_error()) {
-      os.clear_error();
-      llvm::sys::fs::remove(tmp);
-      llvm::errs() << "weft: error: cannot write '" << path << "'\n";
-      return false;
-    }
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
-    llvm::sys::fs::remove(tmp);
-    llvm::errs() << "weft: error: cannot write '" << path
-                 << "': " << ec.message() << "\n";
-    return false;
-  }
-  return true;
-}
-
 int weft::runCompile(const CompileOptions &options) {
   if (!llvm::sys::fs::exists(options.input)) {
     llvm::errs() << "weft: error: no such file: '" << options.input << "'\n";
@@ -265,9 +234,10 @@ int weft::runCompile(const CompileOptions &options) {
   if (!parsed || !result.ok)
     return 1;
 
-  if (options.output == "-") {
-    llvm::outs() << result.text;
-    return 0;
+  if (llvm::Error e = writeOutputFile(options.output, result.text,
+                                      {llvm::StringRef(options.input)})) {
+    llvm::errs() << "weft: error: " << llvm::toString(std::move(e)) << "\n";
+    return 1;
   }
-  return writeAtomically(options.output, result.text) ? 0 : 1;
+  return 0;
 }

@@ -1,5 +1,6 @@
 //===- PlanIO.cpp - plan.json (DESIGN.md schema) --------------------------===//
 #include "weft/Planner/PlanIO.h"
+#include "weft/Support/OutputFile.h"
 
 #include "weft/Planner/JSONFile.h"
 
@@ -116,10 +117,7 @@ Expected<Plan> loadPlan(StringRef path, const Problem &p) {
 }
 
 Error writeFileAtomically(StringRef path, StringRef text) {
-  return writeToOutput(path, [&](raw_ostream &os) {
-    os << text;
-    return Error::success();
-  });
+  return writeOutputFile(path, text);
 }
 
 } // namespace weft::plan

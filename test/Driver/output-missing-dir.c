@@ -8,7 +8,7 @@
 // directories, leaves no temporary file behind and does not replace a
 // directory.
 
-// CHECK: weft: error: cannot create '{{.*}}.dir/out.c': No such file or directory
+// CHECK: weft: error: cannot write '{{.*}}.dir/out.c': No such file or directory
 // ISDIR: weft: error: cannot write '{{.*}}.dir'
 
 void f(int n, double A[10]) {

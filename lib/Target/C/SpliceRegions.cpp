@@ -86,7 +86,10 @@ std::string weft::spliceRegions(ASTContext &ctx,
     return original.str();
   Rewriter rewriter(sm, ctx.getLangOpts());
   StringRef file = sm.getFileEntryRefForID(main)->getName();
-  rewriter.InsertTextBefore(sm.getLocForStartOfFile(main),
+  // A UTF-8 byte-order mark must stay the file's first bytes: the
+  // preamble goes after it.
+  unsigned start = original.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  rewriter.InsertTextBefore(sm.getLocForStartOfFile(main).getLocWithOffset(start),
                             preamble + lineDirective(1, file));
   // A written `register` scalar is passed by address: drop the keyword
   // (once, however many regions or declarators share it).
