@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Differential fuzzing of `weft compile --target=mpi` (and seq) against gcc.
+
+Generates random affine programs: a kernel over pointer parameters (1-D
+`double *` and rows `double (*)[M]`) and a global, with one to three loop
+nests (some inside a time loop, some pinned with `#pragma weft distribute`)
+whose subscripts are the iterators plus small offsets, called from main
+with overlapping arguments (`x + 1, x`), the same array twice and distinct
+arrays. Every program is compiled by gcc (the reference), and by weft for
+seq and mpi; the mpi program runs on 1 to 4 ranks. The outputs must be
+identical (the programs have no floating-point reduction that could be
+split, so results are bitwise), and weft must not crash.
+
+    python3 scripts/fuzz-mpi.py [--iterations N] [--seed S] [--build DIR]
+                                [--ranks 1,2,3,4] [--keep DIR]
+
+Not part of the test suite (it is random and takes minutes); run it after
+changes to the partitioner, the alias check or the MPI back end. Exits 1 if
+any failure was found; --keep writes each failing program there.
+"""
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+N = 48  # iterations of the 1-D loops, rows of the 2-D ones
+M = 12  # columns
+PAD = 8  # elements (rows) before and after, so offsets stay in bounds
+
+
+def offset(rng):
+    return rng.choice([-2, -1, 0, 0, 0, 1, 2])
+
+
+def sub(var, o):
+    return var if o == 0 else f"{var} {'+' if o > 0 else '-'} {abs(o)}"
+
+
+def statement1(rng, iv):
+    """One assignment over the 1-D arrays a, b and the global g."""
+    target = rng.choice(["a", "a", "b", "g"])
+    terms = []
+    for _ in range(rng.randint(1, 3)):
+        array = rng.choice(["a", "b", "g"])
+        terms.append(f"{rng.choice(['0.5', '0.25', '1.5'])} * {array}[{sub(iv, offset(rng))}]")
+    return f"{target}[{sub(iv, offset(rng))}] = {' + '.join(terms)} + 1.0;"
+
+
+def statement2(rng):
+    """One assignment over the rows r, s (double (*)[M])."""
+    target = rng.choice(["r", "s"])
+    terms = []
+    for _ in range(rng.randint(1, 3)):
+        array = rng.choice(["r", "s"])
+        j = sub("j", rng.choice([-1, 0, 1]))
+        terms.append(f"0.5 * {array}[{sub('i', offset(rng))}][{j}]")
+    return f"{target}[{sub('i', offset(rng))}][j] = {' + '.join(terms)};"
+
+
+def nest(rng):
+    pin = "#pragma weft distribute(i: block)\n    " if rng.random() < 0.4 else ""
+    if rng.random() < 0.6:
+        body = "\n      ".join(statement1(rng, "i") for _ in range(rng.randint(1, 2)))
+        if rng.random() < 0.2:
+            return f"{pin}for (i = n - 3; i >= 2; i--) {{\n      {body}\n    }}"
+        return f"{pin}for (i = 2; i < n - 2; i++) {{\n      {body}\n    }}"
+    body = statement2(rng)
+    return (f"{pin}for (i = 2; i < n - 2; i++)\n      for (j = 1; j < {M} - 1; j++)\n"
+            f"        {body}")
+
+
+def program(rng):
+    nests = "\n    ".join(nest(rng) for _ in range(rng.randint(1, 3)))
+    if rng.random() < 0.4:
+        region = f"for (t = 0; t < 3; t++) {{\n    {nests}\n  }}"
+    else:
+        region = nests.replace("\n    ", "\n  ")
+    calls = []
+    for _ in range(rng.randint(2, 4)):
+        ka, kb, kr, ks = (rng.randint(-2, 2) for _ in range(4))
+        a, b = rng.choice([("x", "x"), ("x", "y"), ("y", "x"), ("g", "x"), ("x", "g")])
+        r, s = rng.choice([("R", "R"), ("R", "S")])
+        calls.append(f"kernel({N}, {a} + {PAD + ka}, {b} + {PAD + kb}, "
+                     f"{r} + {PAD + kr}, {s} + {PAD + ks});")
+        calls.append("dump();")
+    return f"""#include <stdio.h>
+#define L ({N} + 2 * {PAD})
+double g[L], x[L], y[L];
+double R[L][{M}], S[L][{M}];
+
+static void kernel(int n, double *a, double *b, double (*r)[{M}],
+                   double (*s)[{M}]) {{
+  int t, i, j;
+#pragma scop
+  {region}
+#pragma endscop
+  (void)t; (void)j; (void)r; (void)s;
+}}
+
+static void dump(void) {{
+  double sx = 0, sy = 0, sg = 0, sr = 0, ss = 0;
+  for (int i = 0; i < L; i++) {{
+    sx += x[i] * (i % 7 + 1);
+    sy += y[i] * (i % 5 + 1);
+    sg += g[i] * (i % 3 + 1);
+    for (int j = 0; j < {M}; j++) {{
+      sr += R[i][j] * (j + 1);
+      ss += S[i][j] * (i % 4 + 1);
+    }}
+  }}
+  printf("%.17g %.17g %.17g %.17g %.17g\\n", sx, sy, sg, sr, ss);
+}}
+
+int main(void) {{
+  for (int i = 0; i < L; i++) {{
+    x[i] = i % 7;
+    y[i] = i % 5 - 2;
+    g[i] = i % 3;
+    for (int j = 0; j < {M}; j++) {{
+      R[i][j] = (i + j) % 9;
+      S[i][j] = (i * j) % 7;
+    }}
+  }}
+  {chr(10).join('  ' + c for c in calls).strip()}
+  return 0;
+}}
+"""
+
+
+def run(cmd, timeout=60, **kw):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return "timeout", "", ""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--iterations", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--ranks", default="1,2,3,4")
+    ap.add_argument("--keep", default="")
+    args = ap.parse_args()
+    weft = os.path.join(args.build, "bin", "weft")
+    ranks = [int(r) for r in args.ranks.split(",")]
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               OMPI_MCA_btl="self,vader", OMPI_MCA_btl_vader_single_copy_mechanism="none")
+    rng = random.Random(args.seed)
+    failures = rejected = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for it in range(args.iterations):
+            src = os.path.join(tmp, "k.c")
+            with open(src, "w") as f:
+                f.write(program(rng))
+            # A pin on a loop that carries a dependence is a located error;
+            # such programs are tried again without their pins.
+            rc, _, err = run([weft, "compile", src, "-o", src + ".try.c"])
+            if rc == 1 and "cannot distribute this loop" in err:
+                rejected += 1
+                with open(src) as f:
+                    text = f.read()
+                with open(src, "w") as f:
+                    f.write(text.replace("#pragma weft distribute(i: block)", ""))
+            problems = []
+            rc, _, err = run(["gcc", "-O1", "-std=gnu99", src, "-o", src + ".ref"])
+            if rc != 0:
+                print(f"[{it}] generator error: gcc rejected the program\n{err}", file=sys.stderr)
+                return 2
+            _, want, _ = run([src + ".ref"])
+            for target in ("seq", "mpi"):
+                out = f"{src}.{target}.c"
+                rc, _, err = run([weft, "compile", f"--target={target}", src, "-o", out])
+                if rc != 0:
+                    problems.append(f"weft --target={target} exited {rc}: {err.strip()[:400]}")
+                    continue
+                cc = "mpicc" if target == "mpi" else "gcc"
+                rc, _, err = run([cc, "-O1", "-std=gnu99", out, "-o", out + ".bin", "-lm"])
+                if rc != 0:
+                    problems.append(f"{cc} failed on weft's {target} output: {err[:400]}")
+                    continue
+                runs = [[out + ".bin"]] if target == "seq" else [
+                    ["mpirun", "--oversubscribe", "-np", str(p), out + ".bin"] for p in ranks]
+                for cmd in runs:
+                    rc, got, err = run(cmd, env=env)
+                    if rc != 0 or got != want:
+                        problems.append(f"{' '.join(cmd[:4])}: exit {rc}, output "
+                                        f"{'differs' if got != want else 'same'}")
+            if problems:
+                failures += 1
+                print(f"[{it}] FAIL:\n  " + "\n  ".join(problems), file=sys.stderr)
+                if args.keep:
+                    os.makedirs(args.keep, exist_ok=True)
+                    shutil.copy(src, os.path.join(args.keep, f"fail-{args.seed}-{it}.c"))
+    print(f"fuzz-mpi: {args.iterations} programs ({rejected} with an illegal pin, "
+          f"run without it), {failures} failures (seed {args.seed})")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
