@@ -12,3 +12,9 @@
 // RUN: gcc -O1 %t.ok.weft.c -o %t.weft -lm && %t.weft > %t.weft.out
 // RUN: cmp %t.ref.out %t.weft.out
 // CHECK: :9:{{[0-9]+}}: error: statements and expressions nested more than 1000 levels deep are not supported in a scop region
+
+// Loops nested deeper than the polyhedral model describes (ISL ran for
+// minutes on 200) run as written on every rank.
+// RUN: python3 %S/Inputs/deep-expression.py loops 21 > %t.loops.c
+// RUN: weft compile --report %t.loops.c -o %t.loops.mpi.c 2>&1 | FileCheck %s --check-prefix=LOOPS
+// LOOPS: remark: runs on every rank: not a static control part: the access is inside 21 nested loops (at most 20 are modelled)

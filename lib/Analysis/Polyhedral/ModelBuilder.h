@@ -44,6 +44,9 @@ struct Statement {
   std::string target; // the accessed element, M_m[subscripts]
 };
 
+/// The deepest loop nest the model describes.
+inline constexpr unsigned kMaxModelledLoopDepth = 20;
+
 class ModelBuilder {
 public:
   explicit ModelBuilder(func::FuncOp func) : func(func) {}
