@@ -47,11 +47,6 @@ struct DistAliasCheck : weft::impl::DistAliasCheckBase<DistAliasCheck> {
         return signalPassFailure();
   }
   LogicalResult guard(func::FuncOp func);
-  /// The bounds [begin, end) of `f`'s accesses as offsets of its row-major
-  /// layout, in the dispatcher built by `b`.
-  FailureOr<std::pair<Value, Value>>
-  linearRange(OpBuilder &b, Location loc, const ArgumentFootprint &f,
-              const llvm::StringMap<Value> &ids, func::FuncOp dispatcher);
 };
 } // end anonymous namespace
 
@@ -112,11 +107,11 @@ static Value rebuild(OpBuilder &b, Value v, IRMapping &map) {
   return b.clone(*def, map)->getResult(cast<OpResult>(v).getResultNumber());
 }
 
-FailureOr<std::pair<Value, Value>>
-DistAliasCheck::linearRange(OpBuilder &b, Location loc,
-                            const ArgumentFootprint &f,
-                            const llvm::StringMap<Value> &ids,
-                            func::FuncOp dispatcher) {
+/// The bounds [begin, end) of `f`'s accesses as offsets of its row-major
+/// layout, built by `b` in the dispatcher.
+static FailureOr<std::pair<Value, Value>>
+linearRange(OpBuilder &b, Location loc, const ArgumentFootprint &f,
+            const llvm::StringMap<Value> &ids, func::FuncOp dispatcher) {
   auto type = cast<MemRefType>(f.memref.getType());
   unsigned argNumber = cast<BlockArgument>(f.memref).getArgNumber();
   auto dimArgs =
@@ -233,6 +228,9 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
       ranges.push_back(ok ? *r : std::pair<Value, Value>());
     }
     if (!ok) {
+      // Nothing of the unfinished bounds stays (the C would warn of them).
+      while (!entry->empty())
+        entry->back().erase();
       always("a bound reads memory the region may change");
     } else {
       for (ArgumentPair p : pairs) {

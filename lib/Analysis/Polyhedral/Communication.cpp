@@ -565,6 +565,21 @@ static bool dependsOnBlocks(const isl::pw_aff &pa) {
   return depends;
 }
 
+/// The values subscript `d` of `elements` (a set of `rank` subscripts)
+/// takes: that projection, its smallest and its largest value.
+static std::tuple<isl::set, isl::pw_aff, isl::pw_aff>
+subscriptRange(isl_ctx *raw, const isl::set &elements, unsigned d,
+               unsigned rank) {
+  isl::set range = isl::manage(isl_set_project_out(
+      elements.copy(), isl_dim_set, d + 1, rank - d - 1));
+  range = isl::manage(isl_set_project_out(range.release(), isl_dim_set, 0, d));
+  isl::pw_aff lo = isl::manage(isl_set_dim_min(range.copy(), 0));
+  isl::pw_aff hi = isl::manage(isl_set_dim_max(range.copy(), 0));
+  throwIfNull(raw, lo.get());
+  throwIfNull(raw, hi.get());
+  return {range, lo, hi};
+}
+
 FailureOr<std::vector<weft::PrivateFootprint>>
 weft::computePrivateFootprints(PolyhedralRegion &analysis,
                                ArrayRef<DistUnit> units,
@@ -600,14 +615,8 @@ weft::computePrivateFootprints(PolyhedralRegion &analysis,
           PrivateFootprint f;
           f.memref = memref;
           for (unsigned d = 0; d < type.getRank(); ++d) {
-            isl::set range = isl::manage(isl_set_project_out(
-                elements.copy(), isl_dim_set, d + 1, type.getRank() - d - 1));
-            range = isl::manage(
-                isl_set_project_out(range.release(), isl_dim_set, 0, d));
-            isl::pw_aff lo = isl::manage(isl_set_dim_min(range.copy(), 0));
-            isl::pw_aff hi = isl::manage(isl_set_dim_max(range.copy(), 0));
-            throwIfNull(raw, lo.get());
-            throwIfNull(raw, hi.get());
+            auto [range, lo, hi] =
+                subscriptRange(raw, elements, d, type.getRank());
             if (!dependsOnBlocks(lo) && !dependsOnBlocks(hi))
               continue;
             hi = hi.add_constant(isl::val::one(ctx));
@@ -672,14 +681,7 @@ weft::computeArgumentFootprints(PolyhedralRegion &analysis,
           isl::ast_build build = isl::ast_build::from_context(
               isl::set::universe(elements.space().params()));
           for (unsigned d = 0; d < rank; ++d) {
-            isl::set range = isl::manage(isl_set_project_out(
-                elements.copy(), isl_dim_set, d + 1, rank - d - 1));
-            range = isl::manage(
-                isl_set_project_out(range.release(), isl_dim_set, 0, d));
-            isl::pw_aff lo = isl::manage(isl_set_dim_min(range.copy(), 0));
-            isl::pw_aff hi = isl::manage(isl_set_dim_max(range.copy(), 0));
-            throwIfNull(raw, lo.get());
-            throwIfNull(raw, hi.get());
+            auto [range, lo, hi] = subscriptRange(raw, elements, d, rank);
             // An unbounded subscript (no bound in the parameters) has no
             // box; the caller then cannot prove anything.
             if (isl_pw_aff_involves_nan(lo.get()) ||
