@@ -19,7 +19,8 @@ bool fail(std::string *error, const std::string &what) {
 /// One tensor of the model: where it goes and the shape it must have.
 struct Wanted {
   std::string name;
-  float *dst;
+  std::vector<float> *dst;
+  int64_t offset;     ///< into *dst
   int64_t rows, cols; ///< cols == 0: a vector of `rows` values
   int permuteHeads;   ///< > 0: q/k rows to convert from HF order
 };
@@ -81,6 +82,42 @@ bool readHfLlama(const std::string &dir, LlamaWeights &out,
 
   const LlamaConfig &c = out.config;
   const int64_t L = c.layers, D = c.dim, H = c.hiddenDim, KV = c.kvDim();
+  // Every tensor of the model, each read straight into its layer's slice
+  // of the stacked llama2.c arrays; stops at the first visit that fails.
+  auto each = [&](auto &&visit) {
+    if (!visit(Wanted{"model.embed_tokens.weight", &out.tokenEmbedding, 0,
+                      c.vocabSize, D, 0}) ||
+        !visit(Wanted{"model.norm.weight", &out.rmsFinal, 0, D, 0, 0}))
+      return false;
+    if (!c.tiedClassifier &&
+        !visit(Wanted{"lm_head.weight", &out.wcls, 0, c.vocabSize, D, 0}))
+      return false;
+    for (int64_t l = 0; l < L; ++l) {
+      std::string p = "model.layers." + std::to_string(l) + ".";
+      const Wanted perLayer[] = {
+          {p + "input_layernorm.weight", &out.rmsAtt, l * D, D, 0, 0},
+          {p + "self_attn.q_proj.weight", &out.wq, l * D * D, D, D, c.heads},
+          {p + "self_attn.k_proj.weight", &out.wk, l * KV * D, KV, D,
+           c.kvHeads},
+          {p + "self_attn.v_proj.weight", &out.wv, l * KV * D, KV, D, 0},
+          {p + "self_attn.o_proj.weight", &out.wo, l * D * D, D, D, 0},
+          {p + "post_attention_layernorm.weight", &out.rmsFfn, l * D, D, 0, 0},
+          {p + "mlp.gate_proj.weight", &out.w1, l * H * D, H, D, 0},
+          {p + "mlp.down_proj.weight", &out.w2, l * D * H, D, H, 0},
+          {p + "mlp.up_proj.weight", &out.w3, l * H * D, H, D, 0}};
+      for (const Wanted &w : perLayer)
+        if (!visit(w))
+          return false;
+    }
+    return true;
+  };
+  // Every tensor must exist with its shape before anything is allocated:
+  // the sizes then come from the files, never from config.json alone (a
+  // config with huge sizes is an error, not an allocation failure).
+  if (!each([&](const Wanted &w) {
+        return files.check(w.name, w.rows, w.cols, error);
+      }))
+    return false;
   out.tokenEmbedding.assign(size_t(c.vocabSize * D), 0.0f);
   out.rmsFinal.assign(size_t(D), 0.0f);
   out.wcls.assign(c.tiedClassifier ? 0 : size_t(c.vocabSize * D), 0.0f);
@@ -94,41 +131,19 @@ bool readHfLlama(const std::string &dir, LlamaWeights &out,
   out.w2.assign(size_t(L * D * H), 0.0f);
   out.w3.assign(size_t(L * H * D), 0.0f);
 
-  // Every tensor is read straight into its layer's slice of the stacked
-  // llama2.c arrays.
-  std::vector<Wanted> wanted = {
-      {"model.embed_tokens.weight", out.tokenEmbedding.data(), c.vocabSize, D,
-       0},
-      {"model.norm.weight", out.rmsFinal.data(), D, 0, 0}};
-  if (!c.tiedClassifier)
-    wanted.push_back({"lm_head.weight", out.wcls.data(), c.vocabSize, D, 0});
-  for (int64_t l = 0; l < L; ++l) {
-    std::string p = "model.layers." + std::to_string(l) + ".";
-    const Wanted perLayer[] = {
-        {p + "input_layernorm.weight", &out.rmsAtt[l * D], D, 0, 0},
-        {p + "self_attn.q_proj.weight", &out.wq[l * D * D], D, D, c.heads},
-        {p + "self_attn.k_proj.weight", &out.wk[l * KV * D], KV, D, c.kvHeads},
-        {p + "self_attn.v_proj.weight", &out.wv[l * KV * D], KV, D, 0},
-        {p + "self_attn.o_proj.weight", &out.wo[l * D * D], D, D, 0},
-        {p + "post_attention_layernorm.weight", &out.rmsFfn[l * D], D, 0, 0},
-        {p + "mlp.gate_proj.weight", &out.w1[l * H * D], H, D, 0},
-        {p + "mlp.down_proj.weight", &out.w2[l * D * H], D, H, 0},
-        {p + "mlp.up_proj.weight", &out.w3[l * H * D], H, D, 0}};
-    wanted.insert(wanted.end(), std::begin(perLayer), std::end(perLayer));
-  }
-
-  for (const Wanted &w : wanted) {
-    if (!w.permuteHeads) {
-      if (!files.read(w.name, w.dst, w.rows, w.cols, error))
-        return false;
-      continue;
-    }
-    std::vector<float> hf(size_t(w.rows * w.cols));
-    if (!files.read(w.name, hf.data(), w.rows, w.cols, error))
-      return false;
-    hfToLlama2cRows(hf.data(), w.dst, w.permuteHeads, c.headSize(),
-                    int(w.cols));
-  }
+  std::vector<float> hf;
+  if (!each([&](const Wanted &w) {
+        float *dst = w.dst->data() + w.offset;
+        if (!w.permuteHeads)
+          return files.read(w.name, dst, w.rows, w.cols, error);
+        hf.resize(size_t(w.rows * w.cols));
+        if (!files.read(w.name, hf.data(), w.rows, w.cols, error))
+          return false;
+        hfToLlama2cRows(hf.data(), dst, w.permuteHeads, c.headSize(),
+                        int(w.cols));
+        return true;
+      }))
+    return false;
   if (c.tiedClassifier)
     out.wcls = out.tokenEmbedding;
   return true;

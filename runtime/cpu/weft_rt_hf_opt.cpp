@@ -93,6 +93,51 @@ bool readHfOpt(const std::string &dir, LlamaWeights &out,
     std::vector<float> *dst;
     int64_t offset, rows, cols; ///< cols == 0: a vector of `rows` values
   };
+  // Every tensor of the model; stops at the first visit that fails.
+  auto each = [&](auto &&visit) {
+    const Wanted whole[] = {
+        {top + "embed_tokens.weight", &out.tokenEmbedding, 0, c.vocabSize, D},
+        {top + "embed_positions.weight", &out.positionEmbedding, 0,
+         c.seqLen + kOptPositionOffset, D},
+        {top + "final_layer_norm.weight", &out.rmsFinal, 0, D, 0},
+        {top + "final_layer_norm.bias", &out.normFinalBias, 0, D, 0}};
+    for (const Wanted &w : whole)
+      if (!visit(w))
+        return false;
+    if (!c.tiedClassifier &&
+        !visit(Wanted{"lm_head.weight", &out.wcls, 0, c.vocabSize, D}))
+      return false;
+    for (int64_t l = 0; l < L; ++l) {
+      const std::string p = top + "layers." + std::to_string(l) + ".";
+      const Wanted perLayer[] = {
+          {p + "self_attn_layer_norm.weight", &out.rmsAtt, l * D, D, 0},
+          {p + "self_attn_layer_norm.bias", &out.normAttBias, l * D, D, 0},
+          {p + "self_attn.q_proj.weight", &out.wq, l * D * D, D, D},
+          {p + "self_attn.q_proj.bias", &out.bq, l * D, D, 0},
+          {p + "self_attn.k_proj.weight", &out.wk, l * D * D, D, D},
+          {p + "self_attn.k_proj.bias", &out.bk, l * D, D, 0},
+          {p + "self_attn.v_proj.weight", &out.wv, l * D * D, D, D},
+          {p + "self_attn.v_proj.bias", &out.bv, l * D, D, 0},
+          {p + "self_attn.out_proj.weight", &out.wo, l * D * D, D, D},
+          {p + "self_attn.out_proj.bias", &out.bo, l * D, D, 0},
+          {p + "final_layer_norm.weight", &out.rmsFfn, l * D, D, 0},
+          {p + "final_layer_norm.bias", &out.normFfnBias, l * D, D, 0},
+          {p + "fc1.weight", &out.w1, l * H * D, H, D},
+          {p + "fc1.bias", &out.b1, l * H, H, 0},
+          {p + "fc2.weight", &out.w2, l * D * H, D, H},
+          {p + "fc2.bias", &out.b2, l * D, D, 0}};
+      for (const Wanted &w : perLayer)
+        if (!visit(w))
+          return false;
+    }
+    return true;
+  };
+  // Every tensor must exist with its shape before anything is allocated:
+  // the sizes then come from the files, never from config.json alone.
+  if (!each([&](const Wanted &w) {
+        return files.check(w.name, w.rows, w.cols, error);
+      }))
+    return false;
   auto alloc = [](std::vector<float> &v, int64_t n) { v.assign(size_t(n), 0); };
   alloc(out.tokenEmbedding, c.vocabSize * D);
   alloc(out.positionEmbedding, (c.seqLen + kOptPositionOffset) * D);
@@ -106,41 +151,13 @@ bool readHfOpt(const std::string &dir, LlamaWeights &out,
     alloc(*v, L * D * D);
   alloc(out.w1, L * H * D);
   alloc(out.w2, L * D * H);
-  std::vector<Wanted> wanted = {
-      {top + "embed_tokens.weight", &out.tokenEmbedding, 0, c.vocabSize, D},
-      {top + "embed_positions.weight", &out.positionEmbedding, 0,
-       c.seqLen + kOptPositionOffset, D},
-      {top + "final_layer_norm.weight", &out.rmsFinal, 0, D, 0},
-      {top + "final_layer_norm.bias", &out.normFinalBias, 0, D, 0}};
-  if (!c.tiedClassifier) {
+  if (!c.tiedClassifier)
     alloc(out.wcls, c.vocabSize * D);
-    wanted.push_back({"lm_head.weight", &out.wcls, 0, c.vocabSize, D});
-  }
-  for (int64_t l = 0; l < L; ++l) {
-    const std::string p = top + "layers." + std::to_string(l) + ".";
-    const Wanted perLayer[] = {
-        {p + "self_attn_layer_norm.weight", &out.rmsAtt, l * D, D, 0},
-        {p + "self_attn_layer_norm.bias", &out.normAttBias, l * D, D, 0},
-        {p + "self_attn.q_proj.weight", &out.wq, l * D * D, D, D},
-        {p + "self_attn.q_proj.bias", &out.bq, l * D, D, 0},
-        {p + "self_attn.k_proj.weight", &out.wk, l * D * D, D, D},
-        {p + "self_attn.k_proj.bias", &out.bk, l * D, D, 0},
-        {p + "self_attn.v_proj.weight", &out.wv, l * D * D, D, D},
-        {p + "self_attn.v_proj.bias", &out.bv, l * D, D, 0},
-        {p + "self_attn.out_proj.weight", &out.wo, l * D * D, D, D},
-        {p + "self_attn.out_proj.bias", &out.bo, l * D, D, 0},
-        {p + "final_layer_norm.weight", &out.rmsFfn, l * D, D, 0},
-        {p + "final_layer_norm.bias", &out.normFfnBias, l * D, D, 0},
-        {p + "fc1.weight", &out.w1, l * H * D, H, D},
-        {p + "fc1.bias", &out.b1, l * H, H, 0},
-        {p + "fc2.weight", &out.w2, l * D * H, D, H},
-        {p + "fc2.bias", &out.b2, l * D, D, 0}};
-    wanted.insert(wanted.end(), std::begin(perLayer), std::end(perLayer));
-  }
-
-  for (const Wanted &w : wanted)
-    if (!files.read(w.name, w.dst->data() + w.offset, w.rows, w.cols, error))
-      return false;
+  if (!each([&](const Wanted &w) {
+        return files.read(w.name, w.dst->data() + w.offset, w.rows, w.cols,
+                          error);
+      }))
+    return false;
   if (c.tiedClassifier)
     out.wcls = out.tokenEmbedding;
   return true;

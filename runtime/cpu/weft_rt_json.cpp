@@ -60,12 +60,14 @@ private:
   }
 
   bool value(JsonValue &out, int depth) {
-    if (depth > kMaxDepth)
-      return fail("nesting too deep");
     skipSpace();
     if (i >= s.size())
       return fail("unexpected end of input");
     char c = s[i];
+    // `depth` containers enclose this value; it may open one more.
+    if ((c == '{' || c == '[') && depth >= kMaxDepth)
+      return fail("JSON nested deeper than " + std::to_string(kMaxDepth) +
+                  " levels");
     if (c == '{')
       return object(out, depth);
     if (c == '[')

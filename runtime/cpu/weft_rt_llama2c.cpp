@@ -90,15 +90,22 @@ std::string checkLlamaConfig(const LlamaConfig &c) {
 }
 
 int64_t llama2cFileBytes(const LlamaConfig &config) {
+  // Each count is a product of header fields (each at most 2^20); the sum
+  // in bytes can pass 2^63, so every step is overflow-checked.
   LlamaWeights probe;
   probe.config = config;
   int64_t rope = 0, floats = 0;
+  bool overflow = false;
   for (const auto &s : sections(probe, &rope))
-    floats += s.count;
-  floats += 2 * rope;
+    overflow |= __builtin_add_overflow(floats, s.count, &floats);
+  overflow |= __builtin_add_overflow(floats, 2 * rope, &floats);
   if (!config.tiedClassifier)
-    floats += int64_t(config.vocabSize) * config.dim;
-  return kHeaderInts * 4 + floats * 4;
+    overflow |= __builtin_add_overflow(
+        floats, int64_t(config.vocabSize) * config.dim, &floats);
+  int64_t bytes = 0;
+  overflow |= __builtin_mul_overflow(floats, int64_t(sizeof(float)), &bytes);
+  overflow |= __builtin_add_overflow(bytes, int64_t(kHeaderInts * 4), &bytes);
+  return overflow ? -1 : bytes;
 }
 
 bool readLlama2c(const std::string &path, LlamaWeights &out,
@@ -106,9 +113,11 @@ bool readLlama2c(const std::string &path, LlamaWeights &out,
   File file(std::fopen(path.c_str(), "rb"));
   if (!file)
     return fail(error, path, "cannot open the file");
-  std::fseek(file.get(), 0, SEEK_END);
-  int64_t size = std::ftell(file.get());
-  std::fseek(file.get(), 0, SEEK_SET);
+  int64_t size = -1;
+  if (std::fseek(file.get(), 0, SEEK_END) == 0)
+    size = std::ftell(file.get());
+  if (size < 0 || std::fseek(file.get(), 0, SEEK_SET) != 0)
+    return fail(error, path, "cannot seek (not a regular file?)");
   int32_t header[kHeaderInts];
   if (size < int64_t(sizeof header) ||
       std::fread(header, sizeof header, 1, file.get()) != 1) {
@@ -131,6 +140,14 @@ bool readLlama2c(const std::string &path, LlamaWeights &out,
     return fail(error, path, "not a llama2.c checkpoint: " + problem);
   }
   int64_t expected = llama2cFileBytes(c);
+  if (expected < 0)
+    return fail(error, path,
+                "header (dim " + std::to_string(c.dim) + ", hidden_dim " +
+                    std::to_string(c.hiddenDim) + ", layers " +
+                    std::to_string(c.layers) + ", vocab " +
+                    std::to_string(c.vocabSize) +
+                    ") implies more than 2^63 bytes; the file has " +
+                    std::to_string(size));
   if (size != expected) {
     return fail(
         error, path,

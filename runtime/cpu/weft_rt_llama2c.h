@@ -61,7 +61,8 @@ struct LlamaWeights {
 /// Checks a header; returns what is wrong with it, or "".
 std::string checkLlamaConfig(const LlamaConfig &config);
 
-/// Number of bytes a llama2.c file with this (valid) header must have.
+/// Number of bytes a llama2.c file with this (valid) header must have, or
+/// -1 when that number does not fit in int64_t.
 int64_t llama2cFileBytes(const LlamaConfig &config);
 
 /// Reads a llama2.c checkpoint. On failure returns false and sets *error to

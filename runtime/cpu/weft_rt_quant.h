@@ -55,7 +55,7 @@ inline int64_t quantRowBytes(int cols, int bits) {
   return int64_t((cols + 7) / 8) * bits;
 }
 inline int quantGroupsPerRow(int cols, int groupSize) {
-  return (cols + groupSize - 1) / groupSize;
+  return cols / groupSize + (cols % groupSize != 0); // no int overflow
 }
 
 /// Why a (bits, groupSize, shape) combination is unsupported, or "".

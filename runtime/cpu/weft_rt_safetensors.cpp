@@ -72,6 +72,7 @@ int64_t SafetensorsTensor::elements() const {
 bool SafetensorsFile::open(const std::string &filePath, std::string *error) {
   path = filePath;
   entries.clear();
+  byName.clear();
   auto fail = [&](const std::string &what) {
     if (error)
       *error = path + ": " + what;
@@ -115,35 +116,52 @@ bool SafetensorsFile::open(const std::string &filePath, std::string *error) {
   }
   dataStart = 8 + int64_t(length);
   int64_t dataBytes = size - dataStart;
-  for (const SafetensorsTensor &t : entries) {
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const SafetensorsTensor &t = entries[i];
+    if (!byName.emplace(t.name, i).second)
+      return fail("tensor '" + t.name + "' appears twice in the header");
     int bytes = safetensorsDtypeBytes(t.dtype);
     if (bytes == 0)
       return fail("tensor '" + t.name + "' has unknown dtype '" + t.dtype +
                   "'");
-    int64_t elements = 1;
-    for (int64_t d : t.shape) {
-      if (d != 0 && elements > INT64_MAX / 8 / d)
-        return fail("tensor '" + t.name + "' shape is too large");
-      elements *= d;
-    }
+    // dtype x shape in bytes, overflow-checked: a product that wraps must
+    // not pass for a small tensor.
+    int64_t need = bytes;
+    for (int64_t d : t.shape)
+      if (__builtin_mul_overflow(need, d, &need))
+        return fail("tensor '" + t.name + "' shape is too large (" + t.dtype +
+                    " elements overflow 64-bit sizes)");
     if (t.begin > t.end || t.end > dataBytes)
       return fail("tensor '" + t.name + "' data_offsets [" +
                   std::to_string(t.begin) + ", " + std::to_string(t.end) +
                   ") fall outside the " + std::to_string(dataBytes) +
                   "-byte data section (truncated file?)");
-    if (t.end - t.begin != elements * bytes)
+    if (t.end - t.begin != need)
       return fail("tensor '" + t.name + "' has " +
                   std::to_string(t.end - t.begin) + " bytes, but " + t.dtype +
-                  " of its shape needs " + std::to_string(elements * bytes));
+                  " of its shape needs " + std::to_string(need));
   }
+  // No two tensors share bytes (empty ones hold none).
+  std::vector<const SafetensorsTensor *> order;
+  for (const SafetensorsTensor &t : entries)
+    if (t.end > t.begin)
+      order.push_back(&t);
+  std::sort(order.begin(), order.end(),
+            [](const SafetensorsTensor *a, const SafetensorsTensor *b) {
+              return a->begin < b->begin;
+            });
+  for (size_t i = 1; i < order.size(); ++i)
+    if (order[i]->begin < order[i - 1]->end)
+      return fail("tensor '" + order[i]->name + "' data_offsets [" +
+                  std::to_string(order[i]->begin) + ", " +
+                  std::to_string(order[i]->end) + ") overlap those of '" +
+                  order[i - 1]->name + "'");
   return true;
 }
 
 const SafetensorsTensor *SafetensorsFile::find(const std::string &name) const {
-  for (const SafetensorsTensor &t : entries)
-    if (t.name == name)
-      return &t;
-  return nullptr;
+  auto it = byName.find(name);
+  return it == byName.end() ? nullptr : &entries[it->second];
 }
 
 bool SafetensorsFile::readFloats(const std::string &name,
@@ -229,8 +247,8 @@ SafetensorsDir::holderOf(const std::string &name) const {
   return nullptr;
 }
 
-bool SafetensorsDir::read(const std::string &name, float *out, int64_t rows,
-                          int64_t cols, std::string *error) const {
+bool SafetensorsDir::check(const std::string &name, int64_t rows,
+                           int64_t cols, std::string *error) const {
   const SafetensorsFile *holder = holderOf(name);
   auto fail = [&](const std::string &what) {
     if (error)
@@ -251,7 +269,18 @@ bool SafetensorsDir::read(const std::string &name, float *out, int64_t rows,
                 "], config.json implies [" + std::to_string(rows) +
                 (cols ? "x" + std::to_string(cols) : "") + "]");
   }
-  return holder->readFloats(name, out, rows * (cols ? cols : 1), error);
+  if (t.dtype != "F32" && t.dtype != "F16" && t.dtype != "BF16")
+    return fail("tensor '" + name + "' has dtype " + t.dtype +
+                "; expected F32, F16 or BF16");
+  return true;
+}
+
+bool SafetensorsDir::read(const std::string &name, float *out, int64_t rows,
+                          int64_t cols, std::string *error) const {
+  if (!check(name, rows, cols, error))
+    return false;
+  return holderOf(name)->readFloats(name, out, rows * (cols ? cols : 1),
+                                    error);
 }
 
 } // namespace weft::rt

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace weft::rt {
@@ -24,8 +25,9 @@ struct SafetensorsTensor {
 
 class SafetensorsFile {
 public:
-  /// Reads and checks the header (offsets inside the file, sizes that match
-  /// dtype x shape). Errors read "<path>: <what is wrong>".
+  /// Reads and checks the header (a known dtype, offsets inside the file,
+  /// in order and not overlapping, sizes that match dtype x shape with no
+  /// overflow, no name twice). Errors read "<path>: <what is wrong>".
   bool open(const std::string &path, std::string *error);
   const std::vector<SafetensorsTensor> &tensors() const { return entries; }
   const SafetensorsTensor *find(const std::string &name) const;
@@ -40,6 +42,7 @@ private:
   std::string path;
   int64_t dataStart = 0;
   std::vector<SafetensorsTensor> entries;
+  std::unordered_map<std::string, size_t> byName; ///< index into entries
 };
 
 /// The *.safetensors shards of a model directory, as one set of tensors.
@@ -54,6 +57,10 @@ public:
   /// `rows`), after checking that it exists and has that shape.
   bool read(const std::string &name, float *out, int64_t rows, int64_t cols,
             std::string *error) const;
+  /// The checks of read() alone (the tensor exists, has that shape and a
+  /// float dtype), so that readers allocate only what the files hold.
+  bool check(const std::string &name, int64_t rows, int64_t cols,
+             std::string *error) const;
 
 private:
   std::string dir;

@@ -2,6 +2,7 @@
 #include "HfWriter.h"
 #include "TinyLlama.h"
 #include "weft_rt_hf_llama.h"
+#include "weft_rt_hf_opt.h"
 #include "weft_rt_rope.h"
 
 #include <gtest/gtest.h>
@@ -107,5 +108,31 @@ TEST(HfLlama, ClearErrors) {
   EXPECT_EQ(error, dir + ": tensor 'model.layers.0.mlp.gate_proj.weight' has "
                          "shape [24x16], config.json implies [20x16]");
   EXPECT_FALSE(readHfLlama(tempPath("no-such-dir"), r, &error));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(HfLlama, HugeConfigSizesAreCheckedAgainstTheFilesBeforeAllocating) {
+  // A config.json within every field limit whose weights would take 2^62
+  // bytes, next to a small checkpoint: the reader used to allocate first
+  // (std::length_error / out of memory) and look at the tensors after.
+  LlamaWeights w = randomLlama(llamaConfig(8, 12, 1, 2, 2, 10, 8, true), 91);
+  std::string dir = writeHfModel(w, "hf-huge");
+  std::ofstream(dir + "/config.json")
+      << "{\"model_type\": \"llama\", \"hidden_size\": 1048576, "
+         "\"intermediate_size\": 1048576, \"num_hidden_layers\": 1048576, "
+         "\"num_attention_heads\": 1024, \"vocab_size\": 1048576}";
+  LlamaWeights r;
+  std::string error;
+  EXPECT_FALSE(readHfLlama(dir, r, &error));
+  EXPECT_EQ(error, dir + ": tensor 'model.embed_tokens.weight' has shape "
+                         "[10x8], config.json implies [1048576x1048576]");
+  EXPECT_TRUE(r.wq.empty());
+  std::ofstream(dir + "/config.json")
+      << "{\"model_type\": \"opt\", \"hidden_size\": 1048576, "
+         "\"ffn_dim\": 1048576, \"num_hidden_layers\": 1048576, "
+         "\"num_attention_heads\": 1024, \"vocab_size\": 1048576}";
+  EXPECT_FALSE(readHfOpt(dir, r, &error));
+  EXPECT_EQ(error, dir + ": no tensor named 'decoder.embed_tokens.weight'");
+  EXPECT_TRUE(r.wq.empty());
   std::filesystem::remove_all(dir);
 }

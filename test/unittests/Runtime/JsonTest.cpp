@@ -40,5 +40,24 @@ TEST(Json, ErrorsSayWhatAndWhere) {
   EXPECT_FALSE(parseJson("", v, &error));
   EXPECT_EQ(error, "unexpected end of input at byte 0");
   EXPECT_FALSE(parseJson(std::string(100, '['), v, &error));
-  EXPECT_NE(error.find("nesting too deep"), std::string::npos);
+  EXPECT_EQ(error, "JSON nested deeper than 64 levels at byte 64");
+}
+
+TEST(Json, DeepNestingIsAnErrorNotAStackOverflow) {
+  JsonValue v;
+  std::string error;
+  const int deep = 50000;
+  EXPECT_FALSE(parseJson(std::string(deep, '[') + std::string(deep, ']'), v,
+                         &error));
+  EXPECT_EQ(error, "JSON nested deeper than 64 levels at byte 64");
+  std::string objects;
+  for (int i = 0; i < deep; ++i)
+    objects += "{\"a\": ";
+  objects += "1" + std::string(deep, '}');
+  EXPECT_FALSE(parseJson(objects, v, &error));
+  EXPECT_EQ(error, "JSON nested deeper than 64 levels at byte 384");
+  // 64 levels, a scalar innermost, are fine.
+  EXPECT_TRUE(parseJson(std::string(64, '[') + "1" + std::string(64, ']'), v,
+                        &error))
+      << error;
 }

@@ -79,6 +79,24 @@ TEST(Llama2c, TruncatedAndOversizedFiles) {
   std::remove(path.c_str());
 }
 
+TEST(Llama2c, HeaderSizesPast2To63BytesAreErrors) {
+  // Every field at the reader's limit: the file would need about 2^65
+  // bytes, which used to overflow int64 in the size computation.
+  LlamaConfig c = llamaConfig(1 << 20, 1 << 20, 1 << 20, 1 << 19, 1 << 19,
+                              1 << 20, 1 << 20, false);
+  EXPECT_EQ(checkLlamaConfig(c), "");
+  EXPECT_EQ(llama2cFileBytes(c), -1);
+  std::string path = tempPath("huge.bin");
+  int32_t header[7] = {c.dim, c.hiddenDim, c.layers, c.heads,
+                       c.kvHeads, -c.vocabSize, c.seqLen};
+  writeBytes(path, std::string(reinterpret_cast<char *>(header), 28));
+  EXPECT_EQ(readError(path),
+            path + ": header (dim 1048576, hidden_dim 1048576, layers "
+                   "1048576, vocab 1048576) implies more than 2^63 bytes; "
+                   "the file has 28");
+  std::remove(path.c_str());
+}
+
 TEST(Llama2c, CorruptHeadersAndWeights) {
   LlamaWeights w = randomLlama(smallConfig(true), 52);
   std::string path = tempPath("corrupt.bin");

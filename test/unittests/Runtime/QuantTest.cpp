@@ -43,6 +43,12 @@ TEST(Quant, PackedSizes) {
 }
 
 // The bit layout is part of the documented format (docs/quantization.md).
+TEST(Quant, GroupCountsOfHugeGroupsDoNotOverflow) {
+  EXPECT_EQ(quantGroupsPerRow(64, 2147483640), 1);
+  EXPECT_EQ(quantGroupsPerRow(2147483647, 8), 268435456);
+  EXPECT_EQ(quantGroupsPerRow(130, 64), 3);
+}
+
 TEST(Quant, BitStreamLayout) {
   uint8_t row[3] = {};
   for (int i = 0; i < 8; ++i)

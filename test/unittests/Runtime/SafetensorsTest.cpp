@@ -125,3 +125,46 @@ TEST(Safetensors, IntegerTensorsAreListedButNotReadAsFloats) {
   EXPECT_NE(error.find("has dtype I64"), std::string::npos) << error;
   std::remove(path.c_str());
 }
+
+TEST(Safetensors, HostileHeadersAreErrorsNotCrashes) {
+  std::string data(16, '\0');
+  // 2^32 x 2^32 F16: the element count wraps to 0 in 64 bits.
+  std::string wrap = R"({"w": {"dtype": "F16", "shape": [4294967296, )"
+                     R"(4294967296], "data_offsets": [0, 0]}})";
+  EXPECT_NE(openError(writeFile("h1", wrap, data))
+                .find("tensor 'w' shape is too large (F16 elements overflow "
+                      "64-bit sizes)"),
+            std::string::npos);
+  std::string overlap =
+      R"({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},)"
+      R"( "b": {"dtype": "F32", "shape": [2], "data_offsets": [4, 12]}})";
+  EXPECT_NE(openError(writeFile("h2", overlap, data))
+                .find("tensor 'b' data_offsets [4, 12) overlap those of 'a'"),
+            std::string::npos);
+  // Out of order but disjoint, and empty tensors anywhere, are fine.
+  std::string disjoint =
+      R"({"b": {"dtype": "F32", "shape": [2], "data_offsets": [8, 16]},)"
+      R"( "e": {"dtype": "F32", "shape": [0], "data_offsets": [4, 4]},)"
+      R"( "a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})";
+  std::string path = writeFile("h3", disjoint, data);
+  SafetensorsFile file;
+  std::string error;
+  EXPECT_TRUE(file.open(path, &error)) << error;
+  std::remove(path.c_str());
+  std::string twice =
+      R"({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},)"
+      R"( "a": {"dtype": "F32", "shape": [2], "data_offsets": [8, 16]}})";
+  EXPECT_NE(openError(writeFile("h4", twice, data))
+                .find("tensor 'a' appears twice in the header"),
+            std::string::npos);
+  std::string backwards =
+      R"({"a": {"dtype": "F32", "shape": [0], "data_offsets": [8, 0]}})";
+  EXPECT_NE(openError(writeFile("h5", backwards, data))
+                .find("data_offsets [8, 0) fall outside"),
+            std::string::npos);
+  std::string deep = "{\"a\": " + std::string(50000, '[') +
+                     std::string(50000, ']') + "}";
+  EXPECT_NE(openError(writeFile("h6", deep, data))
+                .find("bad header: JSON nested deeper than 64 levels"),
+            std::string::npos);
+}
