@@ -33,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -223,6 +224,74 @@ struct MicroBatch {
   std::vector<int> seqs;
   int rows = 0;
 };
+
+/// Bytes of memory this process may use: the machine's, or its cgroup's
+/// limit when that is lower.
+double memoryLimitBytes() {
+  double bytes = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
+  if (std::FILE *f = std::fopen("/sys/fs/cgroup/memory.max", "r")) {
+    unsigned long long limit = 0;
+    if (std::fscanf(f, "%llu", &limit) == 1 && limit > 0 &&
+        (bytes <= 0 || double(limit) < bytes))
+      bytes = double(limit);
+    std::fclose(f);
+  }
+  return bytes > 0 ? bytes : 1e300;
+}
+
+std::string gigabytes(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+  return text;
+}
+
+/// What this stage is about to allocate for `numSeqs` sequences of up to
+/// `context` positions: the schedule, message and logit buffers, and with a
+/// host backend the KV caches and activations. Checked before anything is
+/// allocated, so a --batch, --max-new-tokens or micro-batch size too large
+/// for this machine is an error, not an out-of-memory kill; "" or why.
+std::string checkMemory(const Server &s, const LlamaConfig &c, int longest,
+                        bool hostBackend) {
+  const bool first = s.rank == 0, last = s.rank == s.numStages - 1;
+  const double seqs = s.numSeqs, steps = s.maxNew, context = longest + s.maxNew - 1;
+  const double prefillRows = double(std::min(s.numSeqs, s.prefillMb)) * longest;
+  const double maxRows = std::max(prefillRows, double(s.decodeMb));
+  // A micro-batch's hidden states are one MPI message of int-counted floats.
+  if (maxRows * c.dim > double(INT_MAX))
+    return "a prefill micro-batch of up to " +
+           std::to_string((long long)prefillRows) + " rows of " +
+           std::to_string(c.dim) +
+           " values does not fit one MPI message (2^31 - 1 values); lower "
+           "--prefill-microbatch or --batch";
+  const double microBatches =
+      std::ceil(seqs / s.prefillMb) + (steps - 1) * std::ceil(seqs / s.decodeMb);
+  // Per micro-batch: its entry, sequence list, token message and request;
+  // per generated token: its id in the schedule, the message and the output.
+  const double schedule = microBatches * 128 + seqs * steps * 12;
+  const double layers = s.endLayer - s.firstLayer;
+  const double kv = hostBackend ? 2.0 * seqs * layers * context * c.kvDim() * 4 : 0;
+  const double activations =
+      hostBackend
+          ? maxRows * (8.0 * c.dim + 2.0 * c.kvDim() + 2.0 * c.hiddenDim) * 4
+          : 0;
+  double buffers = ((first ? 0 : 2) + (last ? 0 : 2)) * maxRows * c.dim * 4;
+  if (last) {
+    double rows = std::min(seqs, double(std::max(s.prefillMb, s.decodeMb)));
+    double promptRows = s.logitsOut.empty() ? 0 : double(s.prompts[0].size());
+    buffers += (rows + 2 * promptRows + 1) * c.vocabSize * 4;
+  }
+  const double total = schedule + kv + activations + buffers;
+  const double limit = memoryLimitBytes();
+  if (total <= limit)
+    return "";
+  return "stage " + std::to_string(s.rank) + " needs about " +
+         gigabytes(total) + " of memory for " +
+         std::to_string(s.numSeqs) + " sequences of up to " +
+         std::to_string((long long)context) + " positions (KV cache " +
+         gigabytes(kv) + ", schedule " + gigabytes(schedule) +
+         "), more than the " + gigabytes(limit) +
+         " here; lower --batch or --max-new-tokens";
+}
 
 } // namespace
 
@@ -435,10 +504,24 @@ int run(Server *s, StageForward forward) {
     s->maxNew = clamped;
   }
 
-  // The schedule, identical on every rank.
+  // No micro-batch holds more sequences than there are.
+  s->prefillMb = std::min(s->prefillMb, std::max(1, s->numSeqs));
+  s->decodeMb = std::min(s->decodeMb, std::max(1, s->numSeqs));
+  if (s->error.empty()) {
+    s->backend = makeBackend();
+    std::string why = checkMemory(*s, c, longest,
+                                  std::strcmp(s->backend->name(), "cpu") == 0);
+    if (!why.empty()) {
+      fail(s, why);
+      s->backend.reset();
+    }
+  }
+
+  // The schedule, identical on every rank (empty after an error: run then
+  // only agrees on the failure).
   std::vector<MicroBatch> schedule;
   int maxRows = 1;
-  for (int q = 0; q < s->numSeqs; q += s->prefillMb) {
+  for (int q = 0; s->error.empty() && q < s->numSeqs; q += s->prefillMb) {
     MicroBatch mb;
     mb.prefill = true;
     for (int seq = q; seq < std::min(s->numSeqs, q + s->prefillMb); ++seq) {
@@ -448,7 +531,7 @@ int run(Server *s, StageForward forward) {
     maxRows = std::max(maxRows, mb.rows);
     schedule.push_back(mb);
   }
-  for (int step = 1; step < s->maxNew; ++step)
+  for (int step = 1; s->error.empty() && step < s->maxNew; ++step)
     for (int q = 0; q < s->numSeqs; q += s->decodeMb) {
       MicroBatch mb;
       mb.step = step;
@@ -461,10 +544,18 @@ int run(Server *s, StageForward forward) {
   const int context = longest + s->maxNew - 1;
 
   if (s->error.empty()) {
-    s->backend = makeBackend();
     std::string why;
-    if (!s->backend->init(std::move(s->weights), s->numSeqs, context, maxRows,
-                          &why)) {
+    bool ok = false;
+    try {
+      ok = s->backend->init(std::move(s->weights), s->numSeqs, context,
+                            maxRows, &why);
+    } catch (const std::bad_alloc &) {
+      why = "stage " + std::to_string(s->rank) +
+            ": out of memory allocating the KV caches and buffers of " +
+            std::to_string(s->numSeqs) + " sequences; lower --batch or "
+            "--max-new-tokens";
+    }
+    if (!ok) {
       fail(s, why);
       s->backend.reset();
     }
