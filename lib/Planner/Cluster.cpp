@@ -3,6 +3,8 @@
 
 #include "weft/Planner/JSONFile.h"
 
+#include "llvm/ADT/StringSet.h"
+
 using namespace llvm;
 
 namespace weft::plan {
@@ -82,6 +84,9 @@ int Cluster::find(StringRef id) const {
   return -1;
 }
 
+/// Most devices a cluster file may declare (as many as one gpus entry).
+constexpr int64_t kMaxClusterDevices = 4096;
+
 Expected<Cluster> clusterFromJSON(const json::Value &v, StringRef file) {
   const json::Object *top = v.getAsObject();
   if (!top)
@@ -97,6 +102,7 @@ Expected<Cluster> clusterFromJSON(const json::Value &v, StringRef file) {
   const json::Array *nodes = top->getArray("nodes");
   if (!nodes)
     return specError(file, "nodes", "missing (expected an array)");
+  StringSet<> seenNames; // node names, so a long list is not quadratic
   for (auto [n, nodeValue] : enumerate(*nodes)) {
     std::string where = "nodes[" + std::to_string(n) + "]";
     const json::Object *node = nodeValue.getAsObject();
@@ -104,7 +110,7 @@ Expected<Cluster> clusterFromJSON(const json::Value &v, StringRef file) {
       return specError(file, where, "expected an object");
     std::string name =
         node->getString("name").value_or("n" + std::to_string(n)).str();
-    if (is_contained(c.nodeNames, name))
+    if (!seenNames.insert(name).second)
       return specError(file, where + ".name", "duplicate node '" + name + "'");
     auto intra = positiveNumber(*node, "intra_link_GBps", file, where,
                                 kDefaultIntraGBps);
@@ -147,6 +153,11 @@ Expected<Cluster> clusterFromJSON(const json::Value &v, StringRef file) {
                            "expected an integer in [0, 4096]");
         count = *i;
       }
+      // The per-entry bound does not bound the whole file.
+      if (int64_t(c.devices.size()) + count > kMaxClusterDevices)
+        return specError(file, gw + ".count",
+                         "the cluster has more than " +
+                             Twine(kMaxClusterDevices) + " devices");
       for (int64_t k = 0; k < count; ++k)
         c.devices.push_back({name + "/" + std::to_string(index++),
                              int(c.nodeNames.size() - 1), spec});

@@ -29,6 +29,15 @@ write("depth-257.json", "[" * 257 + "]" * 257 + "\n")
 write("brackets-in-strings.json", json.dumps(
     {"nodes": [{"name": "[{" * 1000 + "\\\"[", "gpus": [{"type": "A100-80GB"}]}]}))
 
+# 4096 devices per entry is allowed, but not 8192 in all.
+write("too-many-devices.json", json.dumps(
+    {"nodes": [{"name": "n0", "gpus": [{"type": "T4", "count": 4096},
+                                       {"type": "T4", "count": 4096}]}]}))
+# 200,000 nodes (checking names for duplicates must not be quadratic).
+write("many-nodes.json", json.dumps(
+    {"nodes": [{"name": f"n{i}", "gpus": []} for i in range(200000)] +
+     [{"name": "n7", "gpus": []}]}))
+
 # YAML nested 50,000 deep: flow sequences, flow mappings, block sequences.
 write("deep-flow.yaml", "nodes: " + "[" * deep + "]" * deep + "\n")
 write("deep-map.yaml", "nodes: " + "{a: " * deep + "1" + "}" * deep + "\n")
