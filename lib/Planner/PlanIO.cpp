@@ -66,9 +66,11 @@ Expected<Plan> planFromJSON(const json::Value &v, StringRef file,
   for (auto [key, dst] : {std::pair<StringRef, int64_t *>{
                               "prefill_microbatch", &plan.prefillMicrobatch},
                           {"decode_microbatch", &plan.decodeMicrobatch}}) {
+    // serve takes at most 2^24 sequences per micro-batch (an int in the
+    // generated program).
     std::optional<int64_t> i = o->getInteger(key);
-    if (!i || *i < 1)
-      return err(key, "expected a positive integer");
+    if (!i || *i < 1 || *i > (int64_t(1) << 24))
+      return err(key, "expected an integer in [1, 16777216]");
     *dst = *i;
   }
   const json::Array *stages = o->getArray("stages");
@@ -97,7 +99,7 @@ Expected<Plan> planFromJSON(const json::Value &v, StringRef file,
       return err(where + ".bits", "missing (expected an array)");
     for (const json::Value &b : *bits) {
       std::optional<int64_t> x = b.getAsInteger();
-      if (!x)
+      if (!x || *x < INT32_MIN || *x > INT32_MAX) // never truncated to a width
         return err(where + ".bits", "expected integers");
       s.bits.push_back(int(*x));
     }
