@@ -166,7 +166,6 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
         weft::createDistMaterialize(materialize));
     weft::DistFoldAliasChecksOptions foldChecks;
     foldChecks.report = options.report;
-    foldChecks.liveOutEverywhere = options.liveOutEverywhere;
     pm.addPass(weft::createDistFoldAliasChecks(foldChecks));
     if (mlir::failed(pm.run(*module)))
       return;

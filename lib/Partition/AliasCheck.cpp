@@ -286,9 +286,14 @@ struct DistFoldAliasChecks
       };
       d << name(check.getLhs()) << " and " << name(check.getRhs());
     });
+    // Rank 0 alone runs it where the other ranks' copies go stale.
+    bool onRootOnly = dispatcher
+                          .walk([](dist::SetReplicasStaleOp) {
+                            return WalkResult::interrupt();
+                          })
+                          .wasInterrupted();
     d << "): the region runs as written "
-      << (liveOutEverywhere ? "on every rank" : "on rank 0")
-      << " when they overlap";
+      << (onRootOnly ? "on rank 0" : "on every rank") << " when they overlap";
   }
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -27,6 +27,7 @@ func.func @split(%n: index, %a: memref<?xf64> {weft.c_arg = "(double *)(a)"},
   %o = dist.ranges_overlap %a[%n, %n], %b[%n, %n] : memref<?xf64>, memref<?xf64>
   scf.if %o {
     func.call @split_sequential(%n, %a, %b) : (index, memref<?xf64>, memref<?xf64>) -> ()
+    dist.set_replicas_stale
   } else {
     func.call @split_distributed(%n, %a, %b) : (index, memref<?xf64>, memref<?xf64>) -> ()
   }

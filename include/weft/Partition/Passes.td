@@ -70,9 +70,6 @@ def DistFoldAliasChecks : Pass<"dist-fold-alias-checks", "::mlir::ModuleOp"> {
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
            "Say which regions carry a check, and for which arguments">,
-    Option<"liveOutEverywhere", "live-out-everywhere", "bool",
-           /*default=*/"false",
-           "As given to dist-alias-check (for the remarks)">,
   ];
 }
 
