@@ -26,12 +26,28 @@ FailureOr<weft::FlowDependenceInfo>
 weft::computeFlowDependences(PolyhedralRegion &region,
                              unsigned long maxOperations) {
   weft::detail::PolyhedralRegionState &state = region.getState();
+  if (state.flowDependenceInfo)
+    return *state.flowDependenceInfo;
+  // A smaller quota fails as the one that failed did.
+  if (auto &failed = state.flowDependenceFailure;
+      failed && maxOperations != 0 && maxOperations <= failed->quota) {
+    for (const auto &[loc, message] : failed->errors)
+      emitError(loc) << message;
+    return failure();
+  }
   FailureOr<const ModelBuilder *> built = state.getModel();
   if (failed(built))
     return failure();
   const ModelBuilder &model = **built;
   FlowDependenceInfo info;
   info.numStatements = model.numStatements();
+  // Errors go on to the caller's handler, and are kept for later calls.
+  weft::detail::PolyhedralRegionState::FlowFailure failure{maxOperations, {}};
+  ScopedDiagnosticHandler record(state.func->getContext(), [&](Diagnostic &d) {
+    if (d.getSeverity() == DiagnosticSeverity::Error)
+      failure.errors.push_back({d.getLocation(), d.str()});
+    return mlir::failure();
+  });
   LogicalResult status =
       state.run("polyhedral analysis", maxOperations, [&](isl::ctx ctx) {
         const weft::detail::RegionDependences &dependences =
@@ -96,8 +112,11 @@ weft::computeFlowDependences(PolyhedralRegion &region,
                 {model.accessOf(r->store), r->kind.str()});
         }
       });
-  if (failed(status))
-    return failure();
+  if (failed(status)) {
+    state.flowDependenceFailure = std::move(failure);
+    return mlir::failure();
+  }
+  state.flowDependenceInfo = info;
   return info;
 }
 

@@ -12,6 +12,7 @@
 #include "ModelBuilder.h"
 
 #include "weft/Analysis/Polyhedral/Communication.h"
+#include "weft/Analysis/Polyhedral/FlowDependences.h"
 #include "weft/Analysis/Polyhedral/PolyhedralRegion.h"
 
 #include <optional>
@@ -74,6 +75,17 @@ struct PolyhedralRegionState {
   const RegionDependences &getDependences(unsigned long maxOperations);
 
   func::FuncOp func;
+  /// What computeFlowDependences found, once it succeeded: the partitioning
+  /// passes each ask for it, and a region of many loops spends seconds per
+  /// loop classification.
+  std::optional<FlowDependenceInfo> flowDependenceInfo;
+  /// Or that it failed within `quota` ISL operations, and what it said: a
+  /// region that exhausts the quota would otherwise exhaust it once per pass.
+  struct FlowFailure {
+    unsigned long quota;
+    SmallVector<std::pair<Location, std::string>> errors;
+  };
+  std::optional<FlowFailure> flowDependenceFailure;
 
 private:
   ModelBuilder model;
