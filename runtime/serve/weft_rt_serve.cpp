@@ -17,6 +17,7 @@
 #include "weft_rt_serve.h"
 
 #include "weft_rt_sample.h"
+#include "weft_rt_serve_args.h"
 #include "weft_rt_serve_backend.h"
 
 // The C API only: OpenMPI's C++ bindings warn under -Wextra.
@@ -25,8 +26,6 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <cctype>
-#include <cerrno>
 #include <chrono>
 #include <climits>
 #include <cmath>
@@ -43,17 +42,10 @@ namespace {
 constexpr int kHiddenTag = 101, kTokenTag = 102, kErrorTag = 103;
 } // namespace
 
-struct Server {
+/// The command line (ServeArgs) and the state of this rank's stage.
+struct Server : ServeArgs {
   int rank = 0, size = 1, numStages = 1;
-  int prefillMb = 1, decodeMb = 1;
   std::string model;
-  // Command line.
-  std::vector<std::vector<int>> prompts;
-  int maxNew = 16, batch = 0;
-  float temperature = 0.0f;
-  uint64_t seed = 0;
-  std::string logitsOut, weightsDir;
-  bool stats = false;
   // First error; `global` when every rank records the same one.
   std::string error;
   bool global = false;
@@ -91,21 +83,6 @@ void fail(Server *s, const std::string &what, bool global = false) {
   }
 }
 
-/// Parses a whole decimal integer in [lo, hi]; "" or what is wrong.
-std::string parseInt(const std::string &text, long long lo, long long hi,
-                     long long &out) {
-  errno = 0;
-  char *end = nullptr;
-  long long v = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || errno == ERANGE)
-    return "'" + text + "' is not an integer";
-  if (v < lo || v > hi)
-    return std::to_string(v) + " is outside [" + std::to_string(lo) + ", " +
-           std::to_string(hi) + "]";
-  out = v;
-  return "";
-}
-
 std::string executableDir(const char *argv0) {
   char buf[4096];
   ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
@@ -113,99 +90,6 @@ std::string executableDir(const char *argv0) {
                           : std::string(argv0 ? argv0 : "");
   size_t slash = exe.rfind('/');
   return slash == std::string::npos ? "." : exe.substr(0, slash);
-}
-
-void parseArgs(Server *s, int argc, char **argv) {
-  auto bad = [&](const std::string &what) { fail(s, what, true); };
-  for (int i = 1; i < argc && s->error.empty(); ++i) {
-    std::string arg = argv[i], value;
-    bool hasValue = false;
-    size_t eq = arg.find('=');
-    if (arg.rfind("--", 0) == 0 && eq != std::string::npos) {
-      value = arg.substr(eq + 1);
-      arg = arg.substr(0, eq);
-      hasValue = true;
-    }
-    if (arg == "--stats") {
-      if (hasValue)
-        return bad("--stats takes no value");
-      s->stats = true;
-      continue;
-    }
-    static const char *const withValue[] = {
-        "--prompt",      "--max-new-tokens", "--batch",
-        "--prefill-microbatch", "--decode-microbatch", "--temperature",
-        "--seed",        "--logits-out",     "--weights"};
-    if (std::find_if(std::begin(withValue), std::end(withValue),
-                     [&](const char *f) { return arg == f; }) ==
-        std::end(withValue))
-      return bad("unknown argument '" + arg +
-                 "' (flags: --prompt, --max-new-tokens, --batch, "
-                 "--prefill-microbatch, --decode-microbatch, --temperature, "
-                 "--seed, --logits-out, --weights, --stats)");
-    if (!hasValue) {
-      if (i + 1 >= argc)
-        return bad(arg + " needs a value");
-      value = argv[++i];
-    }
-    long long n = 0;
-    std::string why;
-    if (arg == "--prompt") {
-      std::vector<int> ids;
-      size_t p = 0;
-      while (p < value.size()) {
-        while (p < value.size() && std::isspace((unsigned char)value[p]))
-          ++p;
-        size_t q = p;
-        while (q < value.size() && !std::isspace((unsigned char)value[q]))
-          ++q;
-        if (q == p)
-          break;
-        why = parseInt(value.substr(p, q - p), 0, INT_MAX, n);
-        if (!why.empty())
-          return bad("--prompt: token id " + why);
-        ids.push_back(int(n));
-        p = q;
-      }
-      if (ids.empty())
-        return bad("--prompt: no token ids in '" + value + "'");
-      s->prompts.push_back(std::move(ids));
-    } else if (arg == "--logits-out") {
-      if (value.empty())
-        return bad("--logits-out needs a file name");
-      s->logitsOut = value;
-    } else if (arg == "--weights") {
-      if (value.empty())
-        return bad("--weights needs a directory");
-      s->weightsDir = value;
-    } else if (arg == "--temperature") {
-      char *end = nullptr;
-      double t = std::strtod(value.c_str(), &end);
-      if (value.empty() || *end != '\0' || !std::isfinite(t) || t < 0)
-        return bad("--temperature: '" + value +
-                   "' is not a non-negative number");
-      s->temperature = float(t);
-    } else if (arg == "--seed") {
-      why = parseInt(value, 0, LLONG_MAX, n);
-      if (!why.empty())
-        return bad("--seed: " + why);
-      s->seed = uint64_t(n);
-    } else {
-      why = parseInt(value, 1, 1 << 24, n);
-      if (!why.empty())
-        return bad(arg + ": " + why);
-      if (arg == "--max-new-tokens")
-        s->maxNew = int(n);
-      else if (arg == "--batch")
-        s->batch = int(n);
-      else if (arg == "--prefill-microbatch")
-        s->prefillMb = int(n);
-      else
-        s->decodeMb = int(n);
-    }
-  }
-  if (s->error.empty() && s->prompts.empty())
-    bad("missing --prompt \"ID ID ...\"");
 }
 
 bool usable(Server *s) { return s && s->error.empty(); }
@@ -317,8 +201,10 @@ Server *init(int *argc, char ***argv, const char *model, int numStages,
              std::to_string(numStages) + " (it has " +
              std::to_string(s->size) + " ranks)",
          true);
-  else
-    parseArgs(s, argc ? *argc : 0, argv ? *argv : nullptr);
+  else if (std::string why =
+               parseServeArgs(argc ? *argc : 0, argv ? *argv : nullptr, *s);
+           !why.empty())
+    fail(s, why, true);
   if (s->weightsDir.empty())
     s->weightsDir =
         executableDir(argv && *argv && *argc > 0 ? (*argv)[0] : nullptr) +
