@@ -147,7 +147,7 @@ Expected<Cluster> clusterFromJSON(const json::Value &v, StringRef file) {
       }
       int64_t count = 1;
       if (const json::Value *cv = gpu->get("count")) {
-        std::optional<int64_t> i = cv->getAsInteger();
+        std::optional<int64_t> i = integerOf(*cv);
         if (!i || *i < 0 || *i > 4096)
           return specError(file, gw + ".count",
                            "expected an integer in [0, 4096]");

@@ -100,7 +100,9 @@ std::optional<json::Value> toJSON(yaml::Node *node, yaml::Stream &stream,
   return std::nullopt;
 }
 
-Expected<json::Value> parseYAML(StringRef path, StringRef text) {
+} // namespace
+
+Expected<json::Value> parseYAMLText(StringRef text, StringRef path) {
   SourceMgr sm;
   std::string diag;
   raw_string_ostream os(diag);
@@ -126,7 +128,20 @@ Expected<json::Value> parseYAML(StringRef path, StringRef text) {
   return std::move(*v);
 }
 
-} // namespace
+std::optional<int64_t> integerOf(const json::Value &v) {
+  // Values stored as integers convert exactly; only doubles (getAsUINT64
+  // gives nothing for them) need the upper bound checked here.
+  if (!v.getAsUINT64())
+    if (std::optional<double> d = v.getAsNumber();
+        d && !(*d < 9223372036854775808.0))
+      return std::nullopt;
+  return v.getAsInteger();
+}
+
+std::optional<int64_t> integerField(const json::Object &o, StringRef key) {
+  const json::Value *v = o.get(key);
+  return v ? integerOf(*v) : std::nullopt;
+}
 
 Expected<json::Value> parseJSONText(StringRef text, const Twine &where) {
   if (std::optional<size_t> at = tooDeepAt(text, kMaxNestingDepth))
@@ -149,7 +164,7 @@ Expected<json::Value> readJSONFile(StringRef path) {
         buf.getError(), path + ": cannot read: " + buf.getError().message());
   StringRef ext = sys::path::extension(path);
   if (ext == ".yaml" || ext == ".yml")
-    return parseYAML(path, (*buf)->getBuffer());
+    return parseYAMLText((*buf)->getBuffer(), path);
   return parseJSONText((*buf)->getBuffer(), path);
 }
 

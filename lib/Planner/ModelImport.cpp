@@ -27,7 +27,7 @@ Expected<int64_t> positiveInt(const json::Object &o, StringRef file,
     const json::Value *v = o.get(n);
     if (!v || v->kind() == json::Value::Null)
       continue;
-    std::optional<int64_t> i = v->getAsInteger();
+    std::optional<int64_t> i = integerOf(*v);
     if (!i || *i <= 0)
       return fieldError(file, n, "expected a positive integer");
     return *i;

@@ -68,7 +68,7 @@ Expected<Plan> planFromJSON(const json::Value &v, StringRef file,
                           {"decode_microbatch", &plan.decodeMicrobatch}}) {
     // serve takes at most 2^24 sequences per micro-batch (an int in the
     // generated program).
-    std::optional<int64_t> i = o->getInteger(key);
+    std::optional<int64_t> i = integerField(*o, key);
     if (!i || *i < 1 || *i > (int64_t(1) << 24))
       return err(key, "expected an integer in [1, 16777216]");
     *dst = *i;
@@ -89,16 +89,16 @@ Expected<Plan> planFromJSON(const json::Value &v, StringRef file,
     if (s.device < 0)
       return err(where + ".device", "'" + *id + "' is not in the cluster");
     const json::Array *layers = so->getArray("layers");
-    if (!layers || layers->size() != 2 || !(*layers)[0].getAsInteger() ||
-        !(*layers)[1].getAsInteger())
+    if (!layers || layers->size() != 2 || !integerOf((*layers)[0]) ||
+        !integerOf((*layers)[1]))
       return err(where + ".layers", "expected [first, end)");
-    s.first = *(*layers)[0].getAsInteger();
-    s.end = *(*layers)[1].getAsInteger();
+    s.first = *integerOf((*layers)[0]);
+    s.end = *integerOf((*layers)[1]);
     const json::Array *bits = so->getArray("bits");
     if (!bits)
       return err(where + ".bits", "missing (expected an array)");
     for (const json::Value &b : *bits) {
-      std::optional<int64_t> x = b.getAsInteger();
+      std::optional<int64_t> x = integerOf(b);
       if (!x || *x < INT32_MIN || *x > INT32_MAX) // never truncated to a width
         return err(where + ".bits", "expected integers");
       s.bits.push_back(int(*x));

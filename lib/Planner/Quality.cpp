@@ -229,7 +229,8 @@ Expected<QualityModel> qualityFromLlama2c(const ModelDesc &m, StringRef path) {
   // Copy into aligned storage: the mapped file is only 4-byte aligned after
   // the header by accident.
   std::vector<float> all((bytes.size() - header) / sizeof(float));
-  memcpy(all.data(), bytes.data() + header, all.size() * sizeof(float));
+  if (!all.empty()) // memcpy from or to null is undefined, even for 0 bytes
+    memcpy(all.data(), bytes.data() + header, all.size() * sizeof(float));
   TensorReader rd{all.data(), all.size(), 0, path.str(), ""};
   int64_t L = m.layers, d = m.hidden, kv = m.kvDim(), f = m.intermediate;
   ArrayRef<float> emb = rd.take("token_embedding", {m.vocab, d}),

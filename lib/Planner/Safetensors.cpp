@@ -104,7 +104,7 @@ Expected<SafetensorsSet> SafetensorsSet::open(std::vector<std::string> paths) {
       // around 2^64 must not pass for a small tensor.
       uint64_t need = elem;
       for (const json::Value &d : *shape) {
-        std::optional<int64_t> n = d.getAsInteger();
+        std::optional<int64_t> n = integerOf(d);
         if (!n || *n < 0)
           return fileError(path,
                            where + ": shape: expected non-negative integers");
@@ -113,8 +113,8 @@ Expected<SafetensorsSet> SafetensorsSet::open(std::vector<std::string> paths) {
           return fileError(path, where + ": shape: " + Twine(info.dtype) +
                                      " elements overflow 64-bit sizes");
       }
-      std::optional<int64_t> b = (*offsets)[0].getAsInteger(),
-                             e = (*offsets)[1].getAsInteger();
+      std::optional<int64_t> b = integerOf((*offsets)[0]),
+                             e = integerOf((*offsets)[1]);
       if (!b || !e || *b < 0 || *e < *b)
         return fileError(path, where + ": data_offsets: expected [begin, end] "
                                        "with 0 <= begin <= end");

@@ -86,6 +86,13 @@ std::string checkLlamaConfig(const LlamaConfig &c) {
   if (!c.isOpt() && c.headSize() % 2 != 0)
     return "head size " + std::to_string(c.headSize()) +
            " is odd; rotary embeddings need pairs";
+  // From a config or a stage file: NaN, infinite or absurd values would
+  // only show as garbage tokens.
+  if (!(c.rmsEps > 0 && c.rmsEps < 1))
+    return "norm epsilon " + std::to_string(c.rmsEps) + " is outside (0, 1)";
+  if (!(c.ropeTheta > 0 && c.ropeTheta < 1e30f))
+    return "rope_theta " + std::to_string(c.ropeTheta) +
+           " is not a positive number below 1e30";
   return "";
 }
 

@@ -87,7 +87,7 @@ Workload workloadOfPlan(const json::Value &planJSON) {
   const json::Object *top = planJSON.getAsObject();
   const json::Object *o = top ? top->getObject("workload") : nullptr;
   auto take = [&](StringRef key, int64_t &dst) {
-    if (std::optional<int64_t> x = o ? o->getInteger(key) : std::nullopt)
+    if (std::optional<int64_t> x = o ? integerField(*o, key) : std::nullopt)
       if (*x >= 1)
         dst = *x;
   };

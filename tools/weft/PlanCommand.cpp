@@ -116,7 +116,7 @@ int weft::planMain(int argc, char **argv) {
       const json::Object *w =
           v->getAsObject() ? v->getAsObject()->getObject("workload") : nullptr;
       auto take = [&](cl::opt<int64_t> &flag, StringRef key, int64_t &dst) {
-        std::optional<int64_t> x = w ? w->getInteger(key) : std::nullopt;
+        std::optional<int64_t> x = w ? integerField(*w, key) : std::nullopt;
         if (!flag.getNumOccurrences() && x && *x >= 1)
           dst = *x;
       };

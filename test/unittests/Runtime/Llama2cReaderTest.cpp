@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -95,6 +96,22 @@ TEST(Llama2c, HeaderSizesPast2To63BytesAreErrors) {
                    "1048576, vocab 1048576) implies more than 2^63 bytes; "
                    "the file has 28");
   std::remove(path.c_str());
+}
+
+TEST(Llama2c, ConfigNormAndRopeConstantsAreChecked) {
+  // A config.json or a (patched) stage file can carry any float here.
+  LlamaConfig c = llamaConfig(8, 16, 1, 2, 1, 16, 8, false);
+  ASSERT_EQ(checkLlamaConfig(c), "");
+  for (float eps : {0.0f, -1e-5f, 1.0f, NAN, INFINITY}) {
+    LlamaConfig bad = c;
+    bad.rmsEps = eps;
+    EXPECT_EQ(checkLlamaConfig(bad).rfind("norm epsilon", 0), 0u) << eps;
+  }
+  for (float theta : {0.0f, -1.0f, NAN, INFINITY, 1e31f}) {
+    LlamaConfig bad = c;
+    bad.ropeTheta = theta;
+    EXPECT_EQ(checkLlamaConfig(bad).rfind("rope_theta", 0), 0u) << theta;
+  }
 }
 
 TEST(Llama2c, CorruptHeadersAndWeights) {
