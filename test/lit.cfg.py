@@ -38,6 +38,16 @@ for host in {socket.gethostname(), socket.gethostname().split(".")[0]}:
 config.environment["OMPI_MCA_orte_tmpdir_base"] = ompi_base
 config.substitutions.append(("%weft_src", config.weft_src_root))
 
+# Sanitized builds (WEFT_SANITIZE, WEFT_FUZZ): any report fails the test.
+# Leak checking stays on for weft itself; generated MPI programs are built
+# by the system compiler without sanitizers.
+if config.weft_sanitize:
+    config.available_features.add("sanitize")
+    config.environment["ASAN_OPTIONS"] = "abort_on_error=0:detect_leaks=1"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+if config.weft_fuzz:
+    config.available_features.add("fuzz")
+
 # A usable GPU (not only the toolkit) enables the tests that run kernels.
 if shutil.which("nvidia-smi"):
     try:

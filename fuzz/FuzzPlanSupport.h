@@ -1,0 +1,44 @@
+//===- FuzzPlanSupport.h - A fixed cluster for plan fuzz targets -*- C++ -*-===//
+#ifndef WEFT_FUZZ_FUZZPLANSUPPORT_H
+#define WEFT_FUZZ_FUZZPLANSUPPORT_H
+
+#include "weft/Planner/Cluster.h"
+#include "weft/Planner/JSONFile.h"
+#include "weft/Planner/Plan.h"
+
+#include <cstdlib>
+
+namespace weft::fuzz {
+
+/// Two nodes, three devices of different classes (GPU, GPU, CPU).
+inline const plan::Cluster &fixedCluster() {
+  static const plan::Cluster cluster = [] {
+    const char *text = R"({ "nodes": [
+      { "name": "n0", "gpus": [{ "type": "A100-40GB", "count": 1 },
+                               { "type": "T4", "count": 1 }],
+        "intra_link_GBps": 16 },
+      { "name": "n1", "gpus": [{ "type": "cpu", "count": 1 }] } ],
+      "inter_node_GBps": 12.5 })";
+    auto v = plan::parseJSONText(text, "fixed cluster");
+    auto c = v ? plan::clusterFromJSON(*v, "fixed cluster")
+               : llvm::Expected<plan::Cluster>(v.takeError());
+    if (!c) {
+      llvm::errs() << llvm::toString(c.takeError()) << "\n";
+      std::abort();
+    }
+    return std::move(*c);
+  }();
+  return cluster;
+}
+
+/// Evaluates `p` and checks what every prediction must satisfy.
+inline void checkPrediction(const plan::Problem &problem, const plan::Plan &p) {
+  plan::Prediction pred = plan::evaluate(problem, p);
+  if (pred.throughput < 0 || pred.prefillS < 0 || pred.decodeS < 0 ||
+      pred.stages.size() != p.stages.size())
+    __builtin_trap();
+}
+
+} // namespace weft::fuzz
+
+#endif

@@ -1,0 +1,69 @@
+// RUN: weft compile --report %s -o %t.c 2>&1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=OUT < %t.c
+// RUN: weft compile --report --live-out=all %s -o %t.all.c 2>&1 | FileCheck %s --check-prefix=ALL
+// ALL: remark: arguments checked for overlap at entry (a and b): the region runs as written on every rank when they overlap
+// RUN: weft compile --target=seq %s -o %t.seq.c
+// RUN: FileCheck %s --check-prefix=SEQ < %t.seq.c
+
+// (The checks spell names with {{}} so that they do not match themselves
+// in the output, which keeps the comments.)
+// --report names the regions that check their pointer arguments for
+// overlap at entry; restrict pointers, distinct arrays and
+// `#pragma weft noalias` need no check. The sequential target runs every
+// region as written and needs none either.
+
+#define N 512
+double X[N], Y[N];
+
+// CHECK: alias-check.c:[[@LINE+6]]:1: remark: arguments checked for overlap at entry (a and b): the region runs as written on rank 0 when they overlap
+// OUT: static void {{weft_}}copy_scop0_sequential(
+// OUT: static WEFT_RT_REGION void {{weft_}}copy_scop0_distributed(
+// OUT: static WEFT_RT_REGION void {{weft_}}copy_scop0(
+// OUT: {{weft_}}rt_ranges_overlap(
+void copy(int n, double *a, double *b) {
+#pragma scop
+#pragma weft distribute(i: block)
+  for (int i = 0; i < n; i++)
+    a[i] = b[i] + 1.0;
+#pragma endscop
+}
+
+// CHECK-NOT: remark: arguments checked
+// OUT-NOT: {{weft_}}promised_scop0_sequential
+void promised(int n, double *restrict a, double *restrict b) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    a[i] = b[i] + 1.0;
+#pragma endscop
+}
+
+// OUT-NOT: {{weft_}}asserted_scop0_sequential
+void asserted(int n, double *a, double *b) {
+#pragma weft noalias
+#pragma scop
+  for (int i = 0; i < n; i++)
+    a[i] = b[i] + 1.0;
+#pragma endscop
+}
+
+// OUT-NOT: {{weft_}}objects_scop0_sequential
+// OUT-NOT: {{weft_}}replicated_scop0_sequential
+void objects(void) {
+#pragma scop
+  for (int i = 0; i < N; i++)
+    X[i] = Y[i] + 1.0;
+#pragma endscop
+}
+
+// A region that runs on every rank anyway is the region as written: its
+// check is dropped (dist-fold-alias-checks).
+// CHECK-NOT: remark: arguments checked
+void replicated(int n, double *a, double *b) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    a[i] = b[i] + 1.0;
+#pragma endscop
+}
+
+// SEQ-NOT: {{weft_}}rt_ranges_overlap
+// SEQ-NOT: {{weft_[a-z]+_scop[0-9]+_sequential}}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs every input of a target's seed corpus and regression inputs once.
+#   replay.sh TARGET CORPUS   (fuzz/corpus/CORPUS, fuzz/regressions/TARGET)
+set -euo pipefail
+target=$1 corpus=$2
+src=$(cd "$(dirname "$0")/../../.." && pwd)
+dirs=("$src/fuzz/corpus/$corpus")
+[ -d "$src/fuzz/regressions/$target" ] && dirs+=("$src/fuzz/regressions/$target")
+count=$(find "${dirs[@]}" -type f | wc -l)
+# -runs=0: execute the given inputs, mutate nothing; target noise hidden,
+# sanitizer reports kept (libFuzzer writes them to its own copy of stderr).
+# A failing input is written under $TMPDIR, not into the working directory.
+"weft-fuzz-$target" -runs=0 -close_fd_mask=3 -timeout=60 -rss_limit_mb=4096 \
+  -artifact_prefix="${TMPDIR:-/tmp}/weft-replay-$target-" "${dirs[@]}"
+echo "replayed $count inputs through weft-fuzz-$target"
