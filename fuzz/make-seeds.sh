@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes the seed corpora of fuzz/corpus/ (committed; rerun after a format
-# changes). Text seeds are copies of weft's examples and tests; binary
-# seeds are made by weft's own tools from tiny random models.
+# changes): plans for FuzzPlan.cpp's fixed problem, and binary seeds made
+# by weft's own tools from tiny random models. The other targets' seeds are
+# examples and test inputs (fuzz/seed-dirs.sh).
 #   bash fuzz/make-seeds.sh [BUILD_DIR]   (default build/: weft, weft-llama-ref)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -10,22 +11,10 @@ corpus=$root/fuzz/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rm -rf "$corpus"
-mkdir -p "$corpus"/{c,cluster,model-config,plan,llama2c,safetensors,stage-file,serve-args}
+mkdir -p "$corpus"/{plan,llama2c,safetensors,stage-file,serve-args}
 
-# C: the example, the end-to-end kernels (seq and mpi), the driver's error
-# cases (each reaches a different diagnostic).
-cp "$root/examples/hpc/jacobi-2d.c" "$corpus/c/"
-for f in "$root"/test/E2E/mpi/*.c "$root"/test/E2E/seq/*.c "$root"/test/Driver/*.c; do
-  cp "$f" "$corpus/c/$(basename "$(dirname "$f")")-$(basename "$f")"
-done
-
-# Cluster, model and plan files in JSON and YAML.
-cp "$root"/examples/llm/clusters/* "$corpus/cluster/"
-for f in no-nodes.json bad-count.json bad-type.json bad-inline.json inline.json one-t4.json bad.yaml broken.yaml; do
-  [ -f "$root/test/Planner/Inputs/$f" ] && cp "$root/test/Planner/Inputs/$f" "$corpus/cluster/"
-done
-cp "$root"/examples/llm/models/*.json "$corpus/model-config/"
-cp "$root"/test/Planner/Inputs/model-*.json "$corpus/model-config/"
+# C, cluster and model seeds are the examples and test inputs, read where
+# they are (fuzz/seed-dirs.sh).
 # Plans for fuzz/FuzzPlan.cpp's fixed model (8 layers) and cluster
 # (n0/0 A100-40GB, n0/1 T4, n1/0 cpu).
 cat >"$corpus/plan/two-stages.json" <<'JSON'

@@ -5,7 +5,7 @@
 #
 # Each target runs SECONDS of wall time on one core, WEFT_FUZZ_JOBS targets
 # at a time (default: the number of cores). New coverage goes to a work
-# corpus under build-san/fuzz/work/TARGET (seeded from fuzz/corpus), crashes
+# corpus under build-san/fuzz/work/TARGET (seeded as fuzz/seed-dirs.sh says), crashes
 # and timeouts to build-san/fuzz/artifacts/TARGET; copy a finding into
 # fuzz/regressions/TARGET once it is fixed. Prints one line per target:
 # executions, CPU-seconds, corpus size and findings.
@@ -21,14 +21,15 @@ jobs=${WEFT_FUZZ_JOBS:-$(nproc)}
 # Targets write each input to a scratch file: keep it in memory.
 [ -d /dev/shm ] && [ -w /dev/shm ] && export TMPDIR=${TMPDIR:-/dev/shm}
 
-corpus_of() { case $1 in c-seq|c-mpi) echo c ;; *) echo "$1" ;; esac; }
+source "$root/fuzz/seed-dirs.sh"
 
 run_one() {
   local t=$1 exe=$build/bin/weft-fuzz-$1
   local work=$build/fuzz/work/$t art=$build/fuzz/artifacts/$t log=$build/fuzz/$t.log
   [ -x "$exe" ] || { echo "$t: $exe not built (scripts/build-sanitized.sh)"; return 1; }
   mkdir -p "$work" "$art"
-  local seeds=("$root/fuzz/corpus/$(corpus_of "$t")")
+  local seeds=() dir
+  for dir in $(seed_dirs "$t"); do seeds+=("$root/$dir"); done
   [ -d "$root/fuzz/regressions/$t" ] && seeds+=("$root/fuzz/regressions/$t")
   local dict=() extra=()
   case $t in

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Runs every input of a target's seed corpus and regression inputs once.
-#   replay.sh TARGET CORPUS   (fuzz/corpus/CORPUS, fuzz/regressions/TARGET)
+# Runs every input of a target's seeds (fuzz/seed-dirs.sh) and regression
+# inputs (fuzz/regressions/TARGET) once.
+#   replay.sh TARGET
 set -euo pipefail
-target=$1 corpus=$2
+target=$1
 src=$(cd "$(dirname "$0")/../../.." && pwd)
-dirs=("$src/fuzz/corpus/$corpus")
+source "$src/fuzz/seed-dirs.sh"
+dirs=()
+for dir in $(seed_dirs "$target"); do dirs+=("$src/$dir"); done
 [ -d "$src/fuzz/regressions/$target" ] && dirs+=("$src/fuzz/regressions/$target")
 count=$(find "${dirs[@]}" -type f | wc -l)
 # -runs=0: execute the given inputs, mutate nothing; target noise hidden,

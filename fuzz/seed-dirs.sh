@@ -1,0 +1,13 @@
+# seed_dirs TARGET: the seed corpus directories of a fuzz target, relative
+# to the source root (sourced by scripts/fuzz.sh and test/Fuzz). Seeds that
+# exist elsewhere in the tree (examples, test inputs) are read where they
+# are; fuzz/corpus holds only what fuzz/make-seeds.sh writes.
+seed_dirs() {
+  case $1 in
+    c-seq | c-mpi) echo examples/hpc test/E2E/seq test/E2E/mpi test/Driver ;;
+    cluster) echo examples/llm/clusters test/Planner/Inputs ;;
+    model-config) echo examples/llm/models test/Planner/Inputs ;;
+    plan) echo fuzz/corpus/plan test/Planner/Inputs ;;
+    *) echo "fuzz/corpus/$1" ;;
+  esac
+}
