@@ -14,19 +14,8 @@ using namespace weft::plan;
 namespace {
 
 const weft::cost::ModelDesc &fixedModel() {
-  static const weft::cost::ModelDesc model = [] {
-    weft::cost::ModelDesc m;
-    m.name = "fuzz-llama";
-    m.arch = "llama";
-    m.hidden = 256;
-    m.intermediate = 688;
-    m.layers = 8;
-    m.heads = 8;
-    m.kvHeads = 4;
-    m.vocab = 2048;
-    m.maxSeq = 512;
-    return m;
-  }();
+  static const weft::cost::ModelDesc model =
+      weft::fuzz::llamaModel("fuzz-llama", 256, 688, 8, 8, 4, 2048, 512);
   return model;
 }
 

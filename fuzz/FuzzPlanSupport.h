@@ -2,6 +2,7 @@
 #ifndef WEFT_FUZZ_FUZZPLANSUPPORT_H
 #define WEFT_FUZZ_FUZZPLANSUPPORT_H
 
+#include "weft/CostModel/ModelDesc.h"
 #include "weft/Planner/Cluster.h"
 #include "weft/Planner/JSONFile.h"
 #include "weft/Planner/Plan.h"
@@ -9,6 +10,24 @@
 #include <cstdlib>
 
 namespace weft::fuzz {
+
+/// A LLaMA-style model description with the given shape.
+inline cost::ModelDesc llamaModel(const char *name, int64_t hidden,
+                                  int64_t intermediate, int64_t layers,
+                                  int64_t heads, int64_t kvHeads,
+                                  int64_t vocab, int64_t maxSeq) {
+  cost::ModelDesc m;
+  m.name = name;
+  m.arch = "llama";
+  m.hidden = hidden;
+  m.intermediate = intermediate;
+  m.layers = layers;
+  m.heads = heads;
+  m.kvHeads = kvHeads;
+  m.vocab = vocab;
+  m.maxSeq = maxSeq;
+  return m;
+}
 
 /// Two nodes, three devices of different classes (GPU, GPU, CPU).
 inline const plan::Cluster &fixedCluster() {

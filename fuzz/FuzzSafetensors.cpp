@@ -5,6 +5,7 @@
 // CPU runtime's reader (every float tensor converted).
 //
 //===----------------------------------------------------------------------===//
+#include "FuzzPlanSupport.h"
 #include "FuzzSupport.h"
 
 #include "weft/Planner/Quality.h"
@@ -16,19 +17,8 @@ namespace {
 
 /// The model of fuzz/corpus/safetensors/tiny-llama.safetensors.
 const weft::cost::ModelDesc &tinyLlama() {
-  static const weft::cost::ModelDesc model = [] {
-    weft::cost::ModelDesc m;
-    m.name = "tiny";
-    m.arch = "llama";
-    m.hidden = 8;
-    m.intermediate = 16;
-    m.layers = 1;
-    m.heads = 2;
-    m.kvHeads = 1;
-    m.vocab = 16;
-    m.maxSeq = 32;
-    return m;
-  }();
+  static const weft::cost::ModelDesc model =
+      weft::fuzz::llamaModel("tiny", 8, 16, 1, 2, 1, 16, 32);
   return model;
 }
 
