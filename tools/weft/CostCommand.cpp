@@ -221,10 +221,12 @@ static int costCalibrateMain(int argc, char **argv) {
   cl::opt<double> minFactor("min-factor",
                             cl::desc("Smallest kernel or device factor"),
                             cl::init(defaults.minFactor), cl::cat(cat));
-  cl::opt<int> deviceRuns(
-      "device-factor-runs",
-      cl::desc("Runs a device type needs for its own factor (0: none)"),
-      cl::init(defaults.minRunsPerDevice), cl::cat(cat));
+  cl::opt<std::string> deviceFactors(
+      "device-factors",
+      cl::desc("Per-device-type kernel factors for types with at least 3 "
+               "runs: auto (only when they predict held-out clusters of the "
+               "runs better, default), on or off"),
+      cl::init("auto"), cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft cost calibrate\n",
                                    &errs()))
@@ -244,12 +246,16 @@ static int costCalibrateMain(int argc, char **argv) {
     return commandError("--ridge: expected a non-negative number");
   if (!(minFactor > 0) || !std::isfinite(minFactor))
     return commandError("--min-factor: expected a positive number");
-  if (deviceRuns < 0)
-    return commandError("--device-factor-runs: expected an integer >= 0");
   plan::ProfileFitOptions o;
   o.ridge = ridge;
   o.minFactor = minFactor;
-  o.minRunsPerDevice = deviceRuns == 0 ? INT_MAX : int(deviceRuns);
+  if (deviceFactors == "off")
+    o.minRunsPerDevice = INT_MAX;
+  else if (deviceFactors == "on")
+    o.crossValidateDeviceFactors = false;
+  else if (deviceFactors != "auto")
+    return commandError("--device-factors: expected auto, on or off, got '" +
+                        deviceFactors + "'");
   return calibrateOnRunsMain(runs, profile, name, output, o,
                              commandLine(argc, argv));
 }
