@@ -2,6 +2,7 @@
 #include "weft/CostModel/RuntimeProfile.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
 
@@ -76,6 +77,10 @@ const char *const kPhaseKeys[2] = {"prefill", "decode"};
 constexpr const char *kFormat = "weft-runtime-profile";
 // Keeps byte counts far from int64 overflow when added to plan memory.
 constexpr double kMaxReservedBytes = double(int64_t(1) << 50);
+// Bounds that keep every predicted time finite: factors up to 1e6,
+// overheads up to 1e6 ms, latencies up to 1e9 us, staging at >= 1 kB/s.
+constexpr double kMaxFactor = 1e6, kMaxOverheadMs = 1e6, kMaxLatencyUs = 1e9,
+                 kMinStagingGBps = 1e-6;
 
 /// Reads fields of one object, naming them in errors as `FILE: a.b.c: ...`.
 class FieldReader {
@@ -104,11 +109,14 @@ public:
   }
 
   Expected<double> number(const json::Value &v, const Twine &field,
-                          bool positive) const {
+                          bool positive, double max) const {
     std::optional<double> x = v.getAsNumber();
     if (!x || !std::isfinite(*x) || (positive ? *x <= 0 : *x < 0))
       return error(field, positive ? "expected a positive number"
                                    : "expected a non-negative number");
+    if (*x > max)
+      return error(field, "expected a number at most " +
+                              formatv("{0:e0}", max).str());
     return *x;
   }
 
@@ -128,7 +136,7 @@ public:
 
   /// {"prefill": x, "decode": y}: either phase may be omitted.
   Error perPhase(const json::Value &v, const Twine &field, bool positive,
-                 std::array<double, 2> &dst) const {
+                 double max, std::array<double, 2> &dst) const {
     auto o = object(v, field);
     if (!o)
       return o.takeError();
@@ -136,7 +144,7 @@ public:
       return e;
     for (int ph = 0; ph < 2; ++ph)
       if (const json::Value *x = (*o)->get(kPhaseKeys[ph])) {
-        auto n = number(*x, field + "." + kPhaseKeys[ph], positive);
+        auto n = number(*x, field + "." + kPhaseKeys[ph], positive, max);
         if (!n)
           return n.takeError();
         dst[ph] = *n;
@@ -175,7 +183,7 @@ Error readKernels(const FieldReader &r, const json::Value &v,
             index = i;
       if (index == kProfileBits.size())
         return r.error(field, "unsupported bit-width (expected 16, 8, 4 or 3)");
-      auto n = r.number(value, field, /*positive=*/true);
+      auto n = r.number(value, field, /*positive=*/true, kMaxFactor);
       if (!n)
         return n.takeError();
       p.kernelFactor[ph][index] = *n;
@@ -199,7 +207,7 @@ Error readOverheads(const FieldReader &r, const json::Value &v,
   for (auto [key, dst] : parts)
     if (const json::Value *x = (*o)->get(key))
       if (Error e = r.perPhase(*x, Twine("overheads_ms.") + key,
-                               /*positive=*/false, *dst))
+                               /*positive=*/false, kMaxOverheadMs, *dst))
         return e;
   return Error::success();
 }
@@ -218,15 +226,22 @@ Error readTransfer(const FieldReader &r, const json::Value &v,
       return s.takeError();
     p.transferPath = *s;
   }
-  std::pair<const char *, double *> numbers[] = {
-      {"latency_us", &p.transferLatencyUs}, {"staging_GBps", &p.stagingGBps}};
-  for (auto [key, dst] : numbers)
-    if (const json::Value *x = (*o)->get(key)) {
-      auto n = r.number(*x, Twine("transfer.") + key, /*positive=*/false);
-      if (!n)
-        return n.takeError();
-      *dst = *n;
-    }
+  if (const json::Value *x = (*o)->get("latency_us")) {
+    auto n = r.number(*x, "transfer.latency_us", /*positive=*/false,
+                      kMaxLatencyUs);
+    if (!n)
+      return n.takeError();
+    p.transferLatencyUs = *n;
+  }
+  if (const json::Value *x = (*o)->get("staging_GBps")) {
+    auto n = r.number(*x, "transfer.staging_GBps", /*positive=*/false, 1e6);
+    if (!n)
+      return n.takeError();
+    if (*n != 0 && *n < kMinStagingGBps)
+      return r.error("transfer.staging_GBps",
+                     "expected 0 (no staging) or at least 1e-06");
+    p.stagingGBps = *n;
+  }
   return Error::success();
 }
 
@@ -325,7 +340,7 @@ Expected<RuntimeProfile> profileFromJSON(const json::Value &v, StringRef file) {
         continue;
       std::array<double, 2> f = {1, 1};
       if (Error e = r.perPhase(value, "devices." + StringRef(key).str(),
-                               /*positive=*/true, f))
+                               /*positive=*/true, kMaxFactor, f))
         return std::move(e);
       p.deviceFactor[StringRef(key).str()] = f;
     }

@@ -190,7 +190,26 @@ double get(const cost::RuntimeProfile &p, const Param &q) {
   return 0;
 }
 
+/// The largest value a profile file may hold (RuntimeProfile.cpp), so that
+/// every fitted profile reads back.
+double upperBound(Kind k) {
+  switch (k) {
+  case Kind::Kernel:
+  case Kind::Device:
+  case Kind::Layer:
+  case Kind::Stage:
+  case Kind::Step:
+    return 1e6;
+  case Kind::Latency:
+    return 1e9;
+  case Kind::Staging:
+    return 1.0; // ms per byte: 1 kB/s
+  }
+  return 0;
+}
+
 void set(cost::RuntimeProfile &p, const Param &q, double v) {
+  v = std::min(v, upperBound(q.kind));
   switch (q.kind) {
   case Kind::Kernel:
     p.kernelFactor[q.phase][q.bit] = v;

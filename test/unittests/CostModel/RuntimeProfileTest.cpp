@@ -119,6 +119,14 @@ TEST(RuntimeProfile, MalformedFilesAreFieldNamedErrors) {
       readError(head + R"("memory": {"reserved_bytes_per_device": 1.5}})"),
       "p.json: memory.reserved_bytes_per_device: expected an integer in [0, "
       "2^50]");
+  EXPECT_EQ(readError(head + R"("kernels": {"decode": {"16": 1e308}}})"),
+            "p.json: kernels.decode.16: expected a number at most 1e+06");
+  EXPECT_EQ(readError(head + R"("overheads_ms": {"step": {"decode": 1e7}}})"),
+            "p.json: overheads_ms.step.decode: expected a number at most "
+            "1e+06");
+  EXPECT_EQ(readError(head + R"("transfer": {"staging_GBps": 1e-300}})"),
+            "p.json: transfer.staging_GBps: expected 0 (no staging) or at "
+            "least 1e-06");
   EXPECT_EQ(readError(head + R"("estimated": "no"})"),
             "p.json: estimated: expected true or false");
   EXPECT_EQ(readError(head + R"("kernel": {}})"),
