@@ -100,10 +100,10 @@ public:
       StringRef key = kv.first;
       if (key.starts_with("_") || is_contained(known, key))
         continue;
-      std::string field = where.isTriviallyEmpty() ? key.str()
-                                                   : (where + "." + key).str();
-      return error(field, "unknown field (expected one of: " +
-                              join(known, ", ") + ")");
+      std::string field =
+          where.isTriviallyEmpty() ? key.str() : (where + "." + key).str();
+      return error(
+          field, "unknown field (expected one of: " + join(known, ", ") + ")");
     }
     return Error::success();
   }
@@ -115,8 +115,8 @@ public:
       return error(field, positive ? "expected a positive number"
                                    : "expected a non-negative number");
     if (*x > max)
-      return error(field, "expected a number at most " +
-                              formatv("{0:e0}", max).str());
+      return error(field,
+                   "expected a number at most " + formatv("{0:e0}", max).str());
     return *x;
   }
 
@@ -127,8 +127,7 @@ public:
     return error(field, "expected an object");
   }
 
-  Expected<std::string> string(const json::Value &v,
-                               const Twine &field) const {
+  Expected<std::string> string(const json::Value &v, const Twine &field) const {
     if (std::optional<StringRef> s = v.getAsString())
       return s->str();
     return error(field, "expected a string");
@@ -227,8 +226,8 @@ Error readTransfer(const FieldReader &r, const json::Value &v,
     p.transferPath = *s;
   }
   if (const json::Value *x = (*o)->get("latency_us")) {
-    auto n = r.number(*x, "transfer.latency_us", /*positive=*/false,
-                      kMaxLatencyUs);
+    auto n =
+        r.number(*x, "transfer.latency_us", /*positive=*/false, kMaxLatencyUs);
     if (!n)
       return n.takeError();
     p.transferLatencyUs = *n;
@@ -302,8 +301,8 @@ Expected<RuntimeProfile> profileFromJSON(const json::Value &v, StringRef file) {
       return r.error("format", Twine("expected \"") + kFormat + "\"");
   std::optional<int64_t> version = o->getInteger("version");
   if (!version)
-    return r.error("version", "missing (expected " +
-                                  Twine(kRuntimeProfileVersion) + ")");
+    return r.error("version",
+                   "missing (expected " + Twine(kRuntimeProfileVersion) + ")");
   if (*version != kRuntimeProfileVersion)
     return r.error("version", "unsupported version " + Twine(*version) +
                                   " (this weft reads version " +
@@ -398,8 +397,8 @@ json::Object profileToJSON(const RuntimeProfile &p) {
       {"transfer", json::Object{{"path", p.transferPath},
                                 {"latency_us", p.transferLatencyUs},
                                 {"staging_GBps", p.stagingGBps}}},
-      {"memory", json::Object{{"reserved_bytes_per_device",
-                               p.reservedBytesPerDevice}}}};
+      {"memory",
+       json::Object{{"reserved_bytes_per_device", p.reservedBytesPerDevice}}}};
 }
 
 json::Object profileSummaryJSON(const RuntimeProfile &p) {

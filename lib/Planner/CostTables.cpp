@@ -21,9 +21,8 @@ int64_t decodePast(const Workload &w) { return w.promptLen + w.genLen / 2; }
 const cost::RuntimeProfile &runtimeProfile(const Problem &p) {
   if (p.profile)
     return *p.profile;
-  bool allCpu = llvm::all_of(p.cluster.devices, [](const ClusterDevice &d) {
-    return d.spec.isCpu;
-  });
+  bool allCpu = llvm::all_of(
+      p.cluster.devices, [](const ClusterDevice &d) { return d.spec.isCpu; });
   return cost::builtinProfileFor(allCpu);
 }
 
@@ -38,9 +37,10 @@ CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
     std::array<double, 4> pre, dec;
     for (size_t b = 0; b < kBitMenu.size(); ++b) {
       int bits = kBitMenu[b];
-      pre[b] = cost::layerLatencyMs(m, d.spec, {kPre, mp, w.promptLen, 0, bits}) *
-                   rt.kernelScale(kPre, bits, d.spec.name) +
-               rt.layerOverheadMs[0];
+      pre[b] =
+          cost::layerLatencyMs(m, d.spec, {kPre, mp, w.promptLen, 0, bits}) *
+              rt.kernelScale(kPre, bits, d.spec.name) +
+          rt.layerOverheadMs[0];
       dec[b] =
           cost::layerLatencyMs(m, d.spec, {kDec, md, 1, decodePast(w), bits}) *
               rt.kernelScale(kDec, bits, d.spec.name) +
@@ -59,8 +59,8 @@ CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
                             rt.stageOverheadMs[0]);
     decodeLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, md) * dec16 +
                            rt.stageOverheadMs[1]);
-    usable.push_back(std::max<int64_t>(
-        0, cost::usableBytes(d.spec) - rt.reservedBytesPerDevice));
+    usable.push_back(std::max<int64_t>(0, cost::usableBytes(d.spec) -
+                                              rt.reservedBytesPerDevice));
     // Every stage keeps the KV cache of all sequences for the whole request.
     int element = cost::activationElementBytes(d.spec);
     kvPerLayer.push_back(

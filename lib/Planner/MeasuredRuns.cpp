@@ -101,10 +101,10 @@ Error RunsReader::readRun(const json::Value &v, size_t index) {
   const json::Object *w = o->getObject("workload");
   if (!w)
     return error(where + ".workload", "missing (expected an object)");
-  for (auto [key, dst] : {std::pair<StringRef, int64_t *>{
-                              "batch", &run.workload.batch},
-                          {"prompt_len", &run.workload.promptLen},
-                          {"gen_len", &run.workload.genLen}}) {
+  for (auto [key, dst] :
+       {std::pair<StringRef, int64_t *>{"batch", &run.workload.batch},
+        {"prompt_len", &run.workload.promptLen},
+        {"gen_len", &run.workload.genLen}}) {
     std::optional<int64_t> x = w->getInteger(key);
     // The planner's own workload limits (weft plan).
     if (!x || *x < 1 || *x > (int64_t(1) << 20))

@@ -124,29 +124,17 @@ std::array<double, 2> predictFromTerms(const RunTerms &t,
                                        const cost::RuntimeProfile &p) {
   std::array<double, 2> s{};
   for (int ph = 0; ph < 2; ++ph) {
-    std::vector<double> ms;
-    for (const StageTerms &st : t.stages[ph])
-      ms.push_back(stageMs(st, ph, p));
-    if (ph == 0) {
-      double sum = 0, slowest = 0;
-      for (double x : ms) {
-        sum += x;
-        slowest = std::max(slowest, x);
-      }
-      s[0] = (sum + double(t.prefillPasses - 1) * slowest +
-              p.stepOverheadMs[0]) /
-             1e3;
-    } else {
-      double sum = 0, slowest = 0;
-      for (double x : ms) {
-        sum += x;
-        slowest = std::max(slowest, x);
-      }
-      s[1] = double(t.decodeSteps) *
-             (std::max(sum, double(t.decodeMicrobatches) * slowest) +
-              p.stepOverheadMs[1]) /
-             1e3;
+    double sum = 0, slowest = 0;
+    for (const StageTerms &st : t.stages[ph]) {
+      double ms = stageMs(st, ph, p);
+      sum += ms;
+      slowest = std::max(slowest, ms);
     }
+    // The pipeline model of Evaluate.cpp.
+    double ms = ph == 0 ? sum + double(t.prefillPasses - 1) * slowest
+                        : std::max(sum, double(t.decodeMicrobatches) * slowest);
+    double times = ph == 0 ? 1 : double(t.decodeSteps);
+    s[ph] = times * (ms + p.stepOverheadMs[ph]) / 1e3;
   }
   return s;
 }
@@ -240,15 +228,14 @@ void set(cost::RuntimeProfile &p, const Param &q, double v) {
 /// d(stage ms)/d(param) at the profile `p`.
 double stageDerivative(const StageTerms &s, int ph, const Param &q,
                        const cost::RuntimeProfile &p) {
-  cost::Phase phase = ph == 0 ? cost::Phase::Prefill : cost::Phase::Decode;
   switch (q.kind) {
   case Kind::Kernel: {
     if (q.phase != ph)
       return 0;
+    cost::Phase phase = ph == 0 ? cost::Phase::Prefill : cost::Phase::Decode;
     return s.kernelMs[q.bit] * p.deviceScale(phase, s.device);
   }
   case Kind::Device: {
-    (void)phase;
     if (q.phase != ph || !StringRef(s.device).equals_insensitive(q.device))
       return 0;
     double ms = 0;
@@ -286,7 +273,8 @@ double objective(const std::vector<RunTerms> &runs,
 
 /// One bounded ridge least-squares step over the parameters in `active`,
 /// with the bottlenecks of `p` held fixed. Updates `p`.
-void solveStep(const std::vector<RunTerms> &runs, const std::vector<Param> &params,
+void solveStep(const std::vector<RunTerms> &runs,
+               const std::vector<Param> &params,
                const std::vector<size_t> &active, const ProfileFitOptions &o,
                cost::RuntimeProfile &p) {
   size_t rows = runs.size() * 2;
@@ -390,14 +378,13 @@ cost::RuntimeProfile fitOnce(const std::vector<RunTerms> &runs,
     return p;
   // Device types with enough runs to carry their own factor.
   StringMap<int> runsOnDevice;
-  for (const RunTerms &r : runs) {
-    if (!withDevices)
-      break;
-    StringMap<bool> seen;
-    for (const StageTerms &s : r.stages[0])
-      if (seen.try_emplace(s.device, true).second)
-        ++runsOnDevice[s.device];
-  }
+  if (withDevices)
+    for (const RunTerms &r : runs) {
+      StringMap<bool> seen;
+      for (const StageTerms &s : r.stages[0])
+        if (seen.try_emplace(s.device, true).second)
+          ++runsOnDevice[s.device];
+    }
   std::vector<Param> params;
   auto add = [&](Param q) {
     q.prior = get(base, q);

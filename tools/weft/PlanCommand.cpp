@@ -12,8 +12,8 @@
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/PlanIO.h"
 #include "weft/Planner/PlanToLLM.h"
-#include "weft/Planner/ProfileFile.h"
 #include "weft/Planner/Planner.h"
+#include "weft/Planner/ProfileFile.h"
 #include "weft/Planner/Safetensors.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -161,12 +161,11 @@ int weft::planMain(int argc, char **argv) {
     if (!plan)
       return fail(toString(plan.takeError()));
     Prediction pred = evaluate(problem, *plan);
-    outs() << formatv(
-        "{0:2}\n",
-        json::Value(json::Object{
-            {"model", model->desc.name},
-            {"predicted", predictionToJSON(problem, *plan, pred)},
-            {"profile", std::move(profileJSON)}}));
+    outs() << formatv("{0:2}\n",
+                      json::Value(json::Object{
+                          {"model", model->desc.name},
+                          {"predicted", predictionToJSON(problem, *plan, pred)},
+                          {"profile", std::move(profileJSON)}}));
     return 0;
   }
   if (output.empty())

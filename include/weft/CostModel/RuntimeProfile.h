@@ -41,8 +41,8 @@ struct ProfileProvenance {
 };
 
 struct RuntimeProfile {
-  std::string name;    // "weft-cpu", "weft-cuda-estimated", ...
-  std::string target;  // "cpu", "cuda" or the runtime's name
+  std::string name;      // "weft-cpu", "weft-cuda-estimated", ...
+  std::string target;    // "cpu", "cuda" or the runtime's name
   bool estimated = true; // true until the numbers were measured
   ProfileProvenance provenance;
 

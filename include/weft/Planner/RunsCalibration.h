@@ -1,4 +1,4 @@
-//===- RunsCalibration.h - Fit and check a profile on measured runs -*- C++ -*-===//
+//===- RunsCalibration.h - A profile against measured runs ------*- C++ -*-===//
 //
 // `weft cost calibrate --runs`: predicts every measured run with a base
 // profile, fits a profile on all runs, and measures how well it transfers:

@@ -19,7 +19,8 @@ std::string readError(StringRef text) {
 } // namespace
 
 TEST(RuntimeProfile, BuiltinsAreTheAnalyticalModelAndSayTheyAreEstimated) {
-  for (const RuntimeProfile *p : {&builtinCpuProfile(), &builtinCudaProfile()}) {
+  for (const RuntimeProfile *p :
+       {&builtinCpuProfile(), &builtinCudaProfile()}) {
     EXPECT_TRUE(p->estimated) << p->name;
     for (Phase ph : {Phase::Prefill, Phase::Decode})
       for (int bits : kProfileBits)

@@ -71,14 +71,13 @@ struct SyntheticRuns {
       for (const std::vector<int> *bits : {&b16, &b8, &b4, &mix})
         for (int64_t mp : {2, 8}) {
           // Layers split evenly over every device of the cluster.
-          int64_t k = int64_t(runs.clusters[c].devices.size()),
-                  per = 8 / k;
+          int64_t k = int64_t(runs.clusters[c].devices.size()), per = 8 / k;
           std::vector<Stage> stages;
           for (int64_t d = 0; d < k; ++d)
-            stages.push_back(stage(
-                int(d), d * per,
-                std::vector<int>(bits->begin() + d * per,
-                                 bits->begin() + (d + 1) * per)));
+            stages.push_back(
+                stage(int(d), d * per,
+                      std::vector<int>(bits->begin() + d * per,
+                                       bits->begin() + (d + 1) * per)));
           add("r" + std::to_string(n++), c,
               makePlan(std::move(stages), mp, k > 1 ? 4 : 8), truth);
         }
