@@ -80,20 +80,21 @@ static int costLayerMain(int argc, char **argv) {
     q.seq = 1;
     q.past = past < 0 ? seq : past;
   }
-  double ms = cost::layerLatencyMs(m->desc, *d, q);
+  // Without --profile, the built-in profile of the device (the analytical
+  // model unchanged).
+  cost::RuntimeProfile profile = cost::builtinProfileFor(d->isCpu);
   if (!profilePath.empty()) {
-    // Only an explicit profile changes the number: without one, the
-    // analytical model (which every built-in profile leaves unchanged).
-    auto profile = plan::loadRuntimeProfile(profilePath);
-    if (!profile)
-      return commandError(toString(profile.takeError()));
-    int ph = cost::phaseIndex(phase);
-    ms = ms * profile->kernelScale(phase, bits, d->name) +
-         profile->layerOverheadMs[ph];
-    if (profile->estimated)
-      errs() << "weft: note: profile '" << profile->name
-             << "' is estimated, not measured\n";
+    auto p = plan::loadRuntimeProfile(profilePath);
+    if (!p)
+      return commandError(toString(p.takeError()));
+    profile = std::move(*p);
   }
+  double ms = cost::layerLatencyMs(m->desc, *d, q) *
+                  profile.kernelScale(phase, bits, d->name) +
+              profile.layerOverheadMs[cost::phaseIndex(phase)];
+  if (profile.estimated)
+    errs() << "weft: note: profile '" << profile.name
+           << "' is estimated, not measured\n";
   outs() << format("%.4f", ms) << "\n";
   return 0;
 }
