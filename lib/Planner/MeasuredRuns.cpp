@@ -146,7 +146,9 @@ Error RunsReader::readRun(const json::Value &v, size_t index) {
   run.model = &out.models[*mi];
   run.quality = &out.qualities[*mi];
   run.cluster = &out.clusters[*ci];
-  // The plan must cover the model's layers on devices of the cluster.
+  // The plan must cover the model's layers on devices of the cluster. (Its
+  // "model" name is not compared: names differ between configs and plans,
+  // "bigscience/bloom" vs "bloom-176b".)
   Expected<Plan> plan = loadPlan(resolve(*planPath), run.problem(nullptr));
   if (!plan)
     return error(where + ".plan", toString(plan.takeError()));
