@@ -8,6 +8,7 @@
 
 using namespace weft;
 using namespace weft::plan;
+using llvm::Expected;
 
 namespace {
 
@@ -225,4 +226,25 @@ TEST(ProfileFit, PairOrderComparesPlansOfTheSameCase) {
   EXPECT_NEAR(e.prefill, 10, 1e-9);
   EXPECT_NEAR(e.decode, 50, 1e-9);
   EXPECT_NEAR(e.total, 0, 1e-9);
+}
+
+TEST(ProfileFit, LoadsMeasuredRunsRelativeToTheFile) {
+  Expected<MeasuredRuns> runs = loadMeasuredRuns(
+      WEFT_SOURCE_DIR "/test/Planner/Inputs/runs-tiny/runs.json");
+  ASSERT_TRUE(bool(runs)) << toString(runs.takeError());
+  ASSERT_EQ(runs->runs.size(), 12u);
+  EXPECT_EQ(runs->models.size(), 1u);   // shared by every run
+  EXPECT_EQ(runs->clusters.size(), 3u); // one per cluster file
+  EXPECT_EQ(runs->engine, "made-up test runtime");
+  const MeasuredRun &r = runs->runs[0];
+  EXPECT_EQ(r.id, "t4-fp16");
+  EXPECT_EQ(r.clusterName, "clusters/t4x2.json");
+  EXPECT_EQ(r.model->layers, 4);
+  EXPECT_EQ(r.plan.stages.size(), 2u);
+  EXPECT_EQ(r.workload.batch, 16);
+  EXPECT_NEAR(r.throughput(), 16.0 * 32 / r.totalS, 1e-9);
+  // Moving the runs keeps the pointers into their models and clusters.
+  MeasuredRuns moved = std::move(*runs);
+  EXPECT_EQ(moved.runs[5].cluster, &moved.clusters[1]);
+  EXPECT_EQ(moved.runs[5].model, &moved.models[0]);
 }
