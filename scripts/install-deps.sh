@@ -7,7 +7,7 @@ packages=(
   cmake ninja-build ccache g++ pkg-config python3
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools libzstd-dev
   clang-19 libclang-19-dev libclang-cpp19-dev libclang-rt-19-dev
-  libisl-dev openmpi-bin libopenmpi-dev libgtest-dev
+  libisl-dev openmpi-bin libopenmpi-dev libgtest-dev libeigen3-dev
 )
 
 missing=()

@@ -66,3 +66,10 @@ stories = os.path.join(shared_data, "models", "stories260K.bin")
 if os.path.exists(stories):
     config.available_features.add("stories260k")
     config.substitutions.append(("%stories", stories))
+
+# Measured LLM-PQ serving runs (shared/data, never committed): tests that fit
+# runtime profiles on them say `REQUIRES: llmpq-runs`.
+llmpq_runs = os.path.join(shared_data, "measured-runs", "llmpq", "runs.json")
+if os.path.exists(llmpq_runs):
+    config.available_features.add("llmpq-runs")
+    config.substitutions.append(("%llmpq_runs", llmpq_runs))

@@ -3,6 +3,8 @@
 
 #include "weft/CostModel/Memory.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 
 namespace weft::plan {
@@ -16,28 +18,49 @@ int bitIndex(int bits) {
 
 int64_t decodePast(const Workload &w) { return w.promptLen + w.genLen / 2; }
 
+const cost::RuntimeProfile &runtimeProfile(const Problem &p) {
+  if (p.profile)
+    return *p.profile;
+  bool allCpu = llvm::all_of(
+      p.cluster.devices, [](const ClusterDevice &d) { return d.spec.isCpu; });
+  return cost::builtinProfileFor(allCpu);
+}
+
 CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
                        int64_t decodeMicrobatch)
     : problem(p), mp(prefillMicrobatch), md(decodeMicrobatch) {
   const cost::ModelDesc &m = p.model;
   const Workload &w = p.workload;
+  const cost::RuntimeProfile &rt = runtimeProfile(p);
+  constexpr cost::Phase kPre = cost::Phase::Prefill, kDec = cost::Phase::Decode;
   for (const ClusterDevice &d : p.cluster.devices) {
     std::array<double, 4> pre, dec;
     for (size_t b = 0; b < kBitMenu.size(); ++b) {
-      pre[b] = cost::layerLatencyMs(
-          m, d.spec, {cost::Phase::Prefill, mp, w.promptLen, 0, kBitMenu[b]});
-      dec[b] = cost::layerLatencyMs(
-          m, d.spec, {cost::Phase::Decode, md, 1, decodePast(w), kBitMenu[b]});
+      int bits = kBitMenu[b];
+      pre[b] =
+          cost::layerLatencyMs(m, d.spec, {kPre, mp, w.promptLen, 0, bits}) *
+              rt.kernelScale(kPre, bits, d.spec.name) +
+          rt.layerOverheadMs[0];
+      dec[b] =
+          cost::layerLatencyMs(m, d.spec, {kDec, md, 1, decodePast(w), bits}) *
+              rt.kernelScale(kDec, bits, d.spec.name) +
+          rt.layerOverheadMs[1];
     }
     prefillLayerMs.push_back(pre);
     decodeLayerMs.push_back(dec);
+    // Embedding and LM head are fp16 kernels.
+    double pre16 = rt.kernelScale(kPre, 16, d.spec.name),
+           dec16 = rt.kernelScale(kDec, 16, d.spec.name);
     prefillFirstMs.push_back(
-        cost::embeddingLatencyMs(m, d.spec, mp * w.promptLen));
-    decodeFirstMs.push_back(cost::embeddingLatencyMs(m, d.spec, md));
+        cost::embeddingLatencyMs(m, d.spec, mp * w.promptLen) * pre16);
+    decodeFirstMs.push_back(cost::embeddingLatencyMs(m, d.spec, md) * dec16);
     // Prefill needs logits of the last prompt position only.
-    prefillLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, mp));
-    decodeLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, md));
-    usable.push_back(cost::usableBytes(d.spec));
+    prefillLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, mp) * pre16 +
+                            rt.stageOverheadMs[0]);
+    decodeLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, md) * dec16 +
+                           rt.stageOverheadMs[1]);
+    usable.push_back(std::max<int64_t>(0, cost::usableBytes(d.spec) -
+                                              rt.reservedBytesPerDevice));
     // Every stage keeps the KV cache of all sequences for the whole request.
     int element = cost::activationElementBytes(d.spec);
     kvPerLayer.push_back(
@@ -54,13 +77,34 @@ CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
   bothBytes = firstBytes + lastBytes;
 }
 
+int64_t CostTables::prefillSendBytes() const {
+  return mp * problem.workload.promptLen * problem.model.hidden * 2;
+}
+
+int64_t CostTables::decodeSendBytes() const {
+  return md * problem.model.hidden * 2;
+}
+
+int64_t CostTables::returnSendBytes() const { return md * 4; }
+
 double CostTables::prefillSendMs(int from, int to) const {
-  int64_t bytes = mp * problem.workload.promptLen * problem.model.hidden * 2;
-  return problem.cluster.link(from, to).timeMs(bytes);
+  const cost::RuntimeProfile &rt = runtimeProfile(problem);
+  int64_t bytes = prefillSendBytes();
+  return problem.cluster.link(from, to).timeMs(bytes) +
+         rt.transferExtraMs(bytes) + rt.stageOverheadMs[0];
 }
 
 double CostTables::decodeSendMs(int from, int to) const {
-  return problem.cluster.link(from, to).timeMs(md * problem.model.hidden * 2);
+  const cost::RuntimeProfile &rt = runtimeProfile(problem);
+  int64_t bytes = decodeSendBytes();
+  return problem.cluster.link(from, to).timeMs(bytes) +
+         rt.transferExtraMs(bytes) + rt.stageOverheadMs[1];
+}
+
+double CostTables::returnSendMs(int from, int to) const {
+  int64_t bytes = returnSendBytes();
+  return problem.cluster.link(from, to).timeMs(bytes) +
+         runtimeProfile(problem).transferExtraMs(bytes);
 }
 
 int64_t CostTables::stageBytes(int device, int64_t layers, int64_t weights,

@@ -3,7 +3,9 @@
 // Pipeline model: prefill runs ceil(B/mp) micro-batches through the stages
 // (fill + drain: sum of stage times + (k-1) x slowest stage). Decode repeats
 // genLen-1 steps; each step every micro-batch passes all stages once, so a
-// step takes max(round trip, k x slowest stage) with k = ceil(B/md).
+// step takes max(round trip, k x slowest stage) with k = ceil(B/md). The
+// runtime profile adds its fixed per-step overheads to the prefill and to
+// every decode step (its other terms are in the cost tables).
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Planner/CostTables.h"
@@ -43,8 +45,7 @@ Prediction evaluateWith(const CostTables &t, const Plan &plan) {
       sp.prefillMs += t.prefillLastMs[s.device];
       sp.decodeMs += t.decodeLastMs[s.device];
       if (n > 1) // the sampled token goes back to the first stage
-        sp.decodeMs +=
-            p.cluster.link(s.device, plan.stages[0].device).timeMs(t.md * 4);
+        sp.decodeMs += t.returnSendMs(s.device, plan.stages[0].device);
     } else {
       sp.prefillMs += t.prefillSendMs(s.device, plan.stages[i + 1].device);
       sp.decodeMs += t.decodeSendMs(s.device, plan.stages[i + 1].device);
@@ -60,9 +61,11 @@ Prediction evaluateWith(const CostTables &t, const Plan &plan) {
     r.stages.push_back(sp);
   }
   int64_t kp = ceilDiv(w.batch, t.mp), kd = ceilDiv(w.batch, t.md);
-  r.prefillS = (preSum + double(kp - 1) * preMax) / 1e3;
+  const cost::RuntimeProfile &rt = runtimeProfile(p);
+  r.prefillS = (preSum + double(kp - 1) * preMax + rt.stepOverheadMs[0]) / 1e3;
   r.decodeS = double(std::max<int64_t>(0, w.genLen - 1)) *
-              std::max(decSum, double(kd) * decMax) / 1e3;
+              (std::max(decSum, double(kd) * decMax) + rt.stepOverheadMs[1]) /
+              1e3;
   double total = r.prefillS + r.decodeS;
   r.throughput = total > 0 ? double(w.batch * w.genLen) / total : 0;
   r.qualityLoss = p.quality.loss(allBits);

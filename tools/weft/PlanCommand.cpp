@@ -13,6 +13,7 @@
 #include "weft/Planner/PlanIO.h"
 #include "weft/Planner/PlanToLLM.h"
 #include "weft/Planner/Planner.h"
+#include "weft/Planner/ProfileFile.h"
 #include "weft/Planner/Safetensors.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -82,6 +83,12 @@ int weft::planMain(int argc, char **argv) {
   cl::opt<std::string> evaluatePath("evaluate",
                                     cl::desc("Predict this plan instead"),
                                     cl::value_desc("PLAN.json"), cl::cat(cat));
+  cl::opt<std::string> profilePath(
+      "profile",
+      cl::desc("Runtime profile of the runtime that runs the plan (file or "
+               "built-in name; default: weft-cpu on CPU clusters, "
+               "weft-cuda-estimated otherwise)"),
+      cl::value_desc("PROFILE.json"), cl::cat(cat));
   cl::HideUnrelatedOptions(cat);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft plan\n", &errs()))
     return 1;
@@ -138,17 +145,27 @@ int weft::planMain(int argc, char **argv) {
     return fail("--batch/--prompt-len/--gen-len: workload too large (the KV "
                 "cache alone would need " +
                 formatv("{0:E2}", kvBytes / 1e9).str() + " GB)");
-  Problem problem{model->desc, *cluster, quality, workload};
+  std::optional<cost::RuntimeProfile> profile;
+  if (!profilePath.empty()) {
+    auto p = loadRuntimeProfile(profilePath);
+    if (!p)
+      return fail(toString(p.takeError()));
+    profile = std::move(*p);
+  }
+  Problem problem{model->desc, *cluster, quality, workload,
+                  profile ? &*profile : nullptr};
+  json::Object profileJSON = cost::profileSummaryJSON(runtimeProfile(problem));
 
   if (!evaluatePath.empty()) {
     auto plan = loadPlan(evaluatePath, problem);
     if (!plan)
       return fail(toString(plan.takeError()));
     Prediction pred = evaluate(problem, *plan);
-    outs() << formatv(
-        "{0:2}\n", json::Value(json::Object{
-                       {"model", model->desc.name},
-                       {"predicted", predictionToJSON(problem, *plan, pred)}}));
+    outs() << formatv("{0:2}\n",
+                      json::Value(json::Object{
+                          {"model", model->desc.name},
+                          {"predicted", predictionToJSON(problem, *plan, pred)},
+                          {"profile", std::move(profileJSON)}}));
     return 0;
   }
   if (output.empty())
@@ -210,7 +227,8 @@ int weft::planMain(int argc, char **argv) {
                                {"quality_source", quality.source}}},
       {"baselines",
        json::Array{summary("uniform", uniform ? &*uniform : nullptr),
-                   summary("pipeedge", pipeedge ? &*pipeedge : nullptr)}}};
+                   summary("pipeedge", pipeedge ? &*pipeedge : nullptr)}},
+      {"profile", std::move(profileJSON)}};
   json::Object planJSON =
       planToJSON(problem, result->plan, result->predicted, std::move(extra));
   std::string text = formatv("{0:2}\n", json::Value(std::move(planJSON)));

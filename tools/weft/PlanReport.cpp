@@ -177,6 +177,11 @@ std::string weft::renderPlanReport(const Problem &p, const PlanResult &r,
                 p.workload.batch, p.workload.promptLen, p.workload.genLen,
                 r.predicted.throughput, r.predicted.prefillS,
                 r.predicted.decodeS, r.predicted.qualityLoss, r.seconds);
+  const cost::RuntimeProfile &rt = runtimeProfile(p);
+  os << "<p>Runtime profile: " << escape(rt.name)
+     << (rt.estimated ? " (estimated, not measured)"
+                      : " (measured: " + escape(rt.provenance.measured) + ")")
+     << ".</p>\n";
   throughputBars(os, r, uniform, pipeedge);
   timeline(os, p, r, /*prefill=*/true);
   timeline(os, p, r, /*prefill=*/false);

@@ -5,6 +5,11 @@
 // tables hold the per-layer numbers for one (problem, micro-batch sizes)
 // pair; the evaluator and all planners read the same tables.
 //
+// The tables already include the problem's runtime profile: kernel factors
+// and per-layer overheads in the layer times, a stage's fixed overhead with
+// its outgoing hop (the last stage: with its LM head), so every planner
+// optimises what the evaluator predicts.
+//
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_PLANNER_COSTTABLES_H
 #define WEFT_PLANNER_COSTTABLES_H
@@ -37,6 +42,12 @@ struct CostTables {
 
   double prefillSendMs(int from, int to) const;
   double decodeSendMs(int from, int to) const;
+  /// The sampled tokens going from the last stage back to the first.
+  double returnSendMs(int from, int to) const;
+  /// Bytes of those three messages.
+  int64_t prefillSendBytes() const;
+  int64_t decodeSendBytes() const;
+  int64_t returnSendBytes() const;
   /// Bytes of a stage with `layers` layers and weight bytes `weights`.
   int64_t stageBytes(int device, int64_t layers, int64_t weights, bool first,
                      bool last) const;

@@ -3,6 +3,7 @@
 #define WEFT_PLANNER_PLAN_H
 
 #include "weft/CostModel/LayerCost.h"
+#include "weft/CostModel/RuntimeProfile.h"
 #include "weft/Planner/Cluster.h"
 #include "weft/Planner/Quality.h"
 
@@ -51,7 +52,13 @@ struct Problem {
   const Cluster &cluster;
   const QualityModel &quality;
   Workload workload;
+  /// The runtime that will execute the plan; null: the built-in profile of
+  /// the cluster (runtimeProfile()).
+  const cost::RuntimeProfile *profile = nullptr;
 };
+
+/// `p.profile`, or the built-in profile for the cluster's devices.
+const cost::RuntimeProfile &runtimeProfile(const Problem &p);
 
 /// Predicts a plan (the planners' objective and constraints).
 Prediction evaluate(const Problem &p, const Plan &plan);
