@@ -8,6 +8,7 @@ seed_dirs() {
     cluster) echo examples/llm/clusters test/Planner/Inputs ;;
     model-config) echo examples/llm/models test/Planner/Inputs ;;
     plan) echo fuzz/corpus/plan test/Planner/Inputs ;;
+    profile) echo examples/llm/profiles test/Planner/Inputs/profiles ;;
     *) echo "fuzz/corpus/$1" ;;
   esac
 }

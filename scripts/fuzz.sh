@@ -16,7 +16,7 @@ seconds=${1:?usage: scripts/fuzz.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(c-seq c-mpi cluster model-config plan
-  llama2c safetensors stage-file serve-args)
+  profile llama2c safetensors stage-file serve-args)
 jobs=${WEFT_FUZZ_JOBS:-$(nproc)}
 # Targets write each input to a scratch file: keep it in memory.
 [ -d /dev/shm ] && [ -w /dev/shm ] && export TMPDIR=${TMPDIR:-/dev/shm}
@@ -34,7 +34,7 @@ run_one() {
   local dict=() extra=()
   case $t in
     c-*) dict=(-dict="$root/fuzz/dict/c.dict") ;;
-    cluster|model-config|plan|safetensors) dict=(-dict="$root/fuzz/dict/json.dict") ;;
+    cluster|model-config|plan|profile|safetensors) dict=(-dict="$root/fuzz/dict/json.dict") ;;
   esac
   # The C targets reach Clang and ISL per input: slower, larger inputs.
   case $t in c-*) extra=(-max_len=8192) ;; esac

@@ -1,5 +1,6 @@
 //===- RuntimeProfile.cpp - How a serving runtime runs a plan -------------===//
 #include "weft/CostModel/RuntimeProfile.h"
+#include "weft/Support/JSONInteger.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -252,7 +253,7 @@ Error readMemory(const FieldReader &r, const json::Value &v,
   if (Error e = r.onlyKnownKeys(**o, "memory", {"reserved_bytes_per_device"}))
     return e;
   if (const json::Value *x = (*o)->get("reserved_bytes_per_device")) {
-    std::optional<int64_t> n = x->getAsInteger();
+    std::optional<int64_t> n = integerOf(*x);
     if (!n || *n < 0 || double(*n) > kMaxReservedBytes)
       return r.error("memory.reserved_bytes_per_device",
                      "expected an integer in [0, 2^50]");
@@ -299,7 +300,7 @@ Expected<RuntimeProfile> profileFromJSON(const json::Value &v, StringRef file) {
   if (const json::Value *f = o->get("format"))
     if (f->getAsString() != std::optional<StringRef>(kFormat))
       return r.error("format", Twine("expected \"") + kFormat + "\"");
-  std::optional<int64_t> version = o->getInteger("version");
+  std::optional<int64_t> version = integerField(*o, "version");
   if (!version)
     return r.error("version",
                    "missing (expected " + Twine(kRuntimeProfileVersion) + ")");

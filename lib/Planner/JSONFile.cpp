@@ -128,21 +128,6 @@ Expected<json::Value> parseYAMLText(StringRef text, StringRef path) {
   return std::move(*v);
 }
 
-std::optional<int64_t> integerOf(const json::Value &v) {
-  // Values stored as integers convert exactly; only doubles (getAsUINT64
-  // gives nothing for them) need the upper bound checked here.
-  if (!v.getAsUINT64())
-    if (std::optional<double> d = v.getAsNumber();
-        d && !(*d < 9223372036854775808.0))
-      return std::nullopt;
-  return v.getAsInteger();
-}
-
-std::optional<int64_t> integerField(const json::Object &o, StringRef key) {
-  const json::Value *v = o.get(key);
-  return v ? integerOf(*v) : std::nullopt;
-}
-
 Expected<json::Value> parseJSONText(StringRef text, const Twine &where) {
   if (std::optional<size_t> at = tooDeepAt(text, kMaxNestingDepth))
     return createStringError(inconvertibleErrorCode(),

@@ -105,7 +105,7 @@ Error RunsReader::readRun(const json::Value &v, size_t index) {
        {std::pair<StringRef, int64_t *>{"batch", &run.workload.batch},
         {"prompt_len", &run.workload.promptLen},
         {"gen_len", &run.workload.genLen}}) {
-    std::optional<int64_t> x = w->getInteger(key);
+    std::optional<int64_t> x = integerField(*w, key);
     // The planner's own workload limits (weft plan).
     if (!x || *x < 1 || *x > (int64_t(1) << 20))
       return error(where + ".workload." + key,

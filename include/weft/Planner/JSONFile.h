@@ -3,10 +3,9 @@
 #define WEFT_PLANNER_JSONFILE_H
 
 #include "llvm/Support/Error.h"
-#include "llvm/Support/JSON.h"
+#include "weft/Support/JSONInteger.h"
 
-#include <cstdint>
-#include <optional>
+#include "llvm/Support/JSON.h"
 
 namespace weft::plan {
 
@@ -27,15 +26,6 @@ llvm::Expected<llvm::json::Value> readJSONFile(llvm::StringRef path);
 /// ("FILE" or "FILE: header").
 llvm::Expected<llvm::json::Value> parseJSONText(llvm::StringRef text,
                                                 const llvm::Twine &where);
-
-/// `v` as an integer, as json::Value::getAsInteger gives it, except that
-/// a double equal to 2^63 is not one: LLVM 19's range check lets it through
-/// and converts it to int64_t, which is undefined (found by fuzz/cluster).
-/// Every reader of untrusted files takes integers through these two.
-std::optional<int64_t> integerOf(const llvm::json::Value &v);
-/// The integer field `key` of `o`, if it is one.
-std::optional<int64_t> integerField(const llvm::json::Object &o,
-                                    llvm::StringRef key);
 
 /// Parses YAML text as readJSONFile reads a .yaml file; errors start with
 /// `path` ("FILE:LINE:COL: error: …").
