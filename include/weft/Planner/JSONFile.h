@@ -2,9 +2,9 @@
 #ifndef WEFT_PLANNER_JSONFILE_H
 #define WEFT_PLANNER_JSONFILE_H
 
-#include "llvm/Support/Error.h"
 #include "weft/Support/JSONInteger.h"
 
+#include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
 namespace weft::plan {

@@ -75,9 +75,8 @@ struct PolyhedralRegionState {
   const RegionDependences &getDependences(unsigned long maxOperations);
 
   func::FuncOp func;
-  /// What computeFlowDependences found, once it succeeded: the partitioning
-  /// passes each ask for it, and a region of many loops spends seconds per
-  /// loop classification.
+  /// What computeFlowDependences found, once it succeeded: each
+  /// partitioning pass asks for it while the region is unchanged.
   std::optional<FlowDependenceInfo> flowDependenceInfo;
   /// Or that it failed within `quota` ISL operations, and what it said: a
   /// region that exhausts the quota would otherwise exhaust it once per pass.
