@@ -21,6 +21,12 @@ double RuntimeProfile::kernelScale(Phase phase, int bits,
   return f * deviceScale(phase, device);
 }
 
+double layerLatencyMs(const ModelDesc &m, const DeviceSpec &d,
+                      const LayerQuery &q, const RuntimeProfile &profile) {
+  return layerLatencyMs(m, d, q) * profile.kernelScale(q.phase, q.bits, d.name) +
+         profile.layerOverheadMs[phaseIndex(q.phase)];
+}
+
 double RuntimeProfile::deviceScale(Phase phase, StringRef device) const {
   for (const auto &[name, perPhase] : deviceFactor)
     if (device.equals_insensitive(name))

@@ -89,9 +89,7 @@ static int costLayerMain(int argc, char **argv) {
       return commandError(toString(p.takeError()));
     profile = std::move(*p);
   }
-  double ms = cost::layerLatencyMs(m->desc, *d, q) *
-                  profile.kernelScale(phase, bits, d->name) +
-              profile.layerOverheadMs[cost::phaseIndex(phase)];
+  double ms = cost::layerLatencyMs(m->desc, *d, q, profile);
   if (profile.estimated)
     errs() << "weft: note: profile '" << profile.name
            << "' is estimated, not measured\n";

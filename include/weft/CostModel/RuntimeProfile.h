@@ -80,6 +80,11 @@ struct RuntimeProfile {
   double transferExtraMs(int64_t bytes) const;
 };
 
+/// One decoder layer's latency under `profile` (ms): the analytical time
+/// scaled by the profile's kernel factor, plus its per-layer overhead.
+double layerLatencyMs(const ModelDesc &m, const DeviceSpec &d,
+                      const LayerQuery &q, const RuntimeProfile &profile);
+
 /// weft's own runtimes with the analytical model unchanged (every factor 1,
 /// no overheads). Both are estimates: nothing in them was measured.
 const RuntimeProfile &builtinCpuProfile();
