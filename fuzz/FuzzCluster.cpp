@@ -4,8 +4,7 @@
 // file as YAML), then as a cluster: devices, links between all pairs.
 //
 //===----------------------------------------------------------------------===//
-#include "weft/Planner/Cluster.h"
-#include "weft/Planner/JSONFile.h"
+#include "FuzzPlanSupport.h"
 
 #include <algorithm>
 
@@ -36,8 +35,6 @@ void readCluster(llvm::Expected<llvm::json::Value> v) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  readCluster(parseJSONText(text, "cluster.json"));
-  readCluster(parseYAMLText(text, "cluster.yaml"));
+  weft::fuzz::readAsJSONAndYAML(data, size, "cluster", readCluster);
   return 0;
 }

@@ -48,9 +48,7 @@ void readModel(llvm::Expected<llvm::json::Value> v) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  readModel(parseJSONText(text, "config.json"));
-  readModel(parseYAMLText(text, "config.yaml"));
+  weft::fuzz::readAsJSONAndYAML(data, size, "config", readModel);
 
   std::string path = weft::fuzz::writeScratch("config.json", data, size);
   weft::rt::LlamaConfig config;

@@ -27,8 +27,8 @@ void readPlan(const Problem &problem, llvm::Expected<llvm::json::Value> v) {
     return llvm::consumeError(plan.takeError());
   if (llvm::Error e = validatePlan(problem, *plan))
     return llvm::consumeError(std::move(e));
-  weft::fuzz::checkPrediction(problem, *plan);
-  (void)planToJSON(problem, *plan, evaluate(problem, *plan));
+  (void)planToJSON(problem, *plan,
+                   weft::fuzz::checkPrediction(problem, *plan));
 }
 
 } // namespace
@@ -37,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const QualityModel quality = qualityPrior(fixedModel());
   const Problem problem{fixedModel(), weft::fuzz::fixedCluster(), quality,
                         Workload{32, 16, 4}};
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  readPlan(problem, parseJSONText(text, "plan.json"));
-  readPlan(problem, parseYAMLText(text, "plan.yaml"));
+  weft::fuzz::readAsJSONAndYAML(data, size, "plan", [&](auto v) {
+    readPlan(problem, std::move(v));
+  });
   return 0;
 }

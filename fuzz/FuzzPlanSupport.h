@@ -50,12 +50,24 @@ inline const plan::Cluster &fixedCluster() {
   return cluster;
 }
 
-/// Evaluates `p` and checks what every prediction must satisfy.
-inline void checkPrediction(const plan::Problem &problem, const plan::Plan &p) {
+/// Evaluates `p`, checks what every prediction must satisfy, returns it.
+inline plan::Prediction checkPrediction(const plan::Problem &problem,
+                                        const plan::Plan &p) {
   plan::Prediction pred = plan::evaluate(problem, p);
   if (pred.throughput < 0 || pred.prefillS < 0 || pred.decodeS < 0 ||
       pred.stages.size() != p.stages.size())
     __builtin_trap();
+  return pred;
+}
+
+/// Reads the input both as JSON and as YAML (weft reads .yaml/.yml files
+/// as YAML) and gives each parse to `read`; `name` names the file.
+template <typename Read>
+void readAsJSONAndYAML(const uint8_t *data, size_t size, llvm::StringRef name,
+                       Read read) {
+  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  read(plan::parseJSONText(text, name + ".json"));
+  read(plan::parseYAMLText(text, (name + ".yaml").str()));
 }
 
 } // namespace weft::fuzz

@@ -13,9 +13,7 @@
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  uint64_t hash = 0xcbf29ce484222325ull; // FNV-1a, as weft_rt_stage_file.cpp
-  for (size_t i = 0; i < size; ++i)
-    hash = (hash ^ data[i]) * 0x100000001b3ull;
+  uint64_t hash = weft::rt::stageFileChecksum(data, size);
   std::vector<uint8_t> file(data, data + size);
   file.resize(size + 8);
   std::memcpy(file.data() + size, &hash, 8); // little-endian hosts only

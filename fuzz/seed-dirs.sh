@@ -1,8 +1,15 @@
-# seed_dirs TARGET: the seed corpus directories of a fuzz target, relative
-# to the source root (sourced by scripts/fuzz.sh and test/Fuzz). Seeds that
+# seed_dirs ROOT TARGET: the directories of a fuzz target's seeds and,
+# when it has any, regression inputs (fuzz/regressions/TARGET), under the
+# source root ROOT (sourced by scripts/fuzz.sh and test/Fuzz). Seeds that
 # exist elsewhere in the tree (examples, test inputs) are read where they
 # are; fuzz/corpus holds only what fuzz/make-seeds.sh writes.
 seed_dirs() {
+  local dir
+  for dir in $(seed_dirs_relative "$2"); do echo "$1/$dir"; done
+  [ ! -d "$1/fuzz/regressions/$2" ] || echo "$1/fuzz/regressions/$2"
+}
+
+seed_dirs_relative() {
   case $1 in
     c-seq | c-mpi) echo examples/hpc test/E2E/seq test/E2E/mpi test/Driver ;;
     cluster) echo examples/llm/clusters test/Planner/Inputs ;;

@@ -28,9 +28,8 @@ run_one() {
   local work=$build/fuzz/work/$t art=$build/fuzz/artifacts/$t log=$build/fuzz/$t.log
   [ -x "$exe" ] || { echo "$t: $exe not built (scripts/build-sanitized.sh)"; return 1; }
   mkdir -p "$work" "$art"
-  local seeds=() dir
-  for dir in $(seed_dirs "$t"); do seeds+=("$root/$dir"); done
-  [ -d "$root/fuzz/regressions/$t" ] && seeds+=("$root/fuzz/regressions/$t")
+  local seeds
+  read -ra seeds <<<"$(seed_dirs "$root" "$t" | tr '\n' ' ')"
   local dict=() extra=()
   case $t in
     c-*) dict=(-dict="$root/fuzz/dict/c.dict") ;;

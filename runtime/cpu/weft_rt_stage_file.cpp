@@ -454,6 +454,10 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
   return true;
 }
 
+uint64_t stageFileChecksum(const void *data, size_t n) {
+  return fnv1a(kFnvOffset, data, n);
+}
+
 bool readStageFile(const std::string &path, StageWeights &out,
                    std::string *error) {
   if (!hostIsLittleEndian())

@@ -35,6 +35,8 @@
 
 #include "weft_rt_llama.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -73,6 +75,9 @@ struct StageWeights {
 /// list lengths, unsupported widths) or an I/O failure.
 bool writeStageFile(const std::string &path, const LlamaWeights &weights,
                     const StageFileSpec &spec, std::string *error);
+
+/// The trailer a stage file's first `n` bytes need: their FNV-1a checksum.
+uint64_t stageFileChecksum(const void *data, size_t n);
 
 /// Reads a stage file; errors name the file and what is wrong (magic,
 /// version, truncation, checksum, inconsistent sizes).

@@ -6,9 +6,7 @@ set -euo pipefail
 target=$1
 src=$(cd "$(dirname "$0")/../../.." && pwd)
 source "$src/fuzz/seed-dirs.sh"
-dirs=()
-for dir in $(seed_dirs "$target"); do dirs+=("$src/$dir"); done
-[ -d "$src/fuzz/regressions/$target" ] && dirs+=("$src/fuzz/regressions/$target")
+read -ra dirs <<<"$(seed_dirs "$src" "$target" | tr '\n' ' ')"
 count=$(find "${dirs[@]}" -type f | wc -l)
 # -runs=0: execute the given inputs, mutate nothing; target noise hidden,
 # sanitizer reports kept (libFuzzer writes them to its own copy of stderr).
