@@ -23,7 +23,7 @@ llvm_config.add_tool_substitutions(["weft", "weft-opt", "weft-llama-ref"],
                                    [config.weft_tools_dir])
 llvm_config.add_tool_substitutions(["mlir-translate"], [config.llvm_tools_dir])
 
-for tool in ["gcc", "mpicc", "mpirun", "nvcc"]:
+for tool in ["gcc", "g++", "make", "mpicc", "mpirun", "nvcc"]:
     if shutil.which(tool):
         config.available_features.add(tool)
 

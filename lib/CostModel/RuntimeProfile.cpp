@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace llvm;
@@ -21,10 +22,70 @@ double RuntimeProfile::kernelScale(Phase phase, int bits,
   return f * deviceScale(phase, device);
 }
 
+const KernelCurves *RuntimeProfile::curvesFor(StringRef device) const {
+  return curves && device.equals_insensitive(curves->device) ? &*curves
+                                                             : nullptr;
+}
+
+LayerWork layerWork(const ModelDesc &m, const LayerQuery &q) {
+  double tp = std::max(1, q.tensorParallel);
+  LayerWork w;
+  w.rows = double(q.batch) * double(q.seq);
+  w.weights = double(m.linearParamsPerLayer()) / tp;
+  // Causal: each new row attends to the past and half the new block.
+  double positions = w.rows * (double(q.past) + double(q.seq + 1) / 2);
+  w.attended = positions * double(m.hidden) / tp;
+  w.scores = positions * double(m.heads) / tp;
+  w.elementwise = w.rows * double(m.hidden);
+  return w;
+}
+
+namespace {
+
+int profileBitIndex(int bits) {
+  for (size_t b = 0; b < kProfileBits.size(); ++b)
+    if (kProfileBits[b] == bits)
+      return int(b);
+  return 0;
+}
+
+/// A decoder layer's kernels on the measured curves (ms).
+double curveLayerMs(const ModelDesc &m, const KernelCurves &c,
+                    const LayerQuery &q) {
+  int ph = phaseIndex(q.phase), b = profileBitIndex(q.bits);
+  LayerWork w = layerWork(m, q);
+  double ns = w.weights * (c.weightNs[ph][b] + w.rows * c.rowWeightNs[ph][b]) +
+              w.attended * c.attentionNs[ph] +
+              w.scores * c.attentionHeadNs[ph] +
+              w.elementwise * c.elementwiseNs[ph];
+  return ns * 1e-6;
+}
+
+} // namespace
+
 double layerLatencyMs(const ModelDesc &m, const DeviceSpec &d,
                       const LayerQuery &q, const RuntimeProfile &profile) {
-  return layerLatencyMs(m, d, q) * profile.kernelScale(q.phase, q.bits, d.name) +
+  const KernelCurves *c = profile.curvesFor(d.name);
+  double kernels = c ? curveLayerMs(m, *c, q) : layerLatencyMs(m, d, q);
+  return kernels * profile.kernelScale(q.phase, q.bits, d.name) +
          profile.layerOverheadMs[phaseIndex(q.phase)];
+}
+
+double embeddingLatencyMs(const ModelDesc &m, const DeviceSpec &d, Phase phase,
+                          int64_t tokens, const RuntimeProfile &profile) {
+  double scale = profile.kernelScale(phase, 16, d.name);
+  if (const KernelCurves *c = profile.curvesFor(d.name))
+    return double(tokens) * double(m.hidden) * c->embeddingNs * 1e-6 * scale;
+  return embeddingLatencyMs(m, d, tokens) * scale;
+}
+
+double lmHeadLatencyMs(const ModelDesc &m, const DeviceSpec &d, Phase phase,
+                       int64_t rows, const RuntimeProfile &profile) {
+  double scale = profile.kernelScale(phase, 16, d.name);
+  if (const KernelCurves *c = profile.curvesFor(d.name))
+    return double(m.vocab) * double(m.hidden) *
+           (c->headWeightNs + double(rows) * c->headRowWeightNs) * 1e-6 * scale;
+  return lmHeadLatencyMs(m, d, rows) * scale;
 }
 
 double RuntimeProfile::deviceScale(Phase phase, StringRef device) const {
@@ -88,6 +149,8 @@ constexpr double kMaxReservedBytes = double(int64_t(1) << 50);
 // overheads up to 1e6 ms, latencies up to 1e9 us, staging at >= 1 kB/s.
 constexpr double kMaxFactor = 1e6, kMaxOverheadMs = 1e6, kMaxLatencyUs = 1e9,
                  kMinStagingGBps = 1e-6;
+// Curves: at most a millisecond per weight element or attended position.
+constexpr double kMaxCurveNs = 1e6;
 
 /// Reads fields of one object, naming them in errors as `FILE: a.b.c: ...`.
 class FieldReader {
@@ -162,6 +225,33 @@ private:
   std::string file;
 };
 
+/// {"16": x, "8": y, ...}: a number per bit-width.
+Error readPerBits(const FieldReader &r, const json::Value &v,
+                  const std::string &where, bool positive, double max,
+                  std::array<double, 4> &dst) {
+  auto o = r.object(v, where);
+  if (!o)
+    return o.takeError();
+  for (const auto &[key, value] : **o) {
+    if (StringRef(key).starts_with("_"))
+      continue;
+    std::string field = where + "." + StringRef(key).str();
+    int b = 0;
+    size_t index = kProfileBits.size();
+    if (!StringRef(key).getAsInteger(10, b))
+      for (size_t i = 0; i < kProfileBits.size(); ++i)
+        if (kProfileBits[i] == b)
+          index = i;
+    if (index == kProfileBits.size())
+      return r.error(field, "unsupported bit-width (expected 16, 8, 4 or 3)");
+    auto n = r.number(value, field, positive, max);
+    if (!n)
+      return n.takeError();
+    dst[index] = *n;
+  }
+  return Error::success();
+}
+
 Error readKernels(const FieldReader &r, const json::Value &v,
                   RuntimeProfile &p) {
   auto o = r.object(v, "kernels");
@@ -169,32 +259,13 @@ Error readKernels(const FieldReader &r, const json::Value &v,
     return o.takeError();
   if (Error e = r.onlyKnownKeys(**o, "kernels", {"prefill", "decode"}))
     return e;
-  for (int ph = 0; ph < 2; ++ph) {
-    const json::Value *phase = (*o)->get(kPhaseKeys[ph]);
-    if (!phase)
-      continue;
-    std::string where = std::string("kernels.") + kPhaseKeys[ph];
-    auto bits = r.object(*phase, where);
-    if (!bits)
-      return bits.takeError();
-    for (const auto &[key, value] : **bits) {
-      if (StringRef(key).starts_with("_"))
-        continue;
-      std::string field = where + "." + StringRef(key).str();
-      int b = 0;
-      size_t index = kProfileBits.size();
-      if (!StringRef(key).getAsInteger(10, b))
-        for (size_t i = 0; i < kProfileBits.size(); ++i)
-          if (kProfileBits[i] == b)
-            index = i;
-      if (index == kProfileBits.size())
-        return r.error(field, "unsupported bit-width (expected 16, 8, 4 or 3)");
-      auto n = r.number(value, field, /*positive=*/true, kMaxFactor);
-      if (!n)
-        return n.takeError();
-      p.kernelFactor[ph][index] = *n;
-    }
-  }
+  for (int ph = 0; ph < 2; ++ph)
+    if (const json::Value *phase = (*o)->get(kPhaseKeys[ph]))
+      if (Error e = readPerBits(r, *phase, std::string("kernels.") +
+                                               kPhaseKeys[ph],
+                                /*positive=*/true, kMaxFactor,
+                                p.kernelFactor[ph]))
+        return e;
   return Error::success();
 }
 
@@ -268,6 +339,103 @@ Error readMemory(const FieldReader &r, const json::Value &v,
   return Error::success();
 }
 
+/// Non-negative nanoseconds `o[key]`, when present, into *dst.
+Error readNs(const FieldReader &r, const json::Object &o, StringRef key,
+             const std::string &where, double *dst) {
+  const json::Value *x = o.get(key);
+  if (!x)
+    return Error::success();
+  auto n = r.number(*x, where + "." + key.str(), /*positive=*/false,
+                    kMaxCurveNs);
+  if (!n)
+    return n.takeError();
+  *dst = *n;
+  return Error::success();
+}
+
+Error readLayerCurves(const FieldReader &r, const json::Value &v,
+                      KernelCurves &c) {
+  auto layer = r.object(v, "curves.layer");
+  if (!layer)
+    return layer.takeError();
+  if (Error e = r.onlyKnownKeys(**layer, "curves.layer", {"prefill", "decode"}))
+    return e;
+  for (int ph = 0; ph < 2; ++ph) {
+    const json::Value *phase = (*layer)->get(kPhaseKeys[ph]);
+    if (!phase)
+      continue;
+    std::string where = std::string("curves.layer.") + kPhaseKeys[ph];
+    auto po = r.object(*phase, where);
+    if (!po)
+      return po.takeError();
+    if (Error e = r.onlyKnownKeys(**po, where,
+                                  {"weight_ns", "row_weight_ns", "attention_ns",
+                                   "attention_head_ns", "elementwise_ns"}))
+      return e;
+    if (const json::Value *y = (*po)->get("weight_ns"))
+      if (Error e = readPerBits(r, *y, where + ".weight_ns", /*positive=*/false,
+                                kMaxCurveNs, c.weightNs[ph]))
+        return e;
+    if (const json::Value *y = (*po)->get("row_weight_ns"))
+      if (Error e =
+              readPerBits(r, *y, where + ".row_weight_ns",
+                          /*positive=*/false, kMaxCurveNs, c.rowWeightNs[ph]))
+        return e;
+    if (Error e = readNs(r, **po, "attention_ns", where, &c.attentionNs[ph]))
+      return e;
+    if (Error e = readNs(r, **po, "attention_head_ns", where,
+                         &c.attentionHeadNs[ph]))
+      return e;
+    if (Error e = readNs(r, **po, "elementwise_ns", where, &c.elementwiseNs[ph]))
+      return e;
+  }
+  return Error::success();
+}
+
+Error readCurves(const FieldReader &r, const json::Value &v,
+                 RuntimeProfile &p) {
+  auto o = r.object(v, "curves");
+  if (!o)
+    return o.takeError();
+  if (Error e = r.onlyKnownKeys(
+          **o, "curves",
+          {"device", "threads", "layer", "head_ns", "embedding_ns"}))
+    return e;
+  KernelCurves c;
+  if (const json::Value *x = (*o)->get("device")) {
+    auto s = r.string(*x, "curves.device");
+    if (!s)
+      return s.takeError();
+    c.device = *s;
+  }
+  if (const json::Value *x = (*o)->get("threads")) {
+    std::optional<int64_t> n = integerOf(*x);
+    if (!n || *n < 1 || *n > 4096)
+      return r.error("curves.threads", "expected an integer in [1, 4096]");
+    c.threads = int(*n);
+  }
+  if (const json::Value *x = (*o)->get("layer"))
+    if (Error e = readLayerCurves(r, *x, c))
+      return e;
+  if (const json::Value *x = (*o)->get("head_ns")) {
+    auto head = r.object(*x, "curves.head_ns");
+    if (!head)
+      return head.takeError();
+    if (Error e = r.onlyKnownKeys(**head, "curves.head_ns",
+                                  {"weight", "row_weight"}))
+      return e;
+    if (Error e = readNs(r, **head, "weight", "curves.head_ns", &c.headWeightNs))
+      return e;
+    if (Error e = readNs(r, **head, "row_weight", "curves.head_ns",
+                         &c.headRowWeightNs))
+      return e;
+  }
+  if (Error e = readNs(r, **o, "embedding_ns", "curves", &c.embeddingNs))
+    return e;
+  p.curves = std::move(c);
+  return Error::success();
+}
+
 Error readProvenance(const FieldReader &r, const json::Value &v,
                      RuntimeProfile &p) {
   auto o = r.object(v, "provenance");
@@ -301,7 +469,8 @@ Expected<RuntimeProfile> profileFromJSON(const json::Value &v, StringRef file) {
   if (Error e = r.onlyKnownKeys(
           *o, "",
           {"format", "version", "name", "target", "estimated", "provenance",
-           "kernels", "devices", "overheads_ms", "transfer", "memory"}))
+           "kernels", "devices", "overheads_ms", "transfer", "memory",
+           "curves"}))
     return std::move(e);
   if (const json::Value *f = o->get("format"))
     if (f->getAsString() != std::optional<StringRef>(kFormat))
@@ -310,10 +479,12 @@ Expected<RuntimeProfile> profileFromJSON(const json::Value &v, StringRef file) {
   if (!version)
     return r.error("version",
                    "missing (expected " + Twine(kRuntimeProfileVersion) + ")");
-  if (*version != kRuntimeProfileVersion)
+  if (*version != 1 && *version != kRuntimeProfileVersion)
     return r.error("version", "unsupported version " + Twine(*version) +
-                                  " (this weft reads version " +
+                                  " (this weft reads versions 1 and " +
                                   Twine(kRuntimeProfileVersion) + ")");
+  if (*version == 1 && o->get("curves"))
+    return r.error("curves", "needs version 2 or later");
   RuntimeProfile p;
   std::optional<StringRef> name = o->getString("name");
   if (!name || name->trim().empty())
@@ -360,6 +531,9 @@ Expected<RuntimeProfile> profileFromJSON(const json::Value &v, StringRef file) {
   if (const json::Value *x = o->get("memory"))
     if (Error e = readMemory(r, *x, p))
       return std::move(e);
+  if (const json::Value *x = o->get("curves"))
+    if (Error e = readCurves(r, *x, p))
+      return std::move(e);
   return p;
 }
 
@@ -376,20 +550,41 @@ json::Object provenanceJSON(const ProfileProvenance &p) {
                       {"command", p.command}};
 }
 
+json::Object perBitsJSON(const std::array<double, 4> &v) {
+  json::Object o;
+  for (size_t b = 0; b < kProfileBits.size(); ++b)
+    o[std::to_string(kProfileBits[b])] = v[b];
+  return o;
+}
+
+json::Object curvesJSON(const KernelCurves &c) {
+  json::Object layer;
+  for (int ph = 0; ph < 2; ++ph)
+    layer[kPhaseKeys[ph]] =
+        json::Object{{"weight_ns", perBitsJSON(c.weightNs[ph])},
+                     {"row_weight_ns", perBitsJSON(c.rowWeightNs[ph])},
+                     {"attention_ns", c.attentionNs[ph]},
+                     {"attention_head_ns", c.attentionHeadNs[ph]},
+                     {"elementwise_ns", c.elementwiseNs[ph]}};
+  return json::Object{
+      {"device", c.device},
+      {"threads", c.threads},
+      {"layer", std::move(layer)},
+      {"head_ns", json::Object{{"weight", c.headWeightNs},
+                               {"row_weight", c.headRowWeightNs}}},
+      {"embedding_ns", c.embeddingNs}};
+}
+
 } // namespace
 
 json::Object profileToJSON(const RuntimeProfile &p) {
   json::Object kernels;
-  for (int ph = 0; ph < 2; ++ph) {
-    json::Object bits;
-    for (size_t b = 0; b < kProfileBits.size(); ++b)
-      bits[std::to_string(kProfileBits[b])] = p.kernelFactor[ph][b];
-    kernels[kPhaseKeys[ph]] = std::move(bits);
-  }
+  for (int ph = 0; ph < 2; ++ph)
+    kernels[kPhaseKeys[ph]] = perBitsJSON(p.kernelFactor[ph]);
   json::Object devices;
   for (const auto &[name, f] : p.deviceFactor)
     devices[name] = perPhaseJSON(f);
-  return json::Object{
+  json::Object o{
       {"format", kFormat},
       {"version", kRuntimeProfileVersion},
       {"name", p.name},
@@ -406,6 +601,9 @@ json::Object profileToJSON(const RuntimeProfile &p) {
                                 {"staging_GBps", p.stagingGBps}}},
       {"memory",
        json::Object{{"reserved_bytes_per_device", p.reservedBytesPerDevice}}}};
+  if (p.curves)
+    o["curves"] = curvesJSON(*p.curves);
+  return o;
 }
 
 json::Object profileSummaryJSON(const RuntimeProfile &p) {

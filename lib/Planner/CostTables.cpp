@@ -44,16 +44,13 @@ CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
     }
     prefillLayerMs.push_back(pre);
     decodeLayerMs.push_back(dec);
-    // Embedding and LM head are fp16 kernels.
-    double pre16 = rt.kernelScale(kPre, 16, d.spec.name),
-           dec16 = rt.kernelScale(kDec, 16, d.spec.name);
     prefillFirstMs.push_back(
-        cost::embeddingLatencyMs(m, d.spec, mp * w.promptLen) * pre16);
-    decodeFirstMs.push_back(cost::embeddingLatencyMs(m, d.spec, md) * dec16);
+        cost::embeddingLatencyMs(m, d.spec, kPre, mp * w.promptLen, rt));
+    decodeFirstMs.push_back(cost::embeddingLatencyMs(m, d.spec, kDec, md, rt));
     // Prefill needs logits of the last prompt position only.
-    prefillLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, mp) * pre16 +
+    prefillLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, kPre, mp, rt) +
                             rt.stageOverheadMs[0]);
-    decodeLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, md) * dec16 +
+    decodeLastMs.push_back(cost::lmHeadLatencyMs(m, d.spec, kDec, md, rt) +
                            rt.stageOverheadMs[1]);
     usable.push_back(std::max<int64_t>(0, cost::usableBytes(d.spec) -
                                               rt.reservedBytesPerDevice));

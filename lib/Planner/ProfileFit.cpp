@@ -1,6 +1,7 @@
 //===- ProfileFit.cpp - Fit a runtime profile to measured runs ------------===//
 #include "weft/Planner/ProfileFit.h"
 
+#include "weft/Planner/BoundedLeastSquares.h"
 #include "weft/Planner/CostTables.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -305,63 +306,17 @@ void solveStep(const std::vector<RunTerms> &runs,
       b(row) = (y - (pred[ph] - linear)) / y;
     }
   }
-  // Columns scaled to unit norm so that one ridge weight suits factors,
-  // milliseconds and ms per byte alike; empty columns are not fitted.
-  std::vector<size_t> cols;
-  std::vector<double> norm;
-  for (size_t j = 0; j < active.size(); ++j) {
-    double n = A.col(j).norm();
-    if (n > 1e-12) {
-      cols.push_back(j);
-      norm.push_back(n);
-    }
+  Eigen::VectorXd lower(active.size()), prior(active.size()),
+      current(active.size());
+  for (auto [j, pi] : enumerate(active)) {
+    lower(j) = params[pi].lower;
+    prior(j) = params[pi].prior;
+    current(j) = get(p, params[pi]);
   }
-  std::vector<bool> fixed(cols.size(), false);
-  for (int pass = 0; pass <= int(cols.size()); ++pass) {
-    std::vector<size_t> free;
-    Eigen::VectorXd rhs = b;
-    for (size_t c = 0; c < cols.size(); ++c) {
-      const Param &q = params[active[cols[c]]];
-      if (fixed[c])
-        rhs -= A.col(cols[c]) * q.lower;
-      else
-        free.push_back(c);
-    }
-    if (free.empty())
-      break;
-    size_t f = free.size();
-    Eigen::MatrixXd M = Eigen::MatrixXd::Zero(rows + f, f);
-    Eigen::VectorXd v = Eigen::VectorXd::Zero(rows + f);
-    v.head(rows) = rhs;
-    double sqrtRidge = std::sqrt(o.ridge);
-    for (size_t k = 0; k < f; ++k) {
-      size_t c = free[k];
-      const Param &q = params[active[cols[c]]];
-      M.col(k).head(rows) = A.col(cols[c]) / norm[c];
-      M(rows + k, k) = sqrtRidge;
-      v(rows + k) = sqrtRidge * q.prior * norm[c];
-    }
-    Eigen::VectorXd z = M.colPivHouseholderQr().solve(v);
-    // Parameters below their bound are fixed there and the rest refitted.
-    bool violated = false;
-    for (size_t k = 0; k < f; ++k) {
-      size_t c = free[k];
-      if (z(k) / norm[c] < params[active[cols[c]]].lower) {
-        fixed[c] = true;
-        violated = true;
-      }
-    }
-    if (violated)
-      continue;
-    for (size_t k = 0; k < f; ++k)
-      set(p, params[active[cols[free[k]]]], z(k) / norm[free[k]]);
-    for (size_t c = 0; c < cols.size(); ++c)
-      if (fixed[c])
-        set(p, params[active[cols[c]]], params[active[cols[c]]].lower);
-    return;
-  }
-  for (size_t c = 0; c < cols.size(); ++c) // everything at its bound
-    set(p, params[active[cols[c]]], params[active[cols[c]]].lower);
+  Eigen::VectorXd x = boundedLeastSquares(A, b, lower, prior, current, o.ridge);
+  for (auto [j, pi] : enumerate(active))
+    if (x(j) != current(j)) // columns the runs do not touch keep theirs
+      set(p, params[pi], x(j));
 }
 
 } // namespace

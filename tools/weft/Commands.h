@@ -15,6 +15,8 @@ inline int commandError(const llvm::Twine &msg) {
 /// argv[0] is "weft cost"/"weft plan"/"weft build-model"; the rest are the
 /// command's options.
 int costMain(int argc, char **argv);
+/// `weft cost profile` (CostProfileCommand.cpp).
+int costProfileMain(int argc, char **argv);
 int planMain(int argc, char **argv);
 int buildModelMain(int argc, char **argv);
 } // namespace weft

@@ -8,6 +8,7 @@
 // and plan-order errors.
 // `weft cost check --data DIR --model CONFIG`: the built-in coefficients'
 // error on measured tables, e.g. of a model they were not fitted on.
+// `weft cost profile`: measures weft's own runtime (CostProfileCommand.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
@@ -285,6 +286,8 @@ int weft::costMain(int argc, char **argv) {
     return costCalibrateMain(argc - 1, argv + 1);
   if (argc >= 2 && StringRef(argv[1]) == "check")
     return costCheckMain(argc - 1, argv + 1);
-  errs() << "usage: weft cost layer|calibrate|check [options]\n";
+  if (argc >= 2 && StringRef(argv[1]) == "profile")
+    return costProfileMain(argc - 1, argv + 1);
+  errs() << "usage: weft cost layer|calibrate|check|profile [options]\n";
   return 1;
 }

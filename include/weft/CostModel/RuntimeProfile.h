@@ -19,12 +19,14 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace weft::cost {
 
-/// The profile file format this code reads and writes.
-constexpr int kRuntimeProfileVersion = 1;
+/// The profile file format this code writes; it also reads version 1
+/// (version 2 added measured kernel curves).
+constexpr int kRuntimeProfileVersion = 2;
 
 /// Bit-widths a profile has kernel factors for, in this order.
 constexpr std::array<int, 4> kProfileBits = {16, 8, 4, 3};
@@ -38,6 +40,25 @@ struct ProfileProvenance {
   std::string where;    // machine, runtime, data set
   std::string when;     // ISO date
   std::string command;  // the command that produced the profile
+};
+
+/// Latencies a runtime's kernels were measured to have (weft cost profile),
+/// as curves linear in the work of a decoder layer. They replace the
+/// roofline on the device type they were measured on.
+struct KernelCurves {
+  std::string device = "cpu"; // device type (canonical name)
+  int threads = 1;            // threads per stage they were measured with
+  /// [phase][bit index], nanoseconds: a decoder layer's GEMMs take
+  /// W * (weightNs + rows * rowWeightNs) for W weight elements.
+  std::array<std::array<double, 4>, 2> weightNs{}, rowWeightNs{};
+  /// [phase], nanoseconds per (new row x attended position x hidden), per
+  /// (new row x attended position x head) (the softmax) and per (row x
+  /// hidden) for the norms, RoPE, activations and residuals.
+  std::array<double, 2> attentionNs{}, attentionHeadNs{}, elementwiseNs{};
+  /// Final norm, LM head and greedy sampling: vocab x hidden x
+  /// (headWeightNs + rows * headRowWeightNs); embedding: rows x hidden x
+  /// embeddingNs.
+  double headWeightNs = 0, headRowWeightNs = 0, embeddingNs = 0;
 };
 
 struct RuntimeProfile {
@@ -71,6 +92,11 @@ struct RuntimeProfile {
   /// (context, allocator pools), taken from the usable memory.
   int64_t reservedBytesPerDevice = 0;
 
+  /// Measured kernel latencies; absent in profiles fitted from runs.
+  std::optional<KernelCurves> curves;
+  /// The curves, when they apply to `device`.
+  const KernelCurves *curvesFor(llvm::StringRef device) const;
+
   /// Multiplier on the kernels of `device` at `bits` in `phase`: the
   /// bit-width's factor times the device type's.
   double kernelScale(Phase phase, int bits, llvm::StringRef device) const;
@@ -80,10 +106,27 @@ struct RuntimeProfile {
   double transferExtraMs(int64_t bytes) const;
 };
 
+/// The work of one decoder layer that kernel curves are linear in: weight
+/// elements, rows (tokens), attended (row x position x hidden) products,
+/// attention scores (row x position x head) and elementwise (row x hidden)
+/// values.
+struct LayerWork {
+  double weights = 0, rows = 0, attended = 0, scores = 0, elementwise = 0;
+};
+LayerWork layerWork(const ModelDesc &m, const LayerQuery &q);
+
 /// One decoder layer's latency under `profile` (ms): the analytical time
 /// scaled by the profile's kernel factor, plus its per-layer overhead.
 double layerLatencyMs(const ModelDesc &m, const DeviceSpec &d,
                       const LayerQuery &q, const RuntimeProfile &profile);
+
+/// The embedding lookup of `tokens` rows and the final norm, LM head and
+/// sampling of `rows` rows in `phase` under `profile` (ms); both run at 16
+/// bits.
+double embeddingLatencyMs(const ModelDesc &m, const DeviceSpec &d, Phase phase,
+                          int64_t tokens, const RuntimeProfile &profile);
+double lmHeadLatencyMs(const ModelDesc &m, const DeviceSpec &d, Phase phase,
+                       int64_t rows, const RuntimeProfile &profile);
 
 /// weft's own runtimes with the analytical model unchanged (every factor 1,
 /// no overheads). Both are estimates: nothing in them was measured.

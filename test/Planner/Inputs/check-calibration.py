@@ -36,7 +36,7 @@ assert held[2] < base[2], (held, base)
 if not loose:
     assert fitted[2] < base[2] / 5, (fitted, base)
 
-assert profile["format"] == "weft-runtime-profile" and profile["version"] == 1
+assert profile["format"] == "weft-runtime-profile" and profile["version"] == 2
 assert profile["estimated"] is False
 prov = profile["provenance"]
 assert "--runs" in prov["command"], prov

@@ -133,15 +133,91 @@ TEST(RuntimeProfile, MalformedFilesAreFieldNamedErrors) {
   EXPECT_EQ(readError(head + R"("kernel": {}})"),
             "p.json: kernel: unknown field (expected one of: format, "
             "version, name, target, estimated, provenance, kernels, "
-            "devices, overheads_ms, transfer, memory)");
+            "devices, overheads_ms, transfer, memory, curves)");
   EXPECT_EQ(readError(R"({"name": "x"})"),
-            "p.json: version: missing (expected 1)");
-  EXPECT_EQ(readError(R"({"version": 2, "name": "x"})"),
-            "p.json: version: unsupported version 2 (this weft reads "
-            "version 1)");
+            "p.json: version: missing (expected 2)");
+  EXPECT_EQ(readError(R"({"version": 3, "name": "x"})"),
+            "p.json: version: unsupported version 3 (this weft reads "
+            "versions 1 and 2)");
   EXPECT_EQ(readError(R"({"version": 1, "name": " "})"),
             "p.json: name: missing (expected a non-empty string)");
   EXPECT_EQ(readError(R"([1])"), "p.json: (top level): expected a JSON object");
   // Comments are welcome anywhere.
   EXPECT_EQ(readError(head + R"("_why": 1, "kernels": {"_c": 0}})"), "");
+}
+
+TEST(RuntimeProfile, KernelCurvesReadBackAndReplaceTheRooflineOnTheirDevice) {
+  RuntimeProfile p;
+  p.name = "measured";
+  p.target = "cpu";
+  p.estimated = false;
+  KernelCurves c;
+  c.threads = 2;
+  c.weightNs = {{{0.01, 0.02, 0.03, 0.04}, {0.5, 0.3, 0.2, 0.25}}};
+  c.rowWeightNs = {{{0.011, 0.04, 0.05, 0.06}, {0.01, 0.04, 0.05, 0.06}}};
+  c.attentionNs = {0.4, 0.8};
+  c.attentionHeadNs = {1, 3};
+  c.elementwiseNs = {10, 20};
+  c.headWeightNs = 0.3;
+  c.headRowWeightNs = 0.05;
+  c.embeddingNs = 2;
+  p.curves = c;
+  p.layerOverheadMs = {0.03, 0.015};
+  Expected<RuntimeProfile> q =
+      profileFromJSON(json::Value(profileToJSON(p)), "p.json");
+  ASSERT_TRUE(bool(q)) << toString(q.takeError());
+  ASSERT_TRUE(q->curves.has_value());
+  EXPECT_EQ(q->curves->device, "cpu");
+  EXPECT_EQ(q->curves->threads, 2);
+  EXPECT_EQ(q->curves->weightNs, c.weightNs);
+  EXPECT_EQ(q->curves->rowWeightNs, c.rowWeightNs);
+  EXPECT_EQ(q->curves->attentionHeadNs, c.attentionHeadNs);
+  EXPECT_EQ(q->curves->embeddingNs, 2);
+
+  // A decode layer of a dim-512 model (FFN 1376, 8/4 heads) at 8 bits, 3
+  // rows, 100 positions past: the curves' formula, plus the overhead.
+  ModelDesc m;
+  m.hidden = 512;
+  m.intermediate = 1376;
+  m.heads = 8;
+  m.kvHeads = 4;
+  m.vocab = 4096;
+  m.layers = 4;
+  LayerQuery query{Phase::Decode, 3, 1, 100, 8};
+  double weights = 512.0 * (512 + 512) + 512.0 * 512 + 3 * 512.0 * 1376;
+  double positions = 3 * 101.0;
+  double want = (weights * (0.3 + 3 * 0.04) + positions * (512 * 0.8 + 8 * 3) +
+                 3 * 512 * 20) * 1e-6 + 0.015;
+  DeviceSpec cpu = *lookupDevice("cpu");
+  EXPECT_NEAR(layerLatencyMs(m, cpu, query, *q), want, 1e-9);
+  // Other devices keep the roofline.
+  DeviceSpec t4 = *lookupDevice("T4");
+  EXPECT_NEAR(layerLatencyMs(m, t4, query, *q),
+              layerLatencyMs(m, t4, query) + 0.015, 1e-12);
+  // Head and embedding.
+  EXPECT_NEAR(lmHeadLatencyMs(m, cpu, Phase::Decode, 4, *q),
+              4096 * 512 * (0.3 + 4 * 0.05) * 1e-6, 1e-12);
+  EXPECT_NEAR(embeddingLatencyMs(m, cpu, Phase::Prefill, 64, *q),
+              64 * 512 * 2 * 1e-6, 1e-12);
+}
+
+TEST(RuntimeProfile, MalformedCurvesAreFieldNamedErrors) {
+  const std::string head = R"({"version": 2, "name": "x", )";
+  EXPECT_EQ(readError(R"({"version": 1, "name": "x", "curves": {}})"),
+            "p.json: curves: needs version 2 or later");
+  EXPECT_EQ(readError(head + R"("curves": {"threads": 0}})"),
+            "p.json: curves.threads: expected an integer in [1, 4096]");
+  EXPECT_EQ(
+      readError(head + R"("curves": {"layer": {"decode": {"weight_ns": {"5": 1}}}}})"),
+      "p.json: curves.layer.decode.weight_ns.5: unsupported bit-width "
+      "(expected 16, 8, 4 or 3)");
+  EXPECT_EQ(readError(head +
+                      R"("curves": {"layer": {"decode": {"attention_ns": -1}}}})"),
+            "p.json: curves.layer.decode.attention_ns: expected a "
+            "non-negative number");
+  EXPECT_EQ(readError(head + R"("curves": {"head_ns": {"weight": 1e9}}})"),
+            "p.json: curves.head_ns.weight: expected a number at most 1e+06");
+  EXPECT_EQ(readError(head + R"("curves": {"layers": {}}})"),
+            "p.json: curves.layers: unknown field (expected one of: device, "
+            "threads, layer, head_ns, embedding_ns)");
 }

@@ -1,0 +1,388 @@
+//===- KernelProfileFit.cpp - A runtime profile from timed kernels --------===//
+#include "weft/Planner/KernelProfileFit.h"
+
+#include "weft/Planner/BoundedLeastSquares.h"
+#include "weft/Planner/JSONFile.h"
+#include "weft/Support/JSONInteger.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cmath>
+#include <numeric>
+#include <set>
+
+using namespace llvm;
+
+namespace weft::plan {
+
+//===----------------------------------------------------------------------===//
+// Reading the samples
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+Error sampleError(StringRef file, const Twine &field, const Twine &msg) {
+  return createStringError(inconvertibleErrorCode(),
+                           file + ": " + field + ": " + msg);
+}
+
+/// An integer field in [lo, hi].
+Expected<int64_t> intField(StringRef file, const json::Object &o,
+                           StringRef key, const Twine &where, int64_t lo,
+                           int64_t hi) {
+  std::optional<int64_t> n = integerField(o, key);
+  if (!n || *n < lo || *n > hi)
+    return sampleError(file, where + "." + key,
+                       "expected an integer in [" + Twine(lo) + ", " +
+                           Twine(hi) + "]");
+  return *n;
+}
+
+/// A finite, non-negative number of milliseconds.
+Expected<double> msField(StringRef file, const json::Object &o, StringRef key,
+                         const Twine &where) {
+  std::optional<double> x = o.getNumber(key);
+  if (!x || !std::isfinite(*x) || *x < 0 || *x > 1e9)
+    return sampleError(file, where + "." + key,
+                       "expected milliseconds in [0, 1e9]");
+  return *x;
+}
+
+Expected<KernelSample> readSample(StringRef file, const json::Value &v,
+                                  const std::string &where) {
+  const json::Object *o = v.getAsObject();
+  if (!o)
+    return sampleError(file, where, "expected an object");
+  KernelSample s;
+  std::optional<StringRef> part = o->getString("part");
+  if (!part || !is_contained({"layers", "head", "embed", "transfer"}, *part))
+    return sampleError(file, where + ".part",
+                       "expected \"layers\", \"head\", \"embed\" or "
+                       "\"transfer\"");
+  s.part = part->str();
+  auto ms = msField(file, *o, "ms", where);
+  if (!ms)
+    return ms.takeError();
+  s.ms = *ms;
+  if (s.part == "transfer") {
+    auto bytes = intField(file, *o, "bytes", where, 1, int64_t(1) << 40);
+    if (!bytes)
+      return bytes.takeError();
+    s.bytes = *bytes;
+    return s;
+  }
+  std::optional<StringRef> phase = o->getString("phase");
+  if (!phase || (*phase != "prefill" && *phase != "decode"))
+    return sampleError(file, where + ".phase",
+                       "expected \"prefill\" or \"decode\"");
+  s.phase = *phase == "prefill" ? cost::Phase::Prefill : cost::Phase::Decode;
+  auto bits = intField(file, *o, "bits", where, 3, 16);
+  if (!bits)
+    return bits.takeError();
+  if (!cost::isSupportedBits(int(*bits)))
+    return sampleError(file, where + ".bits",
+                       "unsupported bit-width (expected 16, 8, 4 or 3)");
+  s.bits = int(*bits);
+  constexpr int64_t kMaxDim = 1 << 20;
+  std::pair<const char *, int64_t *> dims[] = {
+      {"dim", &s.model.hidden},   {"hidden", &s.model.intermediate},
+      {"heads", &s.model.heads},  {"kv_heads", &s.model.kvHeads},
+      {"vocab", &s.model.vocab}};
+  for (auto [key, dst] : dims) {
+    auto n = intField(file, *o, key, where, 1, kMaxDim);
+    if (!n)
+      return n.takeError();
+    *dst = *n;
+  }
+  if (s.model.hidden % s.model.heads || s.model.heads % s.model.kvHeads)
+    return sampleError(file, where,
+                       "dim must be a multiple of heads, heads of kv_heads");
+  std::pair<const char *, int *> counts[] = {{"layers", &s.layers},
+                                             {"seqs", &s.seqs},
+                                             {"rows", &s.rows},
+                                             {"past", &s.past}};
+  for (auto [key, dst] : counts) {
+    auto n = intField(file, *o, key, where, StringRef(key) == "past" ? 0 : 1,
+                      kMaxDim);
+    if (!n)
+      return n.takeError();
+    *dst = int(*n);
+  }
+  if (o->get("empty_ms")) {
+    auto empty = msField(file, *o, "empty_ms", where);
+    if (!empty)
+      return empty.takeError();
+    s.emptyMs = *empty;
+  }
+  return s;
+}
+
+} // namespace
+
+Expected<KernelSamples> readKernelSamples(StringRef path) {
+  auto v = readJSONFile(path);
+  if (!v)
+    return v.takeError();
+  const json::Object *o = v->getAsObject();
+  if (!o)
+    return sampleError(path, "(top level)", "expected a JSON object");
+  if (o->getString("format") != std::optional<StringRef>("weft-kernel-samples"))
+    return sampleError(path, "format", "expected \"weft-kernel-samples\"");
+  if (integerField(*o, "version") != std::optional<int64_t>(1))
+    return sampleError(path, "version", "expected 1");
+  KernelSamples out;
+  auto threads = intField(path, *o, "threads", "threads", 1, 4096);
+  if (!threads)
+    return threads.takeError();
+  out.threads = int(*threads);
+  const json::Array *samples = o->getArray("samples");
+  if (!samples)
+    return sampleError(path, "samples", "expected an array");
+  for (auto [i, s] : enumerate(*samples)) {
+    auto sample = readSample(path, s, "samples[" + std::to_string(i) + "]");
+    if (!sample)
+      return sample.takeError();
+    out.samples.push_back(std::move(*sample));
+  }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Fitting
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+constexpr int kNumBits = int(cost::kProfileBits.size());
+/// Columns of a decoder layer's fit: weights and weights x rows per
+/// bit-width, attended, scores, elementwise, a constant (ns).
+constexpr int kLayerColumns = 2 * kNumBits + 4;
+
+int bitColumn(int bits) {
+  for (int b = 0; b < kNumBits; ++b)
+    if (cost::kProfileBits[b] == bits)
+      return b;
+  return 0;
+}
+
+cost::LayerQuery queryOf(const KernelSample &s) {
+  cost::LayerQuery q;
+  q.phase = s.phase;
+  q.batch = s.seqs;
+  q.seq = s.rows;
+  q.past = s.past;
+  q.bits = s.bits;
+  return q;
+}
+
+/// One decoder layer of the sample (ms).
+double layerMs(const KernelSample &s) {
+  return (s.ms - s.emptyMs) / double(s.layers);
+}
+
+void layerFeatures(const KernelSample &s, double *row) {
+  cost::LayerWork w = cost::layerWork(s.model, queryOf(s));
+  std::fill(row, row + kLayerColumns, 0.0);
+  int b = bitColumn(s.bits);
+  row[2 * b] = w.weights;
+  row[2 * b + 1] = w.weights * w.rows;
+  row[2 * kNumBits] = w.attended;
+  row[2 * kNumBits + 1] = w.scores;
+  row[2 * kNumBits + 2] = w.elementwise;
+  row[2 * kNumBits + 3] = 1;
+}
+
+/// Bounded (>= 0) least squares on relative errors: coefficients such that
+/// features . x ~ y (both in ns).
+Eigen::VectorXd fitRelative(const std::vector<std::vector<double>> &features,
+                            const std::vector<double> &y) {
+  size_t n = y.size(), k = features.empty() ? 0 : features[0].size();
+  Eigen::MatrixXd A(n, k);
+  Eigen::VectorXd b(n);
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < k; ++j)
+      A(i, j) = features[i][j] / y[i];
+    b(i) = 1;
+  }
+  Eigen::VectorXd zero = Eigen::VectorXd::Zero(k);
+  return boundedLeastSquares(A, b, zero, zero, zero, /*ridge=*/1e-9);
+}
+
+struct LayerRows {
+  std::vector<std::vector<double>> features;
+  std::vector<double> ns;
+  std::vector<int64_t> shape; // the sample's hidden size
+};
+
+LayerRows layerRows(const KernelSamples &in, int phase) {
+  LayerRows r;
+  for (const KernelSample &s : in.samples) {
+    if (s.part != "layers" || cost::phaseIndex(s.phase) != phase)
+      continue;
+    double ms = layerMs(s);
+    if (ms <= 0)
+      continue;
+    std::vector<double> row(kLayerColumns);
+    layerFeatures(s, row.data());
+    r.features.push_back(std::move(row));
+    r.ns.push_back(ms * 1e6);
+    r.shape.push_back(s.model.hidden);
+  }
+  return r;
+}
+
+double meanRelativeError(const LayerRows &r, const Eigen::VectorXd &x,
+                         const std::vector<size_t> &rows) {
+  double sum = 0;
+  for (size_t i : rows) {
+    double pred = 0;
+    for (int j = 0; j < kLayerColumns; ++j)
+      pred += r.features[i][size_t(j)] * x(j);
+    sum += std::abs(pred - r.ns[i]) / r.ns[i];
+  }
+  return rows.empty() ? 0 : sum / double(rows.size());
+}
+
+LayerRows subset(const LayerRows &r, function_ref<bool(size_t)> keep) {
+  LayerRows s;
+  for (size_t i = 0; i < r.ns.size(); ++i)
+    if (keep(i)) {
+      s.features.push_back(r.features[i]);
+      s.ns.push_back(r.ns[i]);
+      s.shape.push_back(r.shape[i]);
+    }
+  return s;
+}
+
+/// Every bit-width needs two samples (with different row counts) for its
+/// two columns.
+Error checkDetermined(const LayerRows &r, int phase) {
+  for (int b = 0; b < kNumBits; ++b) {
+    std::set<double> rows;
+    for (const std::vector<double> &f : r.features)
+      if (f[size_t(2 * b)] > 0)
+        rows.insert(f[size_t(2 * b + 1)] / f[size_t(2 * b)]);
+    if (rows.size() < 2)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "kernel samples: %s decoder layers at %d bits need at least two "
+          "row counts",
+          phase == 0 ? "prefill" : "decode", cost::kProfileBits[b]);
+  }
+  return Error::success();
+}
+
+} // namespace
+
+Expected<KernelFitReport> fitKernelProfile(const KernelSamples &in,
+                                           StringRef name, StringRef target,
+                                           StringRef device) {
+  KernelFitReport report;
+  cost::RuntimeProfile &p = report.profile;
+  p.name = name.str();
+  p.target = target.str();
+  p.estimated = false;
+  cost::KernelCurves c;
+  c.device = device.str();
+  c.threads = in.threads;
+  for (int ph = 0; ph < 2; ++ph) {
+    LayerRows rows = layerRows(in, ph);
+    if (Error e = checkDetermined(rows, ph))
+      return std::move(e);
+    Eigen::VectorXd x = fitRelative(rows.features, rows.ns);
+    for (int b = 0; b < kNumBits; ++b) {
+      c.weightNs[ph][b] = x(2 * b);
+      c.rowWeightNs[ph][b] = x(2 * b + 1);
+    }
+    c.attentionNs[ph] = x(2 * kNumBits);
+    c.attentionHeadNs[ph] = x(2 * kNumBits + 1);
+    c.elementwiseNs[ph] = x(2 * kNumBits + 2);
+    p.layerOverheadMs[ph] = x(2 * kNumBits + 3) * 1e-6;
+    std::vector<size_t> all(rows.ns.size());
+    std::iota(all.begin(), all.end(), size_t(0));
+    report.layerSamples[ph] = int(all.size());
+    report.layerError[ph] = meanRelativeError(rows, x, all);
+    // Each shape predicted by the curves of the others.
+    std::set<int64_t> shapes(rows.shape.begin(), rows.shape.end());
+    double heldOut = 0;
+    size_t heldOutRows = 0;
+    for (int64_t shape : shapes) {
+      LayerRows train =
+          subset(rows, [&](size_t i) { return rows.shape[i] != shape; });
+      if (shapes.size() < 2)
+        continue;
+      if (Error e = checkDetermined(train, ph)) {
+        consumeError(std::move(e));
+        continue;
+      }
+      Eigen::VectorXd y = fitRelative(train.features, train.ns);
+      std::vector<size_t> test;
+      for (size_t i = 0; i < rows.ns.size(); ++i)
+        if (rows.shape[i] == shape)
+          test.push_back(i);
+      heldOut += meanRelativeError(rows, y, test) * double(test.size());
+      heldOutRows += test.size();
+    }
+    report.heldOutShapeError[ph] =
+        heldOutRows ? heldOut / double(heldOutRows) : report.layerError[ph];
+    // The stage's fixed cost per pass: the pass without layers.
+    double empty = 0;
+    int passes = 0;
+    for (const KernelSample &s : in.samples)
+      if (s.part == "layers" && cost::phaseIndex(s.phase) == ph) {
+        empty += s.emptyMs;
+        ++passes;
+      }
+    p.stageOverheadMs[ph] = passes ? empty / passes : 0;
+  }
+
+  // LM head with sampling, and the embedding lookup.
+  std::vector<std::vector<double>> headFeatures, embedFeatures;
+  std::vector<double> headNs, embedNs;
+  for (const KernelSample &s : in.samples) {
+    double vd = double(s.model.vocab) * double(s.model.hidden);
+    if (s.part == "head" && s.ms > 0) {
+      headFeatures.push_back({vd, vd * double(s.seqs)});
+      headNs.push_back(s.ms * 1e6);
+    } else if (s.part == "embed" && s.ms > 0) {
+      embedFeatures.push_back({double(s.seqs) * double(s.model.hidden)});
+      embedNs.push_back(s.ms * 1e6);
+    }
+  }
+  if (headNs.size() < 2)
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel samples: need at least two LM head "
+                             "samples");
+  Eigen::VectorXd head = fitRelative(headFeatures, headNs);
+  c.headWeightNs = head(0);
+  c.headRowWeightNs = head(1);
+  double headErr = 0;
+  for (size_t i = 0; i < headNs.size(); ++i)
+    headErr += std::abs(headFeatures[i][0] * head(0) +
+                        headFeatures[i][1] * head(1) - headNs[i]) /
+               headNs[i];
+  report.headError = headErr / double(headNs.size());
+  if (!embedNs.empty())
+    c.embeddingNs = fitRelative(embedFeatures, embedNs)(0);
+
+  // Stage-to-stage hand-off: a latency and a per-byte cost.
+  std::vector<std::vector<double>> transferFeatures;
+  std::vector<double> transferMs;
+  for (const KernelSample &s : in.samples)
+    if (s.part == "transfer" && s.ms > 0) {
+      transferFeatures.push_back({1.0, double(s.bytes)});
+      transferMs.push_back(s.ms);
+    }
+  if (!transferMs.empty()) {
+    Eigen::VectorXd t = fitRelative(transferFeatures, transferMs);
+    p.transferLatencyUs = t(0) * 1e3;
+    // t(1) is ms per byte; the profile stores the staging rate in GB/s.
+    p.stagingGBps = t(1) > 1e-15 ? 1e-6 / t(1) : 0;
+    p.transferPath = "host memory (measured as an in-process hand-off)";
+  }
+  p.curves = std::move(c);
+  return report;
+}
+
+} // namespace weft::plan

@@ -1,0 +1,349 @@
+//===- weft_rt_kernel_bench.cpp - Times a serving backend's parts ---------===//
+//
+// The program `weft cost profile` builds and runs: it links the same
+// runtime sources and backend as a generated serving program, compiled
+// with the same flags, and times what a pipeline stage does: passes of
+// decoder layers over micro-batches (prefill rows and decode rows, at every
+// bit-width, over several model shapes and context lengths), an empty pass
+// (the stage's fixed cost), the LM head with greedy sampling, the
+// embedding lookup, and a hand-off of hidden states between two threads.
+// Weights are random, quantised and loaded through the stage-file writer
+// and reader, so every layer is stored exactly as in a served model.
+//
+//   weft-kernel-bench --out FILE [--threads N] [--repeats R] [--layers L]
+//                     [--quick]
+//
+// FILE is JSON ("weft-kernel-samples", docs/cost-model.md); weft fits a
+// runtime profile to it. Each time is the fastest of R batches of calls.
+//
+//===----------------------------------------------------------------------===//
+#include "weft_rt_parallel.h"
+#include "weft_rt_sample.h"
+#include "weft_rt_serve_backend.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace weft::rt;
+using namespace weft::rt::serve;
+
+namespace {
+
+struct Shape {
+  int dim, hidden, heads, kvHeads;
+};
+
+/// Shape classes of small served models: the coefficients weft fits are
+/// per weight element and per attention position, so they carry over to
+/// other shapes of the same kernels.
+const Shape kShapes[] = {{256, 688, 8, 4}, {512, 1376, 8, 4}, {768, 2048, 12, 4}};
+const int kBits[] = {16, 8, 4, 3};
+constexpr int kVocab = 4096;
+constexpr int kMaxSeqs = 8;
+
+double nowMs() {
+  using namespace std::chrono;
+  return duration<double, std::milli>(steady_clock::now().time_since_epoch())
+      .count();
+}
+
+/// Uniform values in [-scale, scale) from a fixed xorshift stream.
+void fillRandom(std::vector<float> &v, size_t n, float scale, uint32_t &state) {
+  v.resize(n);
+  for (float &x : v) {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    x = scale * (float(state & 0xffffff) / float(1 << 23) - 1.0f);
+  }
+}
+
+LlamaWeights randomWeights(const Shape &s, int layers) {
+  LlamaWeights w;
+  LlamaConfig &c = w.config;
+  c.dim = s.dim;
+  c.hiddenDim = s.hidden;
+  c.layers = layers;
+  c.heads = s.heads;
+  c.kvHeads = s.kvHeads;
+  c.vocabSize = kVocab;
+  c.seqLen = 1024;
+  c.tiedClassifier = false;
+  uint32_t state = 2463534242u;
+  const size_t L = size_t(layers), D = size_t(s.dim), H = size_t(s.hidden),
+               KV = size_t(c.kvDim());
+  float scale = 0.5f / float(s.dim);
+  fillRandom(w.tokenEmbedding, kVocab * D, 0.1f, state);
+  w.rmsAtt.assign(L * D, 1.0f);
+  w.rmsFfn.assign(L * D, 1.0f);
+  w.rmsFinal.assign(D, 1.0f);
+  fillRandom(w.wq, L * D * D, scale, state);
+  fillRandom(w.wk, L * KV * D, scale, state);
+  fillRandom(w.wv, L * KV * D, scale, state);
+  fillRandom(w.wo, L * D * D, scale, state);
+  fillRandom(w.w1, L * H * D, scale, state);
+  fillRandom(w.w2, L * D * H, scale, state);
+  fillRandom(w.w3, L * H * D, scale, state);
+  fillRandom(w.wcls, kVocab * D, scale, state);
+  return w;
+}
+
+/// One stage holding every layer of `w` at `bits`, with the embedding and
+/// the head, written and read back as a served stage is.
+bool loadStage(const LlamaWeights &w, int bits, const std::string &dir,
+               StageWeights &out, std::string *error) {
+  StageFileSpec spec;
+  spec.model = "kernel-bench";
+  spec.firstLayer = 0;
+  spec.endLayer = w.config.layers;
+  spec.hasEmbedding = spec.hasHead = true;
+  spec.attnBits.assign(size_t(w.config.layers), bits);
+  spec.ffnBits = spec.attnBits;
+  std::string path = dir + "/kernel-bench-stage.weft";
+  bool ok = writeStageFile(path, w, spec, error) &&
+            readStageFile(path, out, error);
+  std::remove(path.c_str());
+  return ok;
+}
+
+/// Milliseconds per call of fn: calls run in batches of at least
+/// kBatchMs (so that timer and scheduler jitter average out within a
+/// batch), and the fastest of `repeats` batches counts (so that other work
+/// on the machine counts as little as possible).
+constexpr double kBatchMs = 5;
+template <typename Fn> double timeMs(int repeats, const Fn &fn) {
+  fn(); // warm caches and the thread pool
+  double t0 = nowMs();
+  fn();
+  double once = std::max(nowMs() - t0, 1e-4);
+  const int calls = std::clamp(int(kBatchMs / once), 1, 1000);
+  double best = 1e300;
+  for (int r = 0; r < repeats; ++r) {
+    t0 = nowMs();
+    for (int c = 0; c < calls; ++c)
+      fn();
+    best = std::min(best, (nowMs() - t0) / calls);
+  }
+  return best;
+}
+
+struct Options {
+  std::string out;
+  int threads = 1, repeats = 5;
+  /// Decoder layers of the timed stage: enough that its weights stream
+  /// from memory as a served stage's do, not from a warm cache.
+  int layers = 8;
+  bool quick = false;
+};
+
+class Bench {
+public:
+  Bench(const Options &o, std::FILE *f) : opts(o), out(f) {}
+
+  bool run(std::string *error) {
+    std::fprintf(out, "{\"format\": \"weft-kernel-samples\", \"version\": 1,\n"
+                      " \"threads\": %d, \"repeats\": %d,\n",
+                 opts.threads, opts.repeats);
+    std::string dir = opts.out.substr(0, opts.out.find_last_of('/') + 1);
+    if (dir.empty())
+      dir = ".";
+    const int numShapes = opts.quick ? 1 : int(std::size(kShapes));
+    for (int si = 0; si < numShapes; ++si) {
+      const Shape &s = kShapes[si];
+      LlamaWeights w = randomWeights(s, opts.layers);
+      for (int bits : kBits) {
+        StageWeights stage;
+        if (!loadStage(w, bits, dir, stage, error))
+          return false;
+        std::unique_ptr<Backend> backend = makeBackend();
+        if (!backend->init(std::move(stage), kMaxSeqs, 512, 192, error))
+          return false;
+        timeShape(*backend, s, bits);
+        if (!backend->error().empty()) {
+          *error = backend->error();
+          return false;
+        }
+      }
+    }
+    timeTransfers();
+    std::fprintf(out, "\n]}\n");
+    return true;
+  }
+
+private:
+  /// One record; `emptyMs` (layer passes only) is the same pass without
+  /// its layers.
+  void sample(const char *part, const char *phase, const Shape &s, int bits,
+              int seqs, int rows, int past, double ms, double emptyMs = 0) {
+    std::fprintf(out,
+                 "%s{\"part\": \"%s\", \"phase\": \"%s\", \"bits\": %d, "
+                 "\"dim\": %d, \"hidden\": %d, \"heads\": %d, \"kv_heads\": %d, "
+                 "\"vocab\": %d, \"layers\": %d, \"seqs\": %d, \"rows\": %d, "
+                 "\"past\": %d, \"ms\": %.6f, \"empty_ms\": %.6f}",
+                 first ? " \"samples\": [\n  " : ",\n  ", part, phase, bits,
+                 s.dim, s.hidden, s.heads, s.kvHeads, kVocab, opts.layers,
+                 seqs, rows, past, ms, emptyMs);
+    first = false;
+  }
+
+  /// A pass of the stage's decoder layers over `seqs` sequences of `rows`
+  /// new rows each at position `past`, and the same pass without layers.
+  void timePass(Backend &b, const Shape &s, int bits, bool prefill, int seqs,
+                int rows, int past) {
+    std::vector<SeqRows> spans;
+    for (int q = 0; q < seqs; ++q)
+      spans.push_back({q, past, rows});
+    std::vector<float> x(size_t(seqs) * rows * s.dim, 0.01f);
+    auto pass = [&](int layers) {
+      b.begin(spans.data(), int(spans.size()));
+      b.setHidden(x.data());
+      for (int l = 0; l < layers; ++l)
+        b.decoderLayer(l);
+      b.getHidden(x.data());
+    };
+    double ms = timeMs(opts.repeats, [&] { pass(opts.layers); });
+    double emptyMs = timeMs(opts.repeats, [&] { pass(0); });
+    sample("layers", prefill ? "prefill" : "decode", s, bits, seqs, rows, past,
+           ms, emptyMs);
+  }
+
+  void timeShape(Backend &b, const Shape &s, int bits) {
+    // Decode: one row per sequence, short and long contexts.
+    for (int seqs : {1, 3, 8})
+      for (int past : {16, 384})
+        if (!opts.quick || seqs <= 3)
+          timePass(b, s, bits, /*prefill=*/false, seqs, 1, past);
+    // Prefill: whole prompts from position 0.
+    for (int seqs : {1, 3})
+      for (int rows : {16, 64})
+        if (!opts.quick || rows == 16)
+          timePass(b, s, bits, /*prefill=*/true, seqs, rows, 0);
+    if (bits != 16)
+      return; // the head and the embedding are stored at 16 bits
+    std::vector<int> tokens(kMaxSeqs, 7), rowIds(kMaxSeqs);
+    std::vector<float> logits(size_t(kMaxSeqs) * kVocab);
+    for (int n : {1, 4, 8}) {
+      std::vector<SeqRows> spans;
+      for (int q = 0; q < n; ++q) {
+        spans.push_back({q, 0, 1});
+        rowIds[size_t(q)] = q;
+      }
+      b.begin(spans.data(), n);
+      sample("head", "decode", s, 16, n, 1, 0, timeMs(opts.repeats, [&] {
+               b.finalNorm();
+               b.lmHead(rowIds.data(), n, logits.data());
+               for (int q = 0; q < n; ++q)
+                 tokens[size_t(q)] = argmax(logits.data() + size_t(q) * kVocab,
+                                            kVocab);
+             }));
+      sample("embed", "decode", s, 16, n, 1, 0,
+             timeMs(opts.repeats, [&] { b.embed(tokens.data()); }));
+    }
+  }
+
+  /// Hidden states handed from one thread to another through a shared
+  /// buffer: what a stage-to-stage message costs inside one machine
+  /// without the MPI library (weft's serving programs send fp32 rows).
+  void timeTransfers() {
+    for (int bytes : {4096, 65536, 1 << 20}) {
+      std::vector<char> src(size_t(bytes), 1);
+      std::vector<char> dst(src.size());
+      std::atomic<int> turn{0};
+      constexpr int kTrips = 200;
+      std::thread peer([&] {
+        for (int i = 0; i < kTrips; ++i) {
+          while (turn.load(std::memory_order_acquire) != 1)
+            std::this_thread::yield();
+          std::memcpy(src.data(), dst.data(), dst.size());
+          turn.store(0, std::memory_order_release);
+        }
+      });
+      double t0 = nowMs();
+      for (int i = 0; i < kTrips; ++i) {
+        std::memcpy(dst.data(), src.data(), src.size());
+        turn.store(1, std::memory_order_release);
+        while (turn.load(std::memory_order_acquire) != 0)
+          std::this_thread::yield();
+      }
+      double oneWay = (nowMs() - t0) / (2.0 * kTrips);
+      peer.join();
+      std::fprintf(out,
+                   ",\n  {\"part\": \"transfer\", \"bytes\": %d, \"ms\": %.6f}",
+                   bytes, oneWay);
+    }
+  }
+
+  const Options &opts;
+  std::FILE *out;
+  bool first = true;
+};
+
+bool parseInt(const char *s, int lo, int hi, int &out) {
+  char *end = nullptr;
+  long v = std::strtol(s, &end, 10);
+  if (!*s || *end || v < lo || v > hi)
+    return false;
+  out = int(v);
+  return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    bool hasValue = i + 1 < argc;
+    if (a == "--quick") {
+      o.quick = true;
+    } else if (a == "--out" && hasValue) {
+      o.out = argv[++i];
+    } else if (a == "--threads" && hasValue) {
+      if (!parseInt(argv[++i], 1, 1024, o.threads)) {
+        std::fprintf(stderr, "weft-kernel-bench: --threads: expected 1..1024\n");
+        return 2;
+      }
+    } else if (a == "--layers" && hasValue) {
+      if (!parseInt(argv[++i], 1, 64, o.layers)) {
+        std::fprintf(stderr, "weft-kernel-bench: --layers: expected 1..64\n");
+        return 2;
+      }
+    } else if (a == "--repeats" && hasValue) {
+      if (!parseInt(argv[++i], 1, 1000, o.repeats)) {
+        std::fprintf(stderr, "weft-kernel-bench: --repeats: expected 1..1000\n");
+        return 2;
+      }
+    } else {
+      std::fprintf(stderr, "usage: weft-kernel-bench --out FILE [--threads N] "
+                           "[--repeats R] [--layers L] [--quick]\n");
+      return 2;
+    }
+  }
+  if (o.out.empty()) {
+    std::fprintf(stderr, "weft-kernel-bench: --out FILE is required\n");
+    return 2;
+  }
+  setMaxThreads(o.threads);
+  std::FILE *f = std::fopen(o.out.c_str(), "w");
+  if (!f) {
+    std::fprintf(stderr, "weft-kernel-bench: %s: cannot write\n", o.out.c_str());
+    return 1;
+  }
+  std::string error;
+  bool ok = Bench(o, f).run(&error);
+  ok = std::fclose(f) == 0 && ok;
+  if (!ok) {
+    std::fprintf(stderr, "weft-kernel-bench: %s\n",
+                 error.empty() ? "cannot write the samples" : error.c_str());
+    std::remove(o.out.c_str());
+    return 1;
+  }
+  return 0;
+}
