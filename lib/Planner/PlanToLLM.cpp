@@ -2,6 +2,7 @@
 #include "weft/Planner/PlanToLLM.h"
 
 #include "dialects/LLM/IR/LLMOps.h"
+#include "weft/Planner/CostTables.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -27,7 +28,8 @@ OwningOpRef<ModuleOp> buildLLMModule(MLIRContext &ctx, const Problem &p,
       b.getI64IntegerAttr(m.heads), b.getI64IntegerAttr(m.kvHeads),
       b.getI64IntegerAttr(m.vocab), b.getBoolAttr(m.tiedEmbeddings),
       b.getBoolAttr(m.gatedFFN), IntegerAttr(), IntegerAttr(), IntegerAttr(),
-      IntegerAttr(), IntegerAttr(), DenseI64ArrayAttr());
+      IntegerAttr(), IntegerAttr(), DenseI64ArrayAttr(), StringAttr(),
+      BoolAttr());
   model.getBody().emplaceBlock();
   b.setInsertionPointToEnd(&model.getBody().front());
 
@@ -72,6 +74,9 @@ OwningOpRef<ModuleOp> buildLLMModule(MLIRContext &ctx, const Problem &p,
     for (const Stage &s : plan->stages)
       memory.push_back(stageMemoryBytes(p, *plan, s));
     model.setStageMemory(memory);
+    const cost::RuntimeProfile &profile = runtimeProfile(p);
+    model.setProfile(profile.name);
+    model.setProfileEstimated(profile.estimated);
   }
   return module;
 }

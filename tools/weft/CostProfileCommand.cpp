@@ -200,8 +200,7 @@ int weft::costProfileMain(int argc, char **argv) {
                               cl::desc("Runtime to measure: cpu or cuda"),
                               cl::init("cpu"), cl::cat(cat));
   cl::opt<std::string> output("o", cl::desc("Runtime profile to write"),
-                              cl::value_desc("PROFILE.json"), cl::Required,
-                              cl::cat(cat));
+                              cl::value_desc("PROFILE.json"), cl::cat(cat));
   cl::opt<std::string> name("name", cl::desc("Name of the profile (default: "
                                              "weft-<target>-measured)"),
                             cl::cat(cat));
@@ -226,6 +225,12 @@ int weft::costProfileMain(int argc, char **argv) {
       "build-only",
       cl::desc("Build the benchmark and stop (checks a machine without the "
                "target's device)"),
+      cl::cat(cat));
+  cl::opt<bool> writeOnly(
+      "write-only",
+      cl::desc("Write the benchmark's sources and Makefile to --build-dir and "
+               "stop (to build and run it on another machine, "
+               "scripts/gpu-check.sh)"),
       cl::cat(cat));
   cl::opt<std::string> keepDir(
       "build-dir",
@@ -261,8 +266,13 @@ int weft::costProfileMain(int argc, char **argv) {
   if (StringRef(profileName).trim().empty())
     return commandError("--name: expected a non-empty name");
 
-  if (buildOnly && !samplesPath.empty())
-    return commandError("--build-only measures nothing; drop --samples");
+  if ((buildOnly || writeOnly) && !samplesPath.empty())
+    return commandError("--build-only and --write-only measure nothing; drop "
+                        "--samples");
+  if (output.empty() && !buildOnly && !writeOnly)
+    return commandError("need -o PROFILE.json");
+  if (writeOnly && keepDir.empty())
+    return commandError("--write-only needs --build-dir DIR");
   auto start = std::chrono::steady_clock::now();
   std::string samplesFile = samplesPath;
   SmallString<128> tempDir;
@@ -280,6 +290,12 @@ int weft::costProfileMain(int argc, char **argv) {
       dir = tempDir.str().str();
     } else if (std::error_code ec = sys::fs::create_directories(dir)) {
       return commandError(dir + ": " + ec.message());
+    }
+    if (writeOnly) {
+      if (Error e = writeBench(dir, target))
+        return commandError(toString(std::move(e)));
+      outs() << "wrote " << dir << "/Makefile and the benchmark's sources\n";
+      return 0;
     }
     if (Error e = buildBench(dir, target))
       return commandError(toString(std::move(e)));

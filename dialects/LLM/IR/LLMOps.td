@@ -27,8 +27,9 @@ def LLM_ModelOp : LLM_Op<"model", [IsolatedFromAbove, NoTerminator,
     Shapes of the model; the body holds `llm.embedding`, `layers`
     `llm.decoder_layer` ops with indices 0, 1, ..., `llm.final_norm` and
     `llm.lm_head`, in that order. A planned model also carries the
-    micro-batch sizes and workload of its plan, and the memory its plan
-    predicts for each stage (bytes, in stage order).
+    micro-batch sizes and workload of its plan, the memory its plan
+    predicts for each stage (bytes, in stage order), and the runtime profile
+    the plan was made for (its name, and whether it is an estimate).
 
     ```mlir
     llm.model @llama attributes {hidden = 4096 : i64, ...} {
@@ -51,7 +52,9 @@ def LLM_ModelOp : LLM_Op<"model", [IsolatedFromAbove, NoTerminator,
                        OptionalAttr<I64Attr>:$batch,
                        OptionalAttr<I64Attr>:$prompt_len,
                        OptionalAttr<I64Attr>:$gen_len,
-                       OptionalAttr<DenseI64ArrayAttr>:$stage_memory);
+                       OptionalAttr<DenseI64ArrayAttr>:$stage_memory,
+                       OptionalAttr<StrAttr>:$profile,
+                       OptionalAttr<BoolAttr>:$profile_estimated);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
   let hasVerifier = 1;
