@@ -11,7 +11,7 @@ corpus=$root/fuzz/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rm -rf "$corpus"
-mkdir -p "$corpus"/{plan,llama2c,safetensors,stage-file,serve-args}
+mkdir -p "$corpus"/{plan,llama2c,safetensors,stage-file,serve-args,kernel-samples}
 
 # C, cluster and model seeds are the examples and test inputs, read where
 # they are (fuzz/seed-dirs.sh).
@@ -83,6 +83,12 @@ text = json.dumps(header).encode()
 with open(sys.argv[1], "wb") as f:
     f.write(struct.pack("<Q", len(text)) + text + data)
 PY
+
+# weft-kernel-bench samples: exact curves, noisy ones, and one part missing.
+gen=$root/test/Planner/Inputs/make-kernel-samples.py
+python3 "$gen" "$corpus/kernel-samples/exact.json"
+python3 "$gen" "$corpus/kernel-samples/noisy.json" --noise 0.2
+python3 "$gen" "$corpus/kernel-samples/no-transfer.json" --drop transfer
 
 # serve's command line, NUL-separated.
 python3 - "$corpus/serve-args" <<'PY'

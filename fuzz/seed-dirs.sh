@@ -16,6 +16,7 @@ seed_dirs_relative() {
     model-config) echo examples/llm/models test/Planner/Inputs ;;
     plan) echo fuzz/corpus/plan test/Planner/Inputs ;;
     profile) echo examples/llm/profiles test/Planner/Inputs/profiles ;;
+    kernel-samples) echo fuzz/corpus/kernel-samples ;;
     *) echo "fuzz/corpus/$1" ;;
   esac
 }

@@ -124,7 +124,12 @@ Expected<KernelSamples> readKernelSamples(StringRef path) {
   auto v = readJSONFile(path);
   if (!v)
     return v.takeError();
-  const json::Object *o = v->getAsObject();
+  return kernelSamplesFromJSON(*v, path);
+}
+
+Expected<KernelSamples> kernelSamplesFromJSON(const json::Value &v,
+                                              StringRef path) {
+  const json::Object *o = v.getAsObject();
   if (!o)
     return sampleError(path, "(top level)", "expected a JSON object");
   if (o->getString("format") != std::optional<StringRef>("weft-kernel-samples"))
@@ -382,6 +387,15 @@ Expected<KernelFitReport> fitKernelProfile(const KernelSamples &in,
     p.transferPath = "host memory (measured as an in-process hand-off)";
   }
   p.curves = std::move(c);
+  // Samples within their bounds can still fit coefficients no profile may
+  // hold (a millisecond per weight element): say so rather than write a
+  // profile that does not read back.
+  auto check = cost::profileFromJSON(json::Value(cost::profileToJSON(p)),
+                                     "the fitted profile");
+  if (!check)
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel samples: implausible times (" +
+                                 toString(check.takeError()) + ")");
   return report;
 }
 

@@ -15,6 +15,7 @@
 #include "weft/CostModel/RuntimeProfile.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <string>
 #include <vector>
@@ -40,6 +41,9 @@ struct KernelSamples {
 
 /// Reads weft-kernel-bench's output; errors name the file and the field.
 llvm::Expected<KernelSamples> readKernelSamples(llvm::StringRef path);
+/// The same, from parsed JSON; errors name `file`.
+llvm::Expected<KernelSamples> kernelSamplesFromJSON(const llvm::json::Value &v,
+                                                    llvm::StringRef file);
 
 struct KernelFitReport {
   cost::RuntimeProfile profile;
