@@ -31,8 +31,7 @@ void fitSamples(llvm::Expected<llvm::json::Value> v) {
     if (!std::isfinite(e))
       __builtin_trap(); // a fit error that is not a number
   auto again = weft::cost::profileFromJSON(
-      llvm::json::Value(weft::cost::profileToJSON(report->profile)),
-      "written");
+      llvm::json::Value(weft::cost::profileToJSON(report->profile)), "written");
   if (!again) {
     llvm::errs() << llvm::toString(again.takeError()) << "\n";
     __builtin_trap(); // a fitted profile that does not read back

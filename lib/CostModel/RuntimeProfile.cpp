@@ -261,10 +261,9 @@ Error readKernels(const FieldReader &r, const json::Value &v,
     return e;
   for (int ph = 0; ph < 2; ++ph)
     if (const json::Value *phase = (*o)->get(kPhaseKeys[ph]))
-      if (Error e = readPerBits(r, *phase, std::string("kernels.") +
-                                               kPhaseKeys[ph],
-                                /*positive=*/true, kMaxFactor,
-                                p.kernelFactor[ph]))
+      if (Error e =
+              readPerBits(r, *phase, std::string("kernels.") + kPhaseKeys[ph],
+                          /*positive=*/true, kMaxFactor, p.kernelFactor[ph]))
         return e;
   return Error::success();
 }
@@ -345,8 +344,8 @@ Error readNs(const FieldReader &r, const json::Object &o, StringRef key,
   const json::Value *x = o.get(key);
   if (!x)
     return Error::success();
-  auto n = r.number(*x, where + "." + key.str(), /*positive=*/false,
-                    kMaxCurveNs);
+  auto n =
+      r.number(*x, where + "." + key.str(), /*positive=*/false, kMaxCurveNs);
   if (!n)
     return n.takeError();
   *dst = *n;
@@ -383,10 +382,11 @@ Error readLayerCurves(const FieldReader &r, const json::Value &v,
         return e;
     if (Error e = readNs(r, **po, "attention_ns", where, &c.attentionNs[ph]))
       return e;
-    if (Error e = readNs(r, **po, "attention_head_ns", where,
-                         &c.attentionHeadNs[ph]))
+    if (Error e =
+            readNs(r, **po, "attention_head_ns", where, &c.attentionHeadNs[ph]))
       return e;
-    if (Error e = readNs(r, **po, "elementwise_ns", where, &c.elementwiseNs[ph]))
+    if (Error e =
+            readNs(r, **po, "elementwise_ns", where, &c.elementwiseNs[ph]))
       return e;
   }
   return Error::success();
@@ -421,10 +421,11 @@ Error readCurves(const FieldReader &r, const json::Value &v,
     auto head = r.object(*x, "curves.head_ns");
     if (!head)
       return head.takeError();
-    if (Error e = r.onlyKnownKeys(**head, "curves.head_ns",
-                                  {"weight", "row_weight"}))
+    if (Error e =
+            r.onlyKnownKeys(**head, "curves.head_ns", {"weight", "row_weight"}))
       return e;
-    if (Error e = readNs(r, **head, "weight", "curves.head_ns", &c.headWeightNs))
+    if (Error e =
+            readNs(r, **head, "weight", "curves.head_ns", &c.headWeightNs))
       return e;
     if (Error e = readNs(r, **head, "row_weight", "curves.head_ns",
                          &c.headRowWeightNs))
@@ -466,11 +467,11 @@ Expected<RuntimeProfile> profileFromJSON(const json::Value &v, StringRef file) {
   const json::Object *o = v.getAsObject();
   if (!o)
     return r.error("(top level)", "expected a JSON object");
-  if (Error e = r.onlyKnownKeys(
-          *o, "",
-          {"format", "version", "name", "target", "estimated", "provenance",
-           "kernels", "devices", "overheads_ms", "transfer", "memory",
-           "curves"}))
+  if (Error e =
+          r.onlyKnownKeys(*o, "",
+                          {"format", "version", "name", "target", "estimated",
+                           "provenance", "kernels", "devices", "overheads_ms",
+                           "transfer", "memory", "curves"}))
     return std::move(e);
   if (const json::Value *f = o->get("format"))
     if (f->getAsString() != std::optional<StringRef>(kFormat))

@@ -37,8 +37,8 @@ CostTables::CostTables(const Problem &p, int64_t prefillMicrobatch,
     std::array<double, 4> pre, dec;
     for (size_t b = 0; b < kBitMenu.size(); ++b) {
       int bits = kBitMenu[b];
-      pre[b] = cost::layerLatencyMs(m, d.spec,
-                                    {kPre, mp, w.promptLen, 0, bits}, rt);
+      pre[b] =
+          cost::layerLatencyMs(m, d.spec, {kPre, mp, w.promptLen, 0, bits}, rt);
       dec[b] = cost::layerLatencyMs(m, d.spec,
                                     {kDec, md, 1, decodePast(w), bits}, rt);
     }

@@ -28,9 +28,8 @@ Error sampleError(StringRef file, const Twine &field, const Twine &msg) {
 }
 
 /// An integer field in [lo, hi].
-Expected<int64_t> intField(StringRef file, const json::Object &o,
-                           StringRef key, const Twine &where, int64_t lo,
-                           int64_t hi) {
+Expected<int64_t> intField(StringRef file, const json::Object &o, StringRef key,
+                           const Twine &where, int64_t lo, int64_t hi) {
   std::optional<int64_t> n = integerField(o, key);
   if (!n || *n < lo || *n > hi)
     return sampleError(file, where + "." + key,
@@ -86,8 +85,10 @@ Expected<KernelSample> readSample(StringRef file, const json::Value &v,
   s.bits = int(*bits);
   constexpr int64_t kMaxDim = 1 << 20;
   std::pair<const char *, int64_t *> dims[] = {
-      {"dim", &s.model.hidden},   {"hidden", &s.model.intermediate},
-      {"heads", &s.model.heads},  {"kv_heads", &s.model.kvHeads},
+      {"dim", &s.model.hidden},
+      {"hidden", &s.model.intermediate},
+      {"heads", &s.model.heads},
+      {"kv_heads", &s.model.kvHeads},
       {"vocab", &s.model.vocab}};
   for (auto [key, dst] : dims) {
     auto n = intField(file, *o, key, where, 1, kMaxDim);

@@ -43,7 +43,8 @@ struct Shape {
 /// Shape classes of small served models: the coefficients weft fits are
 /// per weight element and per attention position, so they carry over to
 /// other shapes of the same kernels.
-const Shape kShapes[] = {{256, 688, 8, 4}, {512, 1376, 8, 4}, {768, 2048, 12, 4}};
+const Shape kShapes[] = {
+    {256, 688, 8, 4}, {512, 1376, 8, 4}, {768, 2048, 12, 4}};
 const int kBits[] = {16, 8, 4, 3};
 constexpr int kVocab = 4096;
 constexpr int kMaxSeqs = 8;
@@ -107,8 +108,8 @@ bool loadStage(const LlamaWeights &w, int bits, const std::string &dir,
   spec.attnBits.assign(size_t(w.config.layers), bits);
   spec.ffnBits = spec.attnBits;
   std::string path = dir + "/kernel-bench-stage.weft";
-  bool ok = writeStageFile(path, w, spec, error) &&
-            readStageFile(path, out, error);
+  bool ok =
+      writeStageFile(path, w, spec, error) && readStageFile(path, out, error);
   std::remove(path.c_str());
   return ok;
 }
@@ -148,8 +149,9 @@ public:
   Bench(const Options &o, std::FILE *f) : opts(o), out(f) {}
 
   bool run(std::string *error) {
-    std::fprintf(out, "{\"format\": \"weft-kernel-samples\", \"version\": 1,\n"
-                      " \"threads\": %d, \"repeats\": %d,\n",
+    std::fprintf(out,
+                 "{\"format\": \"weft-kernel-samples\", \"version\": 1,\n"
+                 " \"threads\": %d, \"repeats\": %d,\n",
                  opts.threads, opts.repeats);
     std::string dir = opts.out.substr(0, opts.out.find_last_of('/') + 1);
     if (dir.empty())
@@ -182,14 +184,15 @@ private:
   /// its layers.
   void sample(const char *part, const char *phase, const Shape &s, int bits,
               int seqs, int rows, int past, double ms, double emptyMs = 0) {
-    std::fprintf(out,
-                 "%s{\"part\": \"%s\", \"phase\": \"%s\", \"bits\": %d, "
-                 "\"dim\": %d, \"hidden\": %d, \"heads\": %d, \"kv_heads\": %d, "
-                 "\"vocab\": %d, \"layers\": %d, \"seqs\": %d, \"rows\": %d, "
-                 "\"past\": %d, \"ms\": %.6f, \"empty_ms\": %.6f}",
-                 first ? " \"samples\": [\n  " : ",\n  ", part, phase, bits,
-                 s.dim, s.hidden, s.heads, s.kvHeads, kVocab, opts.layers,
-                 seqs, rows, past, ms, emptyMs);
+    std::fprintf(
+        out,
+        "%s{\"part\": \"%s\", \"phase\": \"%s\", \"bits\": %d, "
+        "\"dim\": %d, \"hidden\": %d, \"heads\": %d, \"kv_heads\": %d, "
+        "\"vocab\": %d, \"layers\": %d, \"seqs\": %d, \"rows\": %d, "
+        "\"past\": %d, \"ms\": %.6f, \"empty_ms\": %.6f}",
+        first ? " \"samples\": [\n  " : ",\n  ", part, phase, bits, s.dim,
+        s.hidden, s.heads, s.kvHeads, kVocab, opts.layers, seqs, rows, past, ms,
+        emptyMs);
     first = false;
   }
 
@@ -240,11 +243,15 @@ private:
                b.finalNorm();
                b.lmHead(rowIds.data(), n, logits.data());
                for (int q = 0; q < n; ++q)
-                 tokens[size_t(q)] = argmax(logits.data() + size_t(q) * kVocab,
-                                            kVocab);
+                 tokens[size_t(q)] =
+                     argmax(logits.data() + size_t(q) * kVocab, kVocab);
              }));
-      sample("embed", "decode", s, 16, n, 1, 0,
-             timeMs(opts.repeats, [&] { b.embed(tokens.data()); }));
+      // Downloading the hidden states waits for an asynchronous device.
+      std::vector<float> hidden(size_t(n) * s.dim);
+      sample("embed", "decode", s, 16, n, 1, 0, timeMs(opts.repeats, [&] {
+               b.embed(tokens.data());
+               b.getHidden(hidden.data());
+             }));
     }
   }
 
@@ -307,7 +314,8 @@ int main(int argc, char **argv) {
       o.out = argv[++i];
     } else if (a == "--threads" && hasValue) {
       if (!parseInt(argv[++i], 1, 1024, o.threads)) {
-        std::fprintf(stderr, "weft-kernel-bench: --threads: expected 1..1024\n");
+        std::fprintf(stderr,
+                     "weft-kernel-bench: --threads: expected 1..1024\n");
         return 2;
       }
     } else if (a == "--layers" && hasValue) {
@@ -317,7 +325,8 @@ int main(int argc, char **argv) {
       }
     } else if (a == "--repeats" && hasValue) {
       if (!parseInt(argv[++i], 1, 1000, o.repeats)) {
-        std::fprintf(stderr, "weft-kernel-bench: --repeats: expected 1..1000\n");
+        std::fprintf(stderr,
+                     "weft-kernel-bench: --repeats: expected 1..1000\n");
         return 2;
       }
     } else {
@@ -333,7 +342,8 @@ int main(int argc, char **argv) {
   setMaxThreads(o.threads);
   std::FILE *f = std::fopen(o.out.c_str(), "w");
   if (!f) {
-    std::fprintf(stderr, "weft-kernel-bench: %s: cannot write\n", o.out.c_str());
+    std::fprintf(stderr, "weft-kernel-bench: %s: cannot write\n",
+                 o.out.c_str());
     return 1;
   }
   std::string error;

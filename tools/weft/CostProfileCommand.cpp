@@ -83,14 +83,14 @@ Error runProgram(StringRef program, ArrayRef<StringRef> args,
                                0, 0, &message);
   if (rc == 0)
     return Error::success();
-  std::string text = what.str() + " failed" +
-                     (message.empty() ? "" : " (" + message + ")");
+  std::string text =
+      what.str() + " failed" + (message.empty() ? "" : " (" + message + ")");
   if (log)
     if (auto buf = MemoryBuffer::getFile(*log)) {
       StringRef out = (*buf)->getBuffer();
-      text += ":\n" + out.substr(out.size() > 4000 ? out.size() - 4000 : 0)
-                          .rtrim()
-                          .str();
+      text +=
+          ":\n" +
+          out.substr(out.size() > 4000 ? out.size() - 4000 : 0).rtrim().str();
     }
   return createStringError(inconvertibleErrorCode(), text);
 }
@@ -111,8 +111,8 @@ Expected<std::string> measure(StringRef dir, int threads, int repeats,
   std::string samples = (dir + "/samples.json").str();
   std::string program = (dir + "/" + kBenchProgram).str();
   std::string t = std::to_string(threads), r = std::to_string(repeats);
-  std::vector<StringRef> args = {"--out", samples, "--threads", t,
-                                 "--repeats", r};
+  std::vector<StringRef> args = {"--out", samples,     "--threads",
+                                 t,       "--repeats", r};
   if (quick)
     args.push_back("--quick");
   if (Error e = runProgram(program, args, std::nullopt,
@@ -201,8 +201,9 @@ int weft::costProfileMain(int argc, char **argv) {
                               cl::init("cpu"), cl::cat(cat));
   cl::opt<std::string> output("o", cl::desc("Runtime profile to write"),
                               cl::value_desc("PROFILE.json"), cl::cat(cat));
-  cl::opt<std::string> name("name", cl::desc("Name of the profile (default: "
-                                             "weft-<target>-measured)"),
+  cl::opt<std::string> name("name",
+                            cl::desc("Name of the profile (default: "
+                                     "weft-<target>-measured)"),
                             cl::cat(cat));
   cl::opt<std::string> device(
       "device",
@@ -218,8 +219,9 @@ int weft::costProfileMain(int argc, char **argv) {
                                "tests; a coarser profile)"),
                       cl::cat(cat));
   cl::opt<std::string> samplesPath(
-      "samples", cl::desc("Fit these weft-kernel-bench samples instead of "
-                          "measuring"),
+      "samples",
+      cl::desc("Fit these weft-kernel-bench samples instead of "
+               "measuring"),
       cl::value_desc("SAMPLES.json"), cl::cat(cat));
   cl::opt<bool> buildOnly(
       "build-only",
@@ -311,14 +313,14 @@ int weft::costProfileMain(int argc, char **argv) {
   auto samples = plan::readKernelSamples(samplesFile);
   if (!samples)
     return commandError(toString(samples.takeError()));
-  auto report = plan::fitKernelProfile(*samples, profileName, target,
-                                       deviceType);
+  auto report =
+      plan::fitKernelProfile(*samples, profileName, target, deviceType);
   if (!report)
     return commandError(samplesFile + ": " + toString(report.takeError()));
   cost::RuntimeProfile &p = report->profile;
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   p.provenance.measured = formatv(
       "weft's {0} runtime kernels (weft-kernel-bench, {1} thread{2} per "
       "stage, random weights at 16/8/4/3 bits): {3} prefill and {4} decode "
@@ -349,11 +351,10 @@ int weft::costProfileMain(int argc, char **argv) {
                   100 * report->heldOutShapeError[ph]);
   os << formatv("  LM head + sampling: fit error {0:f1}%\n",
                 100 * report->headError);
-  os << formatv("  stage hand-off: {0:f1} us + {1} per byte\n",
-                p.transferLatencyUs,
-                p.stagingGBps > 0 ? formatv("1 / ({0:f2} GB/s)", p.stagingGBps)
-                                        .str()
-                                  : std::string("0"));
+  os << formatv(
+      "  stage hand-off: {0:f1} us + {1} per byte\n", p.transferLatencyUs,
+      p.stagingGBps > 0 ? formatv("1 / ({0:f2} GB/s)", p.stagingGBps).str()
+                        : std::string("0"));
   os << "wrote " << output << "\n";
   return 0;
 }

@@ -94,8 +94,8 @@ std::string programMakefile(const ProgramMakefile &m) {
       os << " \\\n  " << s;
     os << "\n";
   }
-  os << "OBJECTS := $(SOURCES:.cpp=.o)" << (cuda ? " $(CUDA_SOURCES:.cu=.o)" : "")
-     << "\n"
+  os << "OBJECTS := $(SOURCES:.cpp=.o)"
+     << (cuda ? " $(CUDA_SOURCES:.cu=.o)" : "") << "\n"
      << "HEADERS := $(wildcard runtime/*/*.h runtime/*/*.cuh)\n\n"
      << m.program << ": $(OBJECTS)\n"
      << "\t" << cxx << " $(CXXFLAGS) -o $@ $(OBJECTS) $(LDLIBS)\n\n"

@@ -1,4 +1,4 @@
-//===- RuntimeSources.h - The runtime sources generated programs build --*- C++ -*-===//
+//===- RuntimeSources.h - Runtime sources of generated programs -*- C++ -*-===//
 //
 // weft embeds the serving runtime's sources (runtime/cpu, serve, cuda,
 // profile) when it is built; `weft build-model` and `weft cost profile`

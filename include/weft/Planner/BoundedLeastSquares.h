@@ -1,4 +1,4 @@
-//===- BoundedLeastSquares.h - Ridge least squares with lower bounds -*- C++ -*-===//
+//===- BoundedLeastSquares.h - Ridge least squares, bounds -*- C++ -*-===//
 //
 // The regression both profile fits solve: minimise |A x - b|^2 plus a ridge
 // pull towards a prior, on columns scaled to unit norm (so one ridge weight

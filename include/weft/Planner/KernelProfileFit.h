@@ -1,4 +1,4 @@
-//===- KernelProfileFit.h - A runtime profile from timed kernels -*- C++ -*-===//
+//===- KernelProfileFit.h - Runtime profile from timed kernels -*- C++ -*-===//
 //
 // `weft cost profile` runs weft-kernel-bench (runtime/profile), which times
 // a serving backend's decoder-layer passes, LM head, embedding and stage
@@ -29,8 +29,8 @@ struct KernelSample {
   int bits = 16;
   cost::ModelDesc model; // the shape it ran (hidden, FFN, heads, vocab)
   int layers = 0, seqs = 0, rows = 0, past = 0;
-  int64_t bytes = 0; // transfer only
-  double ms = 0;     // the whole timed call
+  int64_t bytes = 0;  // transfer only
+  double ms = 0;      // the whole timed call
   double emptyMs = 0; // layers: the same pass without its layers
 };
 

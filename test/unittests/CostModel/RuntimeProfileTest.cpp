@@ -187,7 +187,9 @@ TEST(RuntimeProfile, KernelCurvesReadBackAndReplaceTheRooflineOnTheirDevice) {
   double weights = 512.0 * (512 + 512) + 512.0 * 512 + 3 * 512.0 * 1376;
   double positions = 3 * 101.0;
   double want = (weights * (0.3 + 3 * 0.04) + positions * (512 * 0.8 + 8 * 3) +
-                 3 * 512 * 20) * 1e-6 + 0.015;
+                 3 * 512 * 20) *
+                    1e-6 +
+                0.015;
   DeviceSpec cpu = *lookupDevice("cpu");
   EXPECT_NEAR(layerLatencyMs(m, cpu, query, *q), want, 1e-9);
   // Other devices keep the roofline.
@@ -208,13 +210,15 @@ TEST(RuntimeProfile, MalformedCurvesAreFieldNamedErrors) {
   EXPECT_EQ(readError(head + R"("curves": {"threads": 0}})"),
             "p.json: curves.threads: expected an integer in [1, 4096]");
   EXPECT_EQ(
-      readError(head + R"("curves": {"layer": {"decode": {"weight_ns": {"5": 1}}}}})"),
+      readError(head +
+                R"("curves": {"layer": {"decode": {"weight_ns": {"5": 1}}}}})"),
       "p.json: curves.layer.decode.weight_ns.5: unsupported bit-width "
       "(expected 16, 8, 4 or 3)");
-  EXPECT_EQ(readError(head +
-                      R"("curves": {"layer": {"decode": {"attention_ns": -1}}}})"),
-            "p.json: curves.layer.decode.attention_ns: expected a "
-            "non-negative number");
+  EXPECT_EQ(
+      readError(head +
+                R"("curves": {"layer": {"decode": {"attention_ns": -1}}}})"),
+      "p.json: curves.layer.decode.attention_ns: expected a "
+      "non-negative number");
   EXPECT_EQ(readError(head + R"("curves": {"head_ns": {"weight": 1e9}}})"),
             "p.json: curves.head_ns.weight: expected a number at most 1e+06");
   EXPECT_EQ(readError(head + R"("curves": {"layers": {}}})"),
