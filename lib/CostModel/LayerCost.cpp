@@ -70,6 +70,10 @@ double gemmMs(double M, double N, double K, int bits, const DeviceSpec &d,
   if (bits == 16)
     return std::max(flopsMs, memoryMs(fp16Weights + actBytes, d)) + launch;
   double qBytes = N * K * bits / 8.0 + N * K / kGroupSize * kBytesPerHalf;
+  if (k.cudaCoreGemm[size_t(bitWidthIndex(bits))]) {
+    double cudaCoreMs = 2 * M * N * K / (d.fp32TFLOPS * 1e12 * d.gemmEff) * 1e3;
+    return std::max(cudaCoreMs, memoryMs(qBytes + actBytes, d)) + launch;
+  }
   double dequantRate = d.fp32TFLOPS * 1e12 * k.dequantEff;
   if (M <= 64) {
     // Fused dequantise-in-register GEMV/GEMM: every M-tile of 16 rows

@@ -14,11 +14,8 @@ namespace weft::cost {
 
 double RuntimeProfile::kernelScale(Phase phase, int bits,
                                    StringRef device) const {
-  int ph = phaseIndex(phase);
-  double f = 1;
-  for (size_t b = 0; b < kProfileBits.size(); ++b)
-    if (kProfileBits[b] == bits)
-      f = kernelFactor[ph][b];
+  int b = bitWidthIndex(bits);
+  double f = b < 0 ? 1 : kernelFactor[phaseIndex(phase)][size_t(b)];
   return f * deviceScale(phase, device);
 }
 
@@ -42,17 +39,10 @@ LayerWork layerWork(const ModelDesc &m, const LayerQuery &q) {
 
 namespace {
 
-int profileBitIndex(int bits) {
-  for (size_t b = 0; b < kProfileBits.size(); ++b)
-    if (kProfileBits[b] == bits)
-      return int(b);
-  return 0;
-}
-
 /// A decoder layer's kernels on the measured curves (ms).
 double curveLayerMs(const ModelDesc &m, const KernelCurves &c,
                     const LayerQuery &q) {
-  int ph = phaseIndex(q.phase), b = profileBitIndex(q.bits);
+  int ph = phaseIndex(q.phase), b = std::max(0, bitWidthIndex(q.bits));
   LayerWork w = layerWork(m, q);
   double ns = w.weights * (c.weightNs[ph][b] + w.rows * c.rowWeightNs[ph][b]) +
               w.attended * c.attentionNs[ph] +
@@ -66,7 +56,14 @@ double curveLayerMs(const ModelDesc &m, const KernelCurves &c,
 double layerLatencyMs(const ModelDesc &m, const DeviceSpec &d,
                       const LayerQuery &q, const RuntimeProfile &profile) {
   const KernelCurves *c = profile.curvesFor(d.name);
-  double kernels = c ? curveLayerMs(m, *c, q) : layerLatencyMs(m, d, q);
+  double kernels = 0;
+  if (c) {
+    kernels = curveLayerMs(m, *c, q);
+  } else {
+    KernelParams k = defaultKernelParams();
+    k.cudaCoreGemm = profile.cudaCoreGemm[phaseIndex(q.phase)];
+    kernels = layerLatencyMs(m, d, q, k);
+  }
   return kernels * profile.kernelScale(q.phase, q.bits, d.name) +
          profile.layerOverheadMs[phaseIndex(q.phase)];
 }
@@ -237,17 +234,13 @@ Error readPerBits(const FieldReader &r, const json::Value &v,
       continue;
     std::string field = where + "." + StringRef(key).str();
     int b = 0;
-    size_t index = kProfileBits.size();
-    if (!StringRef(key).getAsInteger(10, b))
-      for (size_t i = 0; i < kProfileBits.size(); ++i)
-        if (kProfileBits[i] == b)
-          index = i;
-    if (index == kProfileBits.size())
+    int index = StringRef(key).getAsInteger(10, b) ? -1 : bitWidthIndex(b);
+    if (index < 0)
       return r.error(field, "unsupported bit-width (expected 16, 8, 4 or 3)");
     auto n = r.number(value, field, positive, max);
     if (!n)
       return n.takeError();
-    dst[index] = *n;
+    dst[size_t(index)] = *n;
   }
   return Error::success();
 }
@@ -265,6 +258,38 @@ Error readKernels(const FieldReader &r, const json::Value &v,
               readPerBits(r, *phase, std::string("kernels.") + kPhaseKeys[ph],
                           /*positive=*/true, kMaxFactor, p.kernelFactor[ph]))
         return e;
+  return Error::success();
+}
+
+/// {"prefill": {"4": "cuda-cores", "8": "tensor-cores"}, "decode": ...}
+Error readGemmUnits(const FieldReader &r, const json::Value &v,
+                    RuntimeProfile &p) {
+  auto o = r.object(v, "gemm_units");
+  if (!o)
+    return o.takeError();
+  if (Error e = r.onlyKnownKeys(**o, "gemm_units", {"prefill", "decode"}))
+    return e;
+  for (int ph = 0; ph < 2; ++ph) {
+    const json::Value *phase = (*o)->get(kPhaseKeys[ph]);
+    if (!phase)
+      continue;
+    std::string where = std::string("gemm_units.") + kPhaseKeys[ph];
+    auto bits = r.object(*phase, where);
+    if (!bits)
+      return bits.takeError();
+    for (const auto &[key, value] : **bits) {
+      if (StringRef(key).starts_with("_"))
+        continue;
+      std::string field = where + "." + StringRef(key).str();
+      int b = 0;
+      if (StringRef(key).getAsInteger(10, b) || b == 16 || bitWidthIndex(b) < 0)
+        return r.error(field, "expected a quantised bit-width (8, 4 or 3)");
+      std::optional<StringRef> unit = value.getAsString();
+      if (!unit || (*unit != "cuda-cores" && *unit != "tensor-cores"))
+        return r.error(field, "expected \"cuda-cores\" or \"tensor-cores\"");
+      p.cudaCoreGemm[ph][size_t(bitWidthIndex(b))] = *unit == "cuda-cores";
+    }
+  }
   return Error::success();
 }
 
@@ -470,8 +495,8 @@ Expected<RuntimeProfile> profileFromJSON(const json::Value &v, StringRef file) {
   if (Error e =
           r.onlyKnownKeys(*o, "",
                           {"format", "version", "name", "target", "estimated",
-                           "provenance", "kernels", "devices", "overheads_ms",
-                           "transfer", "memory", "curves"}))
+                           "provenance", "kernels", "gemm_units", "devices",
+                           "overheads_ms", "transfer", "memory", "curves"}))
     return std::move(e);
   if (const json::Value *f = o->get("format"))
     if (f->getAsString() != std::optional<StringRef>(kFormat))
@@ -508,6 +533,9 @@ Expected<RuntimeProfile> profileFromJSON(const json::Value &v, StringRef file) {
       return std::move(e);
   if (const json::Value *x = o->get("kernels"))
     if (Error e = readKernels(r, *x, p))
+      return std::move(e);
+  if (const json::Value *x = o->get("gemm_units"))
+    if (Error e = readGemmUnits(r, *x, p))
       return std::move(e);
   if (const json::Value *x = o->get("devices")) {
     auto devices = r.object(*x, "devices");
@@ -582,6 +610,14 @@ json::Object profileToJSON(const RuntimeProfile &p) {
   json::Object kernels;
   for (int ph = 0; ph < 2; ++ph)
     kernels[kPhaseKeys[ph]] = perBitsJSON(p.kernelFactor[ph]);
+  json::Object gemmUnits;
+  for (int ph = 0; ph < 2; ++ph) {
+    json::Object units;
+    for (size_t b = 1; b < kProfileBits.size(); ++b)
+      units[std::to_string(kProfileBits[b])] =
+          p.cudaCoreGemm[ph][b] ? "cuda-cores" : "tensor-cores";
+    gemmUnits[kPhaseKeys[ph]] = std::move(units);
+  }
   json::Object devices;
   for (const auto &[name, f] : p.deviceFactor)
     devices[name] = perPhaseJSON(f);
@@ -593,6 +629,7 @@ json::Object profileToJSON(const RuntimeProfile &p) {
       {"estimated", p.estimated},
       {"provenance", provenanceJSON(p.provenance)},
       {"kernels", std::move(kernels)},
+      {"gemm_units", std::move(gemmUnits)},
       {"devices", std::move(devices)},
       {"overheads_ms", json::Object{{"layer", perPhaseJSON(p.layerOverheadMs)},
                                     {"stage", perPhaseJSON(p.stageOverheadMs)},

@@ -165,13 +165,6 @@ constexpr int kNumBits = int(cost::kProfileBits.size());
 /// bit-width, attended, scores, elementwise, a constant (ns).
 constexpr int kLayerColumns = 2 * kNumBits + 4;
 
-int bitColumn(int bits) {
-  for (int b = 0; b < kNumBits; ++b)
-    if (cost::kProfileBits[b] == bits)
-      return b;
-  return 0;
-}
-
 cost::LayerQuery queryOf(const KernelSample &s) {
   cost::LayerQuery q;
   q.phase = s.phase;
@@ -190,7 +183,7 @@ double layerMs(const KernelSample &s) {
 void layerFeatures(const KernelSample &s, double *row) {
   cost::LayerWork w = cost::layerWork(s.model, queryOf(s));
   std::fill(row, row + kLayerColumns, 0.0);
-  int b = bitColumn(s.bits);
+  int b = cost::bitWidthIndex(s.bits);
   row[2 * b] = w.weights;
   row[2 * b + 1] = w.weights * w.rows;
   row[2 * kNumBits] = w.attended;

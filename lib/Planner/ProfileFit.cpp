@@ -18,9 +18,11 @@ namespace weft::plan {
 
 static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-RunTerms runTerms(const MeasuredRun &run) {
-  // The analytical model alone: every factor 1, no overheads.
-  static const cost::RuntimeProfile identity;
+RunTerms runTerms(const MeasuredRun &run, const cost::RuntimeProfile &base) {
+  // The analytical model alone, on the base's GEMM units: every factor 1,
+  // no overheads.
+  cost::RuntimeProfile identity;
+  identity.cudaCoreGemm = base.cudaCoreGemm;
   Problem p = run.problem(&identity);
   const Plan &plan = run.plan;
   CostTables t(p, plan.prefillMicrobatch, plan.decodeMicrobatch);

@@ -84,7 +84,7 @@ RunsCalibrationReport calibrateOnRuns(const MeasuredRuns &runs,
   std::vector<RunSeconds> measured, basePred, fitted, heldOut;
   std::map<const Cluster *, int> clusterIds;
   for (const MeasuredRun &run : runs.runs) {
-    terms.push_back(runTerms(run));
+    terms.push_back(runTerms(run, base));
     terms.back().cluster =
         clusterIds.try_emplace(run.cluster, int(clusterIds.size()))
             .first->second;

@@ -14,6 +14,8 @@
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/ModelDesc.h"
 
+#include <array>
+
 namespace weft::cost {
 
 enum class Phase { Prefill, Decode };
@@ -37,6 +39,10 @@ struct KernelParams {
   double attnEff = 0.5;    // attention FLOP efficiency relative to GEMM
   double dequantEff = 0.5; // fraction of the fp32 rate spent dequantising
   int kernelsPerLayer = 9; // fp16 kernels of one decoder layer
+  /// Per bit index (16, 8, 4, 3): that width's quantised GEMMs run on the
+  /// CUDA cores at the fp32 rate, from the packed weights (GPTQ-style
+  /// kernels), instead of dequantising for a tensor-core GEMM.
+  std::array<bool, 4> cudaCoreGemm{};
 };
 
 /// The committed, fitted constants.
@@ -44,6 +50,15 @@ const KernelParams &defaultKernelParams();
 
 /// True for the bit-widths the model (and the runtime) support.
 bool isSupportedBits(int bits);
+/// The supported bit-widths, in the order per-width arrays use.
+constexpr std::array<int, 4> kBitWidths = {16, 8, 4, 3};
+/// Index of `bits` in kBitWidths, or -1.
+constexpr int bitWidthIndex(int bits) {
+  for (int i = 0; i < int(kBitWidths.size()); ++i)
+    if (kBitWidths[size_t(i)] == bits)
+      return i;
+  return -1;
+}
 
 /// Predicted latency of one decoder layer, in milliseconds.
 double layerLatencyMs(const ModelDesc &m, const DeviceSpec &d,

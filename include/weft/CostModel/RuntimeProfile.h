@@ -29,7 +29,7 @@ namespace weft::cost {
 constexpr int kRuntimeProfileVersion = 2;
 
 /// Bit-widths a profile has kernel factors for, in this order.
-constexpr std::array<int, 4> kProfileBits = {16, 8, 4, 3};
+constexpr std::array<int, 4> kProfileBits = kBitWidths;
 
 /// Index into per-phase arrays.
 inline int phaseIndex(Phase p) { return p == Phase::Prefill ? 0 : 1; }
@@ -71,6 +71,11 @@ struct RuntimeProfile {
   /// at that bit-width (embedding and LM head run at 16 bits).
   std::array<std::array<double, 4>, 2> kernelFactor = {
       {{1, 1, 1, 1}, {1, 1, 1, 1}}};
+  /// [phase][bit index]: the runtime's GEMMs at that width run on the CUDA
+  /// cores at the fp32 rate (GPTQ-style kernels), not as a dequantisation
+  /// plus a tensor-core GEMM; the kernel factor then scales that time. The
+  /// 16-bit entry is always false.
+  std::array<std::array<bool, 4>, 2> cudaCoreGemm{};
   /// Device type (canonical name) -> [phase]: a further multiplier for the
   /// kernels on that device type; types not listed use 1.
   std::map<std::string, std::array<double, 2>> deviceFactor;

@@ -42,7 +42,10 @@ struct RunTerms {
   int cluster = 0; // runs with the same value were measured on one cluster
 };
 
-RunTerms runTerms(const MeasuredRun &run);
+/// The terms of `run` on the GEMM units of `base` (its factors and
+/// overheads do not matter): predictFromTerms then equals evaluate() for
+/// every profile with those units.
+RunTerms runTerms(const MeasuredRun &run, const cost::RuntimeProfile &base);
 
 /// Predicted {prefill, decode} seconds; equal to evaluate() with `p`.
 std::array<double, 2> predictFromTerms(const RunTerms &t,

@@ -54,6 +54,7 @@ TEST(RuntimeProfile, WrittenProfilesReadBackUnchanged) {
   p.provenance = {"34 runs", "LLM-PQ", "2026-12-02", "weft cost calibrate"};
   p.kernelFactor = {{{1.05, 1.5, 26.3, 22.8}, {1.46, 6.3, 6.5, 6.7}}};
   p.deviceFactor["P100-PCIE-12GB"] = {0.5, 1.25};
+  p.cudaCoreGemm[0] = {false, false, true, true};
   p.layerOverheadMs = {0.25, 0.125};
   p.stageOverheadMs = {28, 8.9};
   p.stepOverheadMs = {0, 10.6};
@@ -71,6 +72,7 @@ TEST(RuntimeProfile, WrittenProfilesReadBackUnchanged) {
   EXPECT_EQ(q->provenance.command, "weft cost calibrate");
   EXPECT_EQ(q->kernelFactor, p.kernelFactor);
   EXPECT_EQ(q->deviceFactor, p.deviceFactor);
+  EXPECT_EQ(q->cudaCoreGemm, p.cudaCoreGemm);
   EXPECT_EQ(q->layerOverheadMs, p.layerOverheadMs);
   EXPECT_EQ(q->stageOverheadMs, p.stageOverheadMs);
   EXPECT_EQ(q->stepOverheadMs, p.stepOverheadMs);
@@ -128,12 +130,19 @@ TEST(RuntimeProfile, MalformedFilesAreFieldNamedErrors) {
   EXPECT_EQ(readError(head + R"("transfer": {"staging_GBps": 1e-300}})"),
             "p.json: transfer.staging_GBps: expected 0 (no staging) or at "
             "least 1e-06");
+  EXPECT_EQ(
+      readError(head + R"("gemm_units": {"prefill": {"16": "cuda-cores"}}})"),
+      "p.json: gemm_units.prefill.16: expected a quantised bit-width "
+      "(8, 4 or 3)");
+  EXPECT_EQ(readError(head + R"("gemm_units": {"decode": {"4": "gpu"}}})"),
+            "p.json: gemm_units.decode.4: expected \"cuda-cores\" or "
+            "\"tensor-cores\"");
   EXPECT_EQ(readError(head + R"("estimated": "no"})"),
             "p.json: estimated: expected true or false");
   EXPECT_EQ(readError(head + R"("kernel": {}})"),
             "p.json: kernel: unknown field (expected one of: format, "
             "version, name, target, estimated, provenance, kernels, "
-            "devices, overheads_ms, transfer, memory, curves)");
+            "gemm_units, devices, overheads_ms, transfer, memory, curves)");
   EXPECT_EQ(readError(R"({"name": "x"})"),
             "p.json: version: missing (expected 2)");
   EXPECT_EQ(readError(R"({"version": 3, "name": "x"})"),

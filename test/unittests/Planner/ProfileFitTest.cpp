@@ -103,10 +103,11 @@ struct SyntheticRuns {
   }
 };
 
-std::vector<RunTerms> termsOf(const MeasuredRuns &runs) {
+std::vector<RunTerms> termsOf(const MeasuredRuns &runs,
+                              const cost::RuntimeProfile &base = {}) {
   std::vector<RunTerms> t;
   for (const MeasuredRun &r : runs.runs) {
-    t.push_back(runTerms(r));
+    t.push_back(runTerms(r, base));
     t.back().cluster = int(r.cluster - &runs.clusters[0]);
   }
   return t;
@@ -151,7 +152,7 @@ TEST(ProfileFit, TermsPredictWhatTheEvaluatorPredicts) {
   truth.stagingGBps = 2;
   SyntheticRuns s(truth);
   for (const MeasuredRun &r : s.runs.runs) {
-    std::array<double, 2> t = predictFromTerms(runTerms(r), truth);
+    std::array<double, 2> t = predictFromTerms(runTerms(r, truth), truth);
     EXPECT_NEAR(t[0], r.prefillS, 1e-9 * r.prefillS) << r.id;
     EXPECT_NEAR(t[1], r.decodeS, 1e-9 * r.decodeS) << r.id;
   }
@@ -174,7 +175,7 @@ TEST(ProfileFit, RecoversTheRuntimeThatProducedTheRuns) {
   // (every stage but the last sends once): only the predictions they make
   // together are checked.
   for (const MeasuredRun &r : s.runs.runs) {
-    std::array<double, 2> t = predictFromTerms(runTerms(r), fit);
+    std::array<double, 2> t = predictFromTerms(runTerms(r, fit), fit);
     EXPECT_NEAR(t[0], r.prefillS, 0.005 * r.prefillS) << r.id;
     EXPECT_NEAR(t[1], r.decodeS, 0.005 * r.decodeS) << r.id;
   }
@@ -186,6 +187,37 @@ TEST(ProfileFit, RecoversTheRuntimeThatProducedTheRuns) {
   EXPECT_LT(r.heldOut.total, 10);
   EXPECT_EQ(r.fittedPairs.agree, r.fittedPairs.pairs);
   EXPECT_GT(r.fittedPairs.pairs, 10u);
+}
+
+TEST(ProfileFit, GemmUnitsOfTheBaseCarryIntoTermsAndFit) {
+  // GPTQ-style 4- and 3-bit prefill GEMMs on the CUDA cores: slower than
+  // dequantising for the tensor cores on every device, and by how much
+  // depends on the device's fp32 to fp16-tensor ratio.
+  cost::RuntimeProfile truth = slowRuntime();
+  truth.kernelFactor[0] = {1.2, 1.5, 3, 2.5};
+  truth.cudaCoreGemm[0] = {false, false, true, true};
+  SyntheticRuns s(truth);
+  cost::RuntimeProfile tensorCores = truth;
+  tensorCores.cudaCoreGemm = {};
+  const MeasuredRun &mixed = s.runs.runs[6]; // T4 x 2, 16/8/4/3 bits
+  EXPECT_GT(evaluate(mixed.problem(&truth), mixed.plan).prefillS,
+            evaluate(mixed.problem(&tensorCores), mixed.plan).prefillS);
+  for (const MeasuredRun &r : s.runs.runs) {
+    std::array<double, 2> t = predictFromTerms(runTerms(r, truth), truth);
+    EXPECT_NEAR(t[0], r.prefillS, 1e-9 * r.prefillS) << r.id;
+  }
+  // A base with the same units lets the fit recover the factors.
+  cost::RuntimeProfile base;
+  base.cudaCoreGemm = truth.cudaCoreGemm;
+  ProfileFitOptions o;
+  o.ridge = 1e-9;
+  o.minRunsPerDevice = 1 << 30;
+  cost::RuntimeProfile fit = fitRuntimeProfile(termsOf(s.runs, base), base, o);
+  EXPECT_EQ(fit.cudaCoreGemm, truth.cudaCoreGemm);
+  for (int b = 0; b < 4; ++b)
+    EXPECT_NEAR(fit.kernelFactor[0][b], truth.kernelFactor[0][b],
+                0.02 * truth.kernelFactor[0][b])
+        << "bits " << kBitMenu[b];
 }
 
 TEST(ProfileFit, FittedParametersStayPhysical) {
