@@ -14,7 +14,8 @@
 //                     [--quick]
 //
 // FILE is JSON ("weft-kernel-samples", docs/cost-model.md); weft fits a
-// runtime profile to it. Each time is the fastest of R batches of calls.
+// runtime profile to it. Each time is the fastest of R rounds, each of
+// which runs one batch of calls of every timing.
 //
 //===----------------------------------------------------------------------===//
 #include "weft_rt_parallel.h"
@@ -27,6 +28,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -114,26 +117,34 @@ bool loadStage(const LlamaWeights &w, int bits, const std::string &dir,
   return ok;
 }
 
-/// Milliseconds per call of fn: calls run in batches of at least
-/// kBatchMs (so that timer and scheduler jitter average out within a
-/// batch), and the fastest of `repeats` batches counts (so that other work
-/// on the machine counts as little as possible).
+/// One timed call and what it measures. Calls run in batches of at least
+/// kBatchMs (timer and scheduler jitter average out within a batch); every
+/// round of the benchmark runs one batch of every timing, and the fastest
+/// batch counts, so a disturbance on a shared machine spoils one round of
+/// a few timings instead of every repeat of one.
 constexpr double kBatchMs = 5;
-template <typename Fn> double timeMs(int repeats, const Fn &fn) {
-  fn(); // warm caches and the thread pool
-  double t0 = nowMs();
-  fn();
-  double once = std::max(nowMs() - t0, 1e-4);
-  const int calls = std::clamp(int(kBatchMs / once), 1, 1000);
+struct Timing {
+  std::string part, phase;
+  const Shape *shape = nullptr;
+  int bits = 16, seqs = 1, rows = 1, past = 0;
+  std::function<void()> fn;
+  int empty = -1; ///< layers: the timing of the same pass without layers
+  int calls = 0;
   double best = 1e300;
-  for (int r = 0; r < repeats; ++r) {
-    t0 = nowMs();
+
+  void runBatch() {
+    fn(); // warm caches and the thread pool
+    if (calls == 0) {
+      double t0 = nowMs();
+      fn();
+      calls = std::clamp(int(kBatchMs / std::max(nowMs() - t0, 1e-4)), 1, 1000);
+    }
+    double t0 = nowMs();
     for (int c = 0; c < calls; ++c)
       fn();
     best = std::min(best, (nowMs() - t0) / calls);
   }
-  return best;
-}
+};
 
 struct Options {
   std::string out;
@@ -149,10 +160,6 @@ public:
   Bench(const Options &o, std::FILE *f) : opts(o), out(f) {}
 
   bool run(std::string *error) {
-    std::fprintf(out,
-                 "{\"format\": \"weft-kernel-samples\", \"version\": 1,\n"
-                 " \"threads\": %d, \"repeats\": %d,\n",
-                 opts.threads, opts.repeats);
     std::string dir = opts.out.substr(0, opts.out.find_last_of('/') + 1);
     if (dir.empty())
       dir = ".";
@@ -164,16 +171,27 @@ public:
         StageWeights stage;
         if (!loadStage(w, bits, dir, stage, error))
           return false;
-        std::unique_ptr<Backend> backend = makeBackend();
-        if (!backend->init(std::move(stage), kMaxSeqs, 512, 192, error))
+        backends.push_back(makeBackend());
+        if (!backends.back()->init(std::move(stage), kMaxSeqs, 512, 192, error))
           return false;
-        timeShape(*backend, s, bits);
-        if (!backend->error().empty()) {
-          *error = backend->error();
-          return false;
-        }
+        addShape(*backends.back(), s, bits);
       }
     }
+    for (int r = 0; r < opts.repeats; ++r)
+      for (Timing &t : timings)
+        t.runBatch();
+    for (const std::unique_ptr<Backend> &b : backends)
+      if (!b->error().empty()) {
+        *error = b->error();
+        return false;
+      }
+    std::fprintf(out,
+                 "{\"format\": \"weft-kernel-samples\", \"version\": 1,\n"
+                 " \"threads\": %d, \"repeats\": %d,\n",
+                 opts.threads, opts.repeats);
+    for (const Timing &t : timings)
+      if (t.part != "empty-pass")
+        sample(t, t.empty >= 0 ? timings[size_t(t.empty)].best : 0);
     timeTransfers();
     std::fprintf(out, "\n]}\n");
     return true;
@@ -182,76 +200,108 @@ public:
 private:
   /// One record; `emptyMs` (layer passes only) is the same pass without
   /// its layers.
-  void sample(const char *part, const char *phase, const Shape &s, int bits,
-              int seqs, int rows, int past, double ms, double emptyMs = 0) {
+  void sample(const Timing &t, double emptyMs) {
+    const Shape &s = *t.shape;
     std::fprintf(
         out,
         "%s{\"part\": \"%s\", \"phase\": \"%s\", \"bits\": %d, "
         "\"dim\": %d, \"hidden\": %d, \"heads\": %d, \"kv_heads\": %d, "
         "\"vocab\": %d, \"layers\": %d, \"seqs\": %d, \"rows\": %d, "
         "\"past\": %d, \"ms\": %.6f, \"empty_ms\": %.6f}",
-        first ? " \"samples\": [\n  " : ",\n  ", part, phase, bits, s.dim,
-        s.hidden, s.heads, s.kvHeads, kVocab, opts.layers, seqs, rows, past, ms,
-        emptyMs);
+        first ? " \"samples\": [\n  " : ",\n  ", t.part.c_str(),
+        t.phase.c_str(), t.bits, s.dim, s.hidden, s.heads, s.kvHeads, kVocab,
+        opts.layers, t.seqs, t.rows, t.past, t.best, emptyMs);
     first = false;
+  }
+
+  void add(const char *part, const char *phase, const Shape &s, int bits,
+           int seqs, int rows, int past, std::function<void()> fn) {
+    Timing t;
+    t.part = part;
+    t.phase = phase;
+    t.shape = &s;
+    t.bits = bits;
+    t.seqs = seqs;
+    t.rows = rows;
+    t.past = past;
+    t.fn = std::move(fn);
+    timings.push_back(std::move(t));
   }
 
   /// A pass of the stage's decoder layers over `seqs` sequences of `rows`
   /// new rows each at position `past`, and the same pass without layers.
-  void timePass(Backend &b, const Shape &s, int bits, bool prefill, int seqs,
-                int rows, int past) {
-    std::vector<SeqRows> spans;
+  void addPass(Backend &b, const Shape &s, int bits, bool prefill, int seqs,
+               int rows, int past) {
+    struct Buffers {
+      std::vector<SeqRows> spans;
+      std::vector<float> x, out;
+    };
+    auto buf = std::make_shared<Buffers>();
     for (int q = 0; q < seqs; ++q)
-      spans.push_back({q, past, rows});
-    std::vector<float> x(size_t(seqs) * rows * s.dim, 0.01f);
-    auto pass = [&](int layers) {
-      b.begin(spans.data(), int(spans.size()));
-      b.setHidden(x.data());
+      buf->spans.push_back({q, past, rows});
+    // Every pass starts from the same hidden states, of the magnitude an
+    // embedding gives: feeding a pass its own output would drift towards
+    // denormal or overflowing values, whose arithmetic is not what serving
+    // costs.
+    buf->out.resize(size_t(seqs) * rows * s.dim);
+    uint32_t state = 88172645u;
+    fillRandom(buf->x, buf->out.size(), 1.0f, state);
+    auto pass = [&b, buf](int layers) {
+      b.begin(buf->spans.data(), int(buf->spans.size()));
+      b.setHidden(buf->x.data());
       for (int l = 0; l < layers; ++l)
         b.decoderLayer(l);
-      b.getHidden(x.data());
+      b.getHidden(buf->out.data());
     };
-    double ms = timeMs(opts.repeats, [&] { pass(opts.layers); });
-    double emptyMs = timeMs(opts.repeats, [&] { pass(0); });
-    sample("layers", prefill ? "prefill" : "decode", s, bits, seqs, rows, past,
-           ms, emptyMs);
+    const char *phase = prefill ? "prefill" : "decode";
+    int layers = opts.layers;
+    add("layers", phase, s, bits, seqs, rows, past,
+        [pass, layers] { pass(layers); });
+    add("empty-pass", phase, s, bits, seqs, rows, past, [pass] { pass(0); });
+    timings[timings.size() - 2].empty = int(timings.size() - 1);
   }
 
-  void timeShape(Backend &b, const Shape &s, int bits) {
+  void addShape(Backend &b, const Shape &s, int bits) {
     // Decode: one row per sequence, short and long contexts.
     for (int seqs : {1, 3, 8})
       for (int past : {16, 384})
         if (!opts.quick || seqs <= 3)
-          timePass(b, s, bits, /*prefill=*/false, seqs, 1, past);
+          addPass(b, s, bits, /*prefill=*/false, seqs, 1, past);
     // Prefill: whole prompts from position 0.
     for (int seqs : {1, 3})
       for (int rows : {16, 64})
         if (!opts.quick || rows == 16)
-          timePass(b, s, bits, /*prefill=*/true, seqs, rows, 0);
+          addPass(b, s, bits, /*prefill=*/true, seqs, rows, 0);
     if (bits != 16)
       return; // the head and the embedding are stored at 16 bits
-    std::vector<int> tokens(kMaxSeqs, 7), rowIds(kMaxSeqs);
-    std::vector<float> logits(size_t(kMaxSeqs) * kVocab);
     for (int n : {1, 4, 8}) {
-      std::vector<SeqRows> spans;
+      struct Buffers {
+        std::vector<SeqRows> spans;
+        std::vector<int> tokens, rowIds;
+        std::vector<float> logits, hidden;
+      };
+      auto buf = std::make_shared<Buffers>();
       for (int q = 0; q < n; ++q) {
-        spans.push_back({q, 0, 1});
-        rowIds[size_t(q)] = q;
+        buf->spans.push_back({q, 0, 1});
+        buf->rowIds.push_back(q);
       }
-      b.begin(spans.data(), n);
-      sample("head", "decode", s, 16, n, 1, 0, timeMs(opts.repeats, [&] {
-               b.finalNorm();
-               b.lmHead(rowIds.data(), n, logits.data());
-               for (int q = 0; q < n; ++q)
-                 tokens[size_t(q)] =
-                     argmax(logits.data() + size_t(q) * kVocab, kVocab);
-             }));
+      buf->tokens.assign(size_t(n), 7);
+      buf->logits.resize(size_t(n) * kVocab);
+      buf->hidden.resize(size_t(n) * s.dim);
+      add("head", "decode", s, 16, n, 1, 0, [&b, buf, n] {
+        b.begin(buf->spans.data(), n);
+        b.finalNorm();
+        b.lmHead(buf->rowIds.data(), n, buf->logits.data());
+        for (int q = 0; q < n; ++q)
+          buf->tokens[size_t(q)] =
+              argmax(buf->logits.data() + size_t(q) * kVocab, kVocab);
+      });
       // Downloading the hidden states waits for an asynchronous device.
-      std::vector<float> hidden(size_t(n) * s.dim);
-      sample("embed", "decode", s, 16, n, 1, 0, timeMs(opts.repeats, [&] {
-               b.embed(tokens.data());
-               b.getHidden(hidden.data());
-             }));
+      add("embed", "decode", s, 16, n, 1, 0, [&b, buf, n] {
+        b.begin(buf->spans.data(), n);
+        b.embed(buf->tokens.data());
+        b.getHidden(buf->hidden.data());
+      });
     }
   }
 
@@ -290,6 +340,8 @@ private:
   const Options &opts;
   std::FILE *out;
   bool first = true;
+  std::vector<std::unique_ptr<Backend>> backends;
+  std::vector<Timing> timings;
 };
 
 bool parseInt(const char *s, int lo, int hi, int &out) {
