@@ -1,12 +1,16 @@
-//===- FuzzPlanSupport.h - A fixed cluster for plan fuzz targets -*- C++ -*-===//
+//===- FuzzPlanSupport.h - A fixed cluster for plan fuzz targets -*- C++
+//-*-===//
 #ifndef WEFT_FUZZ_FUZZPLANSUPPORT_H
 #define WEFT_FUZZ_FUZZPLANSUPPORT_H
 
 #include "weft/CostModel/ModelDesc.h"
+#include "weft/CostModel/RuntimeProfile.h"
 #include "weft/Planner/Cluster.h"
 #include "weft/Planner/JSONFile.h"
 #include "weft/Planner/Plan.h"
+#include "weft/Planner/Quality.h"
 
+#include <cmath>
 #include <cstdlib>
 
 namespace weft::fuzz {
@@ -14,8 +18,8 @@ namespace weft::fuzz {
 /// A LLaMA-style model description with the given shape.
 inline cost::ModelDesc llamaModel(const char *name, int64_t hidden,
                                   int64_t intermediate, int64_t layers,
-                                  int64_t heads, int64_t kvHeads,
-                                  int64_t vocab, int64_t maxSeq) {
+                                  int64_t heads, int64_t kvHeads, int64_t vocab,
+                                  int64_t maxSeq) {
   cost::ModelDesc m;
   m.name = name;
   m.arch = "llama";
@@ -58,6 +62,31 @@ inline plan::Prediction checkPrediction(const plan::Problem &problem,
       pred.stages.size() != p.stages.size())
     __builtin_trap();
   return pred;
+}
+
+/// What every profile must do: read back as written, and keep a fixed
+/// plan's predictions finite on the fixed cluster's A100, T4 and cpu (where
+/// a measured profile's kernel curves apply).
+inline void checkProfile(const cost::RuntimeProfile &profile) {
+  auto again = cost::profileFromJSON(
+      llvm::json::Value(cost::profileToJSON(profile)), "written");
+  if (!again) {
+    llvm::errs() << llvm::toString(again.takeError()) << "\n";
+    __builtin_trap(); // a profile that does not read back
+  }
+  static const cost::ModelDesc model =
+      llamaModel("fuzz-llama", 256, 688, 8, 8, 4, 2048, 512);
+  static const plan::QualityModel quality = plan::qualityPrior(model);
+  plan::Problem problem{model, fixedCluster(), quality,
+                        plan::Workload{32, 16, 4}, &profile};
+  plan::Plan p;
+  p.stages = {{0, 0, 3, {16, 8, 8}}, {1, 3, 5, {4, 4}}, {2, 5, 8, {4, 3, 16}}};
+  p.prefillMicrobatch = 2;
+  p.decodeMicrobatch = 4;
+  plan::Prediction pred = checkPrediction(problem, p);
+  if (!std::isfinite(pred.throughput) || !std::isfinite(pred.prefillS) ||
+      !std::isfinite(pred.decodeS))
+    __builtin_trap(); // the profile's bounds should keep this finite
 }
 
 /// Reads the input both as JSON and as YAML (weft reads .yaml/.yml files
