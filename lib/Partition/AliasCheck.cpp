@@ -154,14 +154,13 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
            hasArgAttr(arg, "weft.may_alias") &&
            !hasArgAttr(arg, "weft.noalias");
   });
-  if (!mayNeedCheck)
-    return success();
 
   // The model's remarks (why a function is not a static control part) are
   // dist-partition's to report; an ISL failure becomes a warning.
-  FailureOr<ArgumentFootprints> footprints;
+  FailureOr<ArgumentFootprints> footprints = failure();
   std::string islError;
-  {
+  SmallVector<ArgumentPair> pairs;
+  if (mayNeedCheck) {
     ScopedDiagnosticHandler quiet(&getContext(), [&](Diagnostic &d) {
       if (d.getSeverity() == DiagnosticSeverity::Error)
         islError = d.str();
@@ -169,15 +168,12 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
     });
     PolyhedralRegion region(func);
     footprints = computeArgumentFootprints(region, maxIslOperations);
+    if (succeeded(footprints) && !footprints->modelled)
+      return success(); // Replicated by dist-partition.
+    if (succeeded(footprints))
+      pairs = pairsToCheck(*footprints);
   }
-  if (succeeded(footprints) && !footprints->modelled)
-    return success(); // Replicated by dist-partition.
-  SmallVector<ArgumentPair> pairs;
-  if (succeeded(footprints)) {
-    pairs = pairsToCheck(*footprints);
-    if (pairs.empty())
-      return success();
-  }
+  bool check = mayNeedCheck && (failed(footprints) || !pairs.empty());
 
   // The sequential copy, the distributed original, then the dispatcher,
   // so that C sees each function before its call.
@@ -187,6 +183,8 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   sequential.setName(name + kSequentialSuffix.str());
   sequential->setAttr(kSequentialAttr, mb.getUnitAttr());
   func.setName(name + kDistributedSuffix.str());
+  // It runs only where no written argument overlaps another.
+  func->setAttr(kArgsDisjointAttr, mb.getUnitAttr());
   mb.setInsertionPointAfter(func);
   auto dispatcher = mb.create<func::FuncOp>(func.getLoc(), name,
                                             func.getFunctionType());
@@ -195,6 +193,24 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   Block *entry = dispatcher.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
   Location loc = func.getLoc();
+  ValueRange args = dispatcher.getArguments();
+
+  // One rank runs the region as written: the loops of the sequential
+  // program, with nothing of the distribution in them.
+  Value single = b.create<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::eq, b.create<dist::NumRanksOp>(loc),
+      b.create<arith::ConstantIndexOp>(loc, 1));
+  auto oneRank = b.create<scf::IfOp>(loc, single, /*withElseRegion=*/true);
+  b.setInsertionPointToStart(oneRank.thenBlock());
+  b.create<func::CallOp>(loc, sequential, args);
+  Block *many = oneRank.elseBlock();
+  b.setInsertionPointToStart(many);
+  if (!check) {
+    b.create<func::CallOp>(loc, func, args);
+    b.setInsertionPointToEnd(entry);
+    b.create<func::ReturnOp>(loc);
+    return success();
+  }
 
   // Whether some pair overlaps (true when no bound could be computed).
   Value overlap;
@@ -229,8 +245,9 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
     }
     if (!ok) {
       // Nothing of the unfinished bounds stays (the C would warn of them).
-      while (!entry->empty())
-        entry->back().erase();
+      while (many->getOperations().size() > 1)
+        many->getTerminator()->getPrevNode()->erase();
+      b.setInsertionPointToStart(many);
       always("a bound reads memory the region may change");
     } else {
       for (ArgumentPair p : pairs) {
@@ -246,7 +263,6 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   }
   auto ifOp = b.create<scf::IfOp>(loc, overlap, /*withElseRegion=*/true);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  ValueRange args = dispatcher.getArguments();
   if (liveOutEverywhere) {
     b.create<func::CallOp>(loc, sequential, args);
   } else {
@@ -274,8 +290,8 @@ struct DistFoldAliasChecks
   using Base::Base;
   /// Names the pairs the dispatcher compares.
   void remarkChecks(func::FuncOp dispatcher) {
-    SmallVector<dist::RangesOverlapOp> checks(
-        dispatcher.getOps<dist::RangesOverlapOp>());
+    SmallVector<dist::RangesOverlapOp> checks;
+    dispatcher.walk([&](dist::RangesOverlapOp op) { checks.push_back(op); });
     if (checks.empty())
       return; // It always runs as written, and said why.
     InFlightDiagnostic d = dispatcher.emitRemark();

@@ -15,6 +15,10 @@ namespace weft {
 inline constexpr llvm::StringLiteral kSequentialAttr = "dist.sequential";
 /// dist-alias-check's dispatcher, which checks the arguments for overlap.
 inline constexpr llvm::StringLiteral kAliasCheckAttr = "dist.alias_check";
+/// dist-alias-check's distributed form of a region: no argument it writes
+/// shares memory with another argument (convert-loops-to-emitc makes them
+/// `restrict`).
+inline constexpr llvm::StringLiteral kArgsDisjointAttr = "dist.args_disjoint";
 /// The names dist-alias-check gives a checked region's two forms: the
 /// region function's name plus these (the dispatcher keeps the name).
 inline constexpr llvm::StringLiteral kSequentialSuffix = "_sequential";
