@@ -195,24 +195,8 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   Location loc = func.getLoc();
   ValueRange args = dispatcher.getArguments();
 
-  // One rank runs the region as written: the loops of the sequential
-  // program, with nothing of the distribution in them.
-  Value single = b.create<arith::CmpIOp>(
-      loc, arith::CmpIPredicate::eq, b.create<dist::NumRanksOp>(loc),
-      b.create<arith::ConstantIndexOp>(loc, 1));
-  auto oneRank = b.create<scf::IfOp>(loc, single, /*withElseRegion=*/true);
-  b.setInsertionPointToStart(oneRank.thenBlock());
-  b.create<func::CallOp>(loc, sequential, args);
-  Block *many = oneRank.elseBlock();
-  b.setInsertionPointToStart(many);
-  if (!check) {
-    b.create<func::CallOp>(loc, func, args);
-    b.setInsertionPointToEnd(entry);
-    b.create<func::ReturnOp>(loc);
-    return success();
-  }
-
-  // Whether some pair overlaps (true when no bound could be computed).
+  // Whether some pair overlaps (true when no bound could be computed; null
+  // without a check).
   Value overlap;
   auto always = [&](const Twine &why) {
     dispatcher.emitWarning()
@@ -220,9 +204,9 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
         << "): the region always runs as written, on one rank";
     overlap = b.create<arith::ConstantIntOp>(loc, 1, 1);
   };
-  if (failed(footprints)) {
+  if (check && failed(footprints)) {
     always(islError);
-  } else {
+  } else if (check) {
     IRMapping map;
     map.map(func.getArguments(), dispatcher.getArguments());
     llvm::StringMap<Value> ids;
@@ -245,9 +229,8 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
     }
     if (!ok) {
       // Nothing of the unfinished bounds stays (the C would warn of them).
-      while (many->getOperations().size() > 1)
-        many->getTerminator()->getPrevNode()->erase();
-      b.setInsertionPointToStart(many);
+      while (!entry->empty())
+        entry->back().erase();
       always("a bound reads memory the region may change");
     } else {
       for (ArgumentPair p : pairs) {
@@ -261,13 +244,22 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
       }
     }
   }
-  auto ifOp = b.create<scf::IfOp>(loc, overlap, /*withElseRegion=*/true);
+  // One rank runs the region as written too: the loops of the sequential
+  // program, with nothing of the distribution in them. One call of it, so
+  // that the C compiler inlines it into the caller and sees its bounds.
+  Value single = b.create<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::eq, b.create<dist::NumRanksOp>(loc),
+      b.create<arith::ConstantIndexOp>(loc, 1));
+  Value asWritten =
+      overlap ? b.create<arith::OrIOp>(loc, single, overlap) : single;
+  auto ifOp = b.create<scf::IfOp>(loc, asWritten, /*withElseRegion=*/true);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  if (liveOutEverywhere) {
+  if (!overlap || liveOutEverywhere) {
     b.create<func::CallOp>(loc, sequential, args);
   } else {
     // Rank 0 alone holds the program's data once a region ran (the other
-    // ranks' copies may be stale); it runs the region as written.
+    // ranks' copies may be stale); it runs the region as written (on one
+    // rank it is the only one, and no later region reads the mark).
     Value rank = b.create<dist::RankOp>(loc);
     Value isRoot = b.create<arith::CmpIOp>(
         loc, arith::CmpIPredicate::eq, rank,

@@ -15,19 +15,22 @@
 #define N 512
 double X[N], Y[N];
 
-// CHECK: alias-check.c:[[@LINE+14]]:1: remark: arguments checked for overlap at entry (a and b): the region runs as written on rank 0 when they overlap
+// CHECK: alias-check.c:[[@LINE+17]]:1: remark: arguments checked for overlap at entry (a and b): the region runs as written on rank 0 when they overlap
 // The region as written keeps plain pointers; the distributed form runs
 // only on arguments that do not overlap, so they are restrict; the
-// dispatcher runs the region as written on one rank, before any check.
+// dispatcher runs the region as written (one call of it) on one rank or
+// when they overlap.
 // OUT: static void {{weft_}}copy_scop0_sequential(int32_t {{v[0-9]+}}, double* {{v[0-9]+}}, double* {{v[0-9]+}}) {
 // OUT: static WEFT_RT_REGION void {{weft_}}copy_scop0_distributed(int32_t {{v[0-9]+}}, double *restrict {{v[0-9]+}}, double *restrict {{v[0-9]+}}) {
 // OUT: static void {{weft_}}copy_scop0(int32_t {{v[0-9]+}}, double* {{v[0-9]+}}, double* {{v[0-9]+}}) {
+// OUT: bool [[OVERLAP:v[0-9]+]] = {{weft_}}rt_ranges_overlap(
 // OUT: {{weft_}}rt_nranks()
 // OUT-NEXT: bool [[ONE:v[0-9]+]] = {{v[0-9]+}} == {{v[0-9]+}};
-// OUT-NEXT: if ([[ONE]]) {
-// OUT-NEXT: {{weft_}}copy_scop0_sequential(
-// OUT-NEXT: } else {
-// OUT: {{weft_}}rt_ranges_overlap(
+// OUT-NEXT: bool [[AS_WRITTEN:v[0-9]+]] = [[ONE]] | [[OVERLAP]];
+// OUT-NEXT: if ([[AS_WRITTEN]]) {
+// OUT: {{weft_}}copy_scop0_sequential(
+// OUT: } else {
+// OUT-NEXT: {{weft_}}copy_scop0_distributed(
 void copy(int n, double *a, double *b) {
 #pragma scop
 #pragma weft distribute(i: block)

@@ -7,7 +7,8 @@
 
 // Every region becomes a dispatcher that runs the region as written on one
 // rank (dist.num_ranks is 1) and the distributed form, on arguments that do
-// not overlap (dist.args_disjoint), otherwise.
+// not overlap (dist.args_disjoint), otherwise. The region as written is
+// called once, so that the C compiler inlines it.
 // A pointer written (a) and one read (b), plus a global (X): the pairs
 // (a, b) and (a, X) may overlap, (b, X) is only read. The boxes are a's
 // [1, n + 1) and b's [0, 2n - 1), each bounded where the loop runs.
@@ -25,16 +26,14 @@
 // CHECK-SAME:    %[[B:[a-z0-9]+]]: memref<?xf64> {weft.c_arg = "(double *)(b)", weft.may_alias}
 // CHECK-SAME:    %[[X:[a-z0-9]+]]: memref<100xf64> {weft.c_arg = "(double *)(X)"}
 // CHECK-SAME:    attributes {dist.alias_check}
-// CHECK:         %[[NP:.*]] = dist.num_ranks
-// CHECK:         %[[ONE:.*]] = arith.cmpi eq, %[[NP]], %{{.*}} : index
-// CHECK:         scf.if %[[ONE]] {
-// CHECK-NEXT:      func.call @shift_sequential(%[[N]], %[[A]], %[[B]], %[[X]])
-// CHECK-NEXT:    } else {
 // CHECK:         %[[AB:.*]] = dist.ranges_overlap %[[A]][%{{.*}}, %{{.*}}], %[[B]][%{{.*}}, %{{.*}}] : memref<?xf64>, memref<?xf64>
 // CHECK:         %[[AX:.*]] = dist.ranges_overlap %[[A]][%{{.*}}, %{{.*}}], %[[X]][%{{.*}}, %{{.*}}] : memref<?xf64>, memref<100xf64>
 // CHECK-NOT:     dist.ranges_overlap
 // CHECK:         %[[ANY:.*]] = arith.ori %[[AB]], %[[AX]] : i1
-// CHECK:         scf.if %[[ANY]] {
+// CHECK:         %[[NP:.*]] = dist.num_ranks
+// CHECK:         %[[ONE:.*]] = arith.cmpi eq, %[[NP]], %{{.*}} : index
+// CHECK:         %[[AS_WRITTEN:.*]] = arith.ori %[[ONE]], %[[ANY]] : i1
+// CHECK:         scf.if %[[AS_WRITTEN]] {
 // CHECK:           %[[R:.*]] = dist.rank
 // CHECK:           %[[ROOT:.*]] = arith.cmpi eq, %[[R]], %{{.*}} : index
 // CHECK:           scf.if %[[ROOT]] {
@@ -47,7 +46,7 @@
 
 // With the results needed everywhere, every rank runs the region as written.
 // EVERYWHERE-LABEL: func.func @shift(
-// EVERYWHERE:         dist.ranges_overlap
+// EVERYWHERE:         dist.num_ranks
 // EVERYWHERE:         scf.if
 // EVERYWHERE-NEXT:      func.call @shift_sequential
 // EVERYWHERE-NEXT:    } else {
@@ -191,7 +190,8 @@ func.func @rows(%n: index {weft.c_arg = "n"},
 // entry, so the region always runs as written.
 // CHECK-LABEL: func.func @boundInMemory(
 // CHECK:         %[[TRUE:.*]] = arith.constant true
-// CHECK:         scf.if %[[TRUE]]
+// CHECK:         %[[ALWAYS:.*]] = arith.ori %{{.*}}, %[[TRUE]] : i1
+// CHECK:         scf.if %[[ALWAYS]]
 // expected-warning @below {{cannot bound the accesses of the pointer arguments (a bound reads memory the region may change): the region always runs as written, on one rank}}
 func.func @boundInMemory(%a: memref<?xf64> {weft.c_arg = "(double *)(a)", weft.may_alias},
                          %k: memref<index> {weft.c_arg = "&k"}) {

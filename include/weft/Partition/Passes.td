@@ -247,7 +247,12 @@ def DistMaterialize : Pass<"dist-materialize", "::mlir::func::FuncOp"> {
       writes every element before reading it) gets rank-local storage: each
       rank allocates only the range of one dimension that its accesses,
       messages and reductions touch (computed with ISL from its blocks), and
-      its accesses subtract the range's start.
+      its accesses subtract the range's start;
+    * the function opens with a one-line C comment per distributed unit
+      (an `emitc.verbatim` `// weft: ...`): its source line, how it is
+      split, which arrays it sends after it and which reductions it
+      combines; and one for the arrays it reads from rank 0
+      (NestComments.cpp).
 
     Without any distributed unit the function is left as it is.
   }];
@@ -265,6 +270,7 @@ def DistMaterialize : Pass<"dist-materialize", "::mlir::func::FuncOp"> {
   ];
   let dependentDialects = ["::weft::dist::DistDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::emitc::EmitCDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
 }

@@ -340,6 +340,10 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
         return success();
       })
       .Case<scf::ForOp>([&](auto loop) { return lowerFor(loop); })
+      .Case<emitc::VerbatimOp>([&](auto text) { // dist-materialize's comments
+        b.clone(*text);
+        return success();
+      })
       .Case<weft::dist::RankOp, weft::dist::NumRanksOp, weft::dist::GridShapeOp,
             weft::dist::LocalBoundsOp, weft::dist::MessageBufferOp,
             weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp,
