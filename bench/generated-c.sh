@@ -20,10 +20,12 @@
 #   5. instructions (INSTR=1, the default; valgrind cachegrind without cache
 #      simulation): ref, seq and the MPI program run as a singleton, minus
 #      the instructions of an empty MPI program (MPI_Init and MPI_Finalize);
-#   6. time: best of $REPEAT interleaved runs, under `flock
-#      /tmp/weft-timing.lock`: CPU time (user + sys) of ref and seq, wall
-#      time of `mpirun -np 1` and `-np 2` minus the wall time of the empty
-#      MPI program under the same mpirun (MPI start-up and shutdown).
+#   6. time: best of $REPEAT runs, each timed inside `flock
+#      /tmp/weft-timing.lock`: wall time of ref and seq, and of `mpirun -np
+#      1` and `-np 2` minus the wall time of the empty MPI program under the
+#      same mpirun (MPI start-up and shutdown). Wall time, since MPI ranks
+#      spin while they wait (their CPU time is not their work); on a loaded
+#      machine it includes waiting for a core.
 # Ratios: mpi1/ref and ref/mpi2 (the 2-rank speed-up over the sequential
 # program). Times on a shared 2-core machine are noisy; the instruction
 # counts are not.
@@ -117,7 +119,6 @@ best_time() {
   done
   echo "$best"
 }
-cpu_time() { best_time cpu "$@"; }
 wall_time() { best_time wall "$@"; }
 
 cat > "$work/empty.c" <<'EOF'
@@ -192,8 +193,8 @@ for entry in "${kernels[@]}"; do
     irmpi=$(awk -v a="$irm" -v e="$empty_ir" -v b="$irref" 'BEGIN{printf "%.3f", (a - e) / b}')
   fi
 
-  tref=$(cpu_time "$d/ref")
-  tseq=$(cpu_time "$d/seq")
+  tref=$(wall_time "$d/ref")
+  tseq=$(wall_time "$d/seq")
   t1=$(wall_time mpirun --oversubscribe -np 1 "$d/mpi")
   t2=$(wall_time mpirun --oversubscribe -np 2 "$d/mpi")
   t1=$(awk -v a="$t1" -v e="$empty1" 'BEGIN{printf "%.3f", a - e}')

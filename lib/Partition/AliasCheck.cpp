@@ -11,6 +11,7 @@
 #include "weft/Partition/Passes.h"
 
 #include "AstToLoops.h"
+#include "NestComments.h"
 
 #include "dialects/Dist/IR/DistOps.h"
 #include "weft/Analysis/Polyhedral/Communication.h"
@@ -54,23 +55,6 @@ static bool hasArgAttr(Value memref, StringRef name) {
   auto arg = cast<BlockArgument>(memref);
   auto func = cast<func::FuncOp>(arg.getOwner()->getParentOp());
   return bool(func.getArgAttr(arg.getArgNumber(), name));
-}
-
-/// The name the C program gives an argument: the last identifier of the
-/// expression the call passes (`(double *)(a)`, `&x`).
-static std::string sourceName(func::FuncOp func, unsigned arg) {
-  auto expr = func.getArgAttrOfType<StringAttr>(arg, "weft.c_arg");
-  if (!expr)
-    return "#" + std::to_string(arg);
-  StringRef text = expr.getValue();
-  size_t end = text.find_last_of(
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-  if (end == StringRef::npos)
-    return text.str();
-  size_t begin = end;
-  while (begin > 0 && (isalnum(text[begin - 1]) || text[begin - 1] == '_'))
-    --begin;
-  return text.slice(begin, end + 1).str();
 }
 
 /// The pairs of accessed arguments that may share memory (one of them
@@ -290,7 +274,7 @@ struct DistFoldAliasChecks
     d << "arguments checked for overlap at entry (";
     llvm::interleaveComma(checks, d, [&](dist::RangesOverlapOp check) {
       auto name = [&](Value v) {
-        return sourceName(dispatcher, cast<BlockArgument>(v).getArgNumber());
+        return argumentSourceName(dispatcher, v);
       };
       d << name(check.getLhs()) << " and " << name(check.getRhs());
     });

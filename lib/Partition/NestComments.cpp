@@ -7,15 +7,13 @@
 
 using namespace mlir;
 
-/// The source's name of an array argument: the last identifier of the
-/// expression the call passes (`(double *)(A)` is A).
-static std::string arrayName(func::FuncOp func, Value memref) {
+std::string weft::argumentSourceName(func::FuncOp func, Value memref) {
   auto arg = dyn_cast<BlockArgument>(memref);
   auto expr = arg ? func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
                                                      "weft.c_arg")
                   : StringAttr();
   if (!expr)
-    return "a local array";
+    return arg ? "#" + std::to_string(arg.getArgNumber()) : "a local array";
   StringRef text = expr.getValue();
   auto isIdent = [](char c) { return llvm::isAlnum(c) || c == '_'; };
   size_t end = text.size();
@@ -24,14 +22,14 @@ static std::string arrayName(func::FuncOp func, Value memref) {
   size_t begin = end;
   while (begin > 0 && isIdent(text[begin - 1]))
     --begin;
-  return text.slice(begin, end).str();
+  return begin == end ? text.str() : text.slice(begin, end).str();
 }
 
 /// "A, B": the distinct arrays of `memrefs`, in order.
 static std::string arrayList(func::FuncOp func, ArrayRef<Value> memrefs) {
   SmallVector<std::string> names;
   for (Value m : memrefs) {
-    std::string name = arrayName(func, m);
+    std::string name = weft::argumentSourceName(func, m);
     if (!llvm::is_contained(names, name))
       names.push_back(name);
   }

@@ -16,6 +16,10 @@
 
 namespace weft {
 
+/// The name the C program gives an argument: the last identifier of the
+/// expression the call passes (`(double *)(a)` is a, `&x` is x).
+std::string argumentSourceName(mlir::func::FuncOp func, mlir::Value memref);
+
 /// One line per distributed unit of `func` (its source line, how it is
 /// split, what it sends and combines after it) and, when the region reads
 /// values from before it, one for those.
