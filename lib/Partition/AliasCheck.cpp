@@ -11,6 +11,7 @@
 #include "weft/Partition/Passes.h"
 
 #include "AstToLoops.h"
+#include "NestComments.h"
 
 #include "dialects/Dist/IR/DistOps.h"
 #include "weft/Analysis/Polyhedral/Communication.h"
@@ -54,23 +55,6 @@ static bool hasArgAttr(Value memref, StringRef name) {
   auto arg = cast<BlockArgument>(memref);
   auto func = cast<func::FuncOp>(arg.getOwner()->getParentOp());
   return bool(func.getArgAttr(arg.getArgNumber(), name));
-}
-
-/// The name the C program gives an argument: the last identifier of the
-/// expression the call passes (`(double *)(a)`, `&x`).
-static std::string sourceName(func::FuncOp func, unsigned arg) {
-  auto expr = func.getArgAttrOfType<StringAttr>(arg, "weft.c_arg");
-  if (!expr)
-    return "#" + std::to_string(arg);
-  StringRef text = expr.getValue();
-  size_t end = text.find_last_of(
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-  if (end == StringRef::npos)
-    return text.str();
-  size_t begin = end;
-  while (begin > 0 && (isalnum(text[begin - 1]) || text[begin - 1] == '_'))
-    --begin;
-  return text.slice(begin, end + 1).str();
 }
 
 /// The pairs of accessed arguments that may share memory (one of them
@@ -154,14 +138,13 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
            hasArgAttr(arg, "weft.may_alias") &&
            !hasArgAttr(arg, "weft.noalias");
   });
-  if (!mayNeedCheck)
-    return success();
 
   // The model's remarks (why a function is not a static control part) are
   // dist-partition's to report; an ISL failure becomes a warning.
-  FailureOr<ArgumentFootprints> footprints;
+  FailureOr<ArgumentFootprints> footprints = failure();
   std::string islError;
-  {
+  SmallVector<ArgumentPair> pairs;
+  if (mayNeedCheck) {
     ScopedDiagnosticHandler quiet(&getContext(), [&](Diagnostic &d) {
       if (d.getSeverity() == DiagnosticSeverity::Error)
         islError = d.str();
@@ -169,15 +152,12 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
     });
     PolyhedralRegion region(func);
     footprints = computeArgumentFootprints(region, maxIslOperations);
+    if (succeeded(footprints) && !footprints->modelled)
+      return success(); // Replicated by dist-partition.
+    if (succeeded(footprints))
+      pairs = pairsToCheck(*footprints);
   }
-  if (succeeded(footprints) && !footprints->modelled)
-    return success(); // Replicated by dist-partition.
-  SmallVector<ArgumentPair> pairs;
-  if (succeeded(footprints)) {
-    pairs = pairsToCheck(*footprints);
-    if (pairs.empty())
-      return success();
-  }
+  bool check = mayNeedCheck && (failed(footprints) || !pairs.empty());
 
   // The sequential copy, the distributed original, then the dispatcher,
   // so that C sees each function before its call.
@@ -187,6 +167,8 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   sequential.setName(name + kSequentialSuffix.str());
   sequential->setAttr(kSequentialAttr, mb.getUnitAttr());
   func.setName(name + kDistributedSuffix.str());
+  // It runs only where no written argument overlaps another.
+  func->setAttr(kArgsDisjointAttr, mb.getUnitAttr());
   mb.setInsertionPointAfter(func);
   auto dispatcher = mb.create<func::FuncOp>(func.getLoc(), name,
                                             func.getFunctionType());
@@ -195,8 +177,10 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   Block *entry = dispatcher.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
   Location loc = func.getLoc();
+  ValueRange args = dispatcher.getArguments();
 
-  // Whether some pair overlaps (true when no bound could be computed).
+  // Whether some pair overlaps (true when no bound could be computed; null
+  // without a check).
   Value overlap;
   auto always = [&](const Twine &why) {
     dispatcher.emitWarning()
@@ -204,9 +188,9 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
         << "): the region always runs as written, on one rank";
     overlap = b.create<arith::ConstantIntOp>(loc, 1, 1);
   };
-  if (failed(footprints)) {
+  if (check && failed(footprints)) {
     always(islError);
-  } else {
+  } else if (check) {
     IRMapping map;
     map.map(func.getArguments(), dispatcher.getArguments());
     llvm::StringMap<Value> ids;
@@ -244,14 +228,22 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
       }
     }
   }
-  auto ifOp = b.create<scf::IfOp>(loc, overlap, /*withElseRegion=*/true);
+  // One rank runs the region as written too: the loops of the sequential
+  // program, with nothing of the distribution in them. One call of it, so
+  // that the C compiler inlines it into the caller and sees its bounds.
+  Value single = b.create<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::eq, b.create<dist::NumRanksOp>(loc),
+      b.create<arith::ConstantIndexOp>(loc, 1));
+  Value asWritten =
+      overlap ? b.create<arith::OrIOp>(loc, single, overlap) : single;
+  auto ifOp = b.create<scf::IfOp>(loc, asWritten, /*withElseRegion=*/true);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  ValueRange args = dispatcher.getArguments();
-  if (liveOutEverywhere) {
+  if (!overlap || liveOutEverywhere) {
     b.create<func::CallOp>(loc, sequential, args);
   } else {
     // Rank 0 alone holds the program's data once a region ran (the other
-    // ranks' copies may be stale); it runs the region as written.
+    // ranks' copies may be stale); it runs the region as written (on one
+    // rank it is the only one, and no later region reads the mark).
     Value rank = b.create<dist::RankOp>(loc);
     Value isRoot = b.create<arith::CmpIOp>(
         loc, arith::CmpIPredicate::eq, rank,
@@ -274,15 +266,15 @@ struct DistFoldAliasChecks
   using Base::Base;
   /// Names the pairs the dispatcher compares.
   void remarkChecks(func::FuncOp dispatcher) {
-    SmallVector<dist::RangesOverlapOp> checks(
-        dispatcher.getOps<dist::RangesOverlapOp>());
+    SmallVector<dist::RangesOverlapOp> checks;
+    dispatcher.walk([&](dist::RangesOverlapOp op) { checks.push_back(op); });
     if (checks.empty())
       return; // It always runs as written, and said why.
     InFlightDiagnostic d = dispatcher.emitRemark();
     d << "arguments checked for overlap at entry (";
     llvm::interleaveComma(checks, d, [&](dist::RangesOverlapOp check) {
       auto name = [&](Value v) {
-        return sourceName(dispatcher, cast<BlockArgument>(v).getArgNumber());
+        return argumentSourceName(dispatcher, v);
       };
       d << name(check.getLhs()) << " and " << name(check.getRhs());
     });

@@ -18,6 +18,7 @@
 
 #include "AstToLoops.h"
 #include "LocalStorage.h"
+#include "NestComments.h"
 #include "Units.h"
 
 #include "dialects/Dist/IR/DistOps.h"
@@ -746,9 +747,12 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
         for (auto [k, r] : llvm::enumerate(f.ranges))
           d << (k ? " and " : "") << r.text << " of dimension " << r.dim;
       }
+    SmallVector<std::string> comments =
+        describeDistributedNests(func, units, exchanges);
     if (failed(Materializer(analysis, units, maxIslOperations)
                    .run(exchanges, privateArrays)))
       return signalPassFailure();
+    insertNestComments(func, comments);
   }
 
   /// The exchanges and private footprints of `units`. Units over a 2-D grid

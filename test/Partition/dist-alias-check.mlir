@@ -5,6 +5,10 @@
 // RUN:   --pass-pipeline='builtin.module(dist-alias-check{live-out-everywhere=1})' \
 // RUN:   | FileCheck %s --check-prefix=EVERYWHERE
 
+// Every region becomes a dispatcher that runs the region as written on one
+// rank (dist.num_ranks is 1) and the distributed form, on arguments that do
+// not overlap (dist.args_disjoint), otherwise. The region as written is
+// called once, so that the C compiler inlines it.
 // A pointer written (a) and one read (b), plus a global (X): the pairs
 // (a, b) and (a, X) may overlap, (b, X) is only read. The boxes are a's
 // [1, n + 1) and b's [0, 2n - 1), each bounded where the loop runs.
@@ -13,7 +17,8 @@
 // CHECK-SAME:    attributes {dist.sequential}
 // CHECK:         affine.for
 // CHECK-LABEL: func.func @shift_distributed(
-// CHECK-NOT:     dist.
+// CHECK-SAME:    attributes {dist.args_disjoint}
+// CHECK-NOT:     dist.ranges_overlap
 // CHECK:         affine.for
 // CHECK-LABEL: func.func @shift(
 // CHECK-SAME:    %[[N:[a-z0-9]+]]: i32 {weft.c_arg = "n"}
@@ -25,7 +30,10 @@
 // CHECK:         %[[AX:.*]] = dist.ranges_overlap %[[A]][%{{.*}}, %{{.*}}], %[[X]][%{{.*}}, %{{.*}}] : memref<?xf64>, memref<100xf64>
 // CHECK-NOT:     dist.ranges_overlap
 // CHECK:         %[[ANY:.*]] = arith.ori %[[AB]], %[[AX]] : i1
-// CHECK:         scf.if %[[ANY]] {
+// CHECK:         %[[NP:.*]] = dist.num_ranks
+// CHECK:         %[[ONE:.*]] = arith.cmpi eq, %[[NP]], %{{.*}} : index
+// CHECK:         %[[AS_WRITTEN:.*]] = arith.ori %[[ONE]], %[[ANY]] : i1
+// CHECK:         scf.if %[[AS_WRITTEN]] {
 // CHECK:           %[[R:.*]] = dist.rank
 // CHECK:           %[[ROOT:.*]] = arith.cmpi eq, %[[R]], %{{.*}} : index
 // CHECK:           scf.if %[[ROOT]] {
@@ -38,6 +46,7 @@
 
 // With the results needed everywhere, every rank runs the region as written.
 // EVERYWHERE-LABEL: func.func @shift(
+// EVERYWHERE:         dist.num_ranks
 // EVERYWHERE:         scf.if
 // EVERYWHERE-NEXT:      func.call @shift_sequential
 // EVERYWHERE-NEXT:    } else {
@@ -60,10 +69,22 @@ func.func @shift(%n32: i32 {weft.c_arg = "n"},
 }
 
 // Distinct objects, restrict pointers (no weft.may_alias) and pointers the
-// user asserted distinct (weft.noalias) need no check.
+// user asserted distinct (weft.noalias) need no check: the dispatcher only
+// chooses by the number of ranks.
+// CHECK-LABEL: func.func @distinct_sequential(
+// CHECK-SAME:    attributes {dist.sequential}
+// CHECK-LABEL: func.func @distinct_distributed(
+// CHECK-SAME:    attributes {dist.args_disjoint}
 // CHECK-LABEL: func.func @distinct(
-// CHECK-NOT:     dist.
-// CHECK:         return
+// CHECK-SAME:    attributes {dist.alias_check}
+// CHECK:         %[[NP:.*]] = dist.num_ranks
+// CHECK:         %[[ONE:.*]] = arith.cmpi eq, %[[NP]], %{{.*}} : index
+// CHECK:         scf.if %[[ONE]] {
+// CHECK-NEXT:      func.call @distinct_sequential(
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      func.call @distinct_distributed(
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
 func.func @distinct(%n: index,
                     %a: memref<?xf64> {weft.c_arg = "(double *)(a)"},
                     %b: memref<?xf64> {weft.c_arg = "(double *)(b)", weft.may_alias, weft.noalias},
@@ -81,8 +102,12 @@ func.func @distinct(%n: index,
 // its own local here). A written scalar is checked against the pointers: a
 // pointer may point at it.
 // CHECK-LABEL: func.func @readOnly(
-// CHECK-NOT:     dist.
-// CHECK:         return
+// CHECK-SAME:    attributes {dist.alias_check}
+// CHECK-NOT:     dist.ranges_overlap
+// CHECK:         func.call @readOnly_sequential(
+// CHECK:         func.call @readOnly_distributed(
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
 func.func @readOnly(%n: index,
                     %a: memref<?xf64> {weft.c_arg = "(double *)(a)", weft.may_alias},
                     %b: memref<?xf64> {weft.c_arg = "(double *)(b)", weft.may_alias}) {
@@ -165,7 +190,8 @@ func.func @rows(%n: index {weft.c_arg = "n"},
 // entry, so the region always runs as written.
 // CHECK-LABEL: func.func @boundInMemory(
 // CHECK:         %[[TRUE:.*]] = arith.constant true
-// CHECK:         scf.if %[[TRUE]]
+// CHECK:         %[[ALWAYS:.*]] = arith.ori %{{.*}}, %[[TRUE]] : i1
+// CHECK:         scf.if %[[ALWAYS]]
 // expected-warning @below {{cannot bound the accesses of the pointer arguments (a bound reads memory the region may change): the region always runs as written, on one rank}}
 func.func @boundInMemory(%a: memref<?xf64> {weft.c_arg = "(double *)(a)", weft.may_alias},
                          %k: memref<index> {weft.c_arg = "&k"}) {

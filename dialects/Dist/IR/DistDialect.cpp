@@ -118,10 +118,12 @@ LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
                                   "function";
     return success();
   }
-  // dist-alias-check's forms of a region with pointer arguments that may
-  // overlap: the region as written, and the dispatcher that checks them.
+  // dist-alias-check's forms of a region: the region as written, the
+  // dispatcher that chooses, and the distributed form, which runs only on
+  // arguments that do not overlap.
   if (attr.getName() == "dist.sequential" ||
-      attr.getName() == "dist.alias_check") {
+      attr.getName() == "dist.alias_check" ||
+      attr.getName() == "dist.args_disjoint") {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
       return op->emitOpError()
              << "'" << attr.getName().getValue()

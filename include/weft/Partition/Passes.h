@@ -4,6 +4,7 @@
 
 #include "dialects/Dist/IR/DistDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -15,6 +16,10 @@ namespace weft {
 inline constexpr llvm::StringLiteral kSequentialAttr = "dist.sequential";
 /// dist-alias-check's dispatcher, which checks the arguments for overlap.
 inline constexpr llvm::StringLiteral kAliasCheckAttr = "dist.alias_check";
+/// dist-alias-check's distributed form of a region: no argument it writes
+/// shares memory with another argument (convert-loops-to-emitc makes them
+/// `restrict`).
+inline constexpr llvm::StringLiteral kArgsDisjointAttr = "dist.args_disjoint";
 /// The names dist-alias-check gives a checked region's two forms: the
 /// region function's name plus these (the dispatcher keeps the name).
 inline constexpr llvm::StringLiteral kSequentialSuffix = "_sequential";

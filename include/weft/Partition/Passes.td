@@ -5,29 +5,37 @@
 include "mlir/Pass/PassBase.td"
 
 def DistAliasCheck : Pass<"dist-alias-check", "::mlir::ModuleOp"> {
-  let summary = "Check at region entry that pointer arguments do not "
-                "overlap";
+  let summary = "Choose at region entry between the region as written and "
+                "its distributed form";
   let description = [{
-    The partitioner and its ISL model treat every array argument as a
-    distinct array. Arrays reached through pointers (the importer's
-    `weft.may_alias`: pointer and array parameters without `restrict`)
-    may point into each other: `f(n, x + 1, x)` turns `a[i] = b[i]` into a
-    recurrence through memory. For a region with such a pair, at least one
-    of them written, this pass
+    The region as written is the fastest code on one rank, and the only
+    correct code when arguments overlap. For every region function this
+    pass
 
     * copies the function as `<name>_sequential` (`dist.sequential`: the
       other dist passes leave it alone) and renames the original
       `<name>_distributed`, which the partitioner then distributes as
       before;
-    * makes `<name>` a dispatcher (`dist.alias_check`) that computes the
-      bounding box of each argument's accesses from ISL (the elements the
-      region touches, over its whole execution, as expressions of its
-      parameters), asks `dist.ranges_overlap` for every pair that may
-      alias and is written, and calls the distributed function only when
-      no pair overlaps. Otherwise rank 0 runs the sequential function and
-      the other ranks' copies are marked stale (`dist.set_replicas_stale`,
-      as a distributed region leaves them); with `live-out-everywhere`
-      every rank runs it, so every rank holds the results.
+    * makes `<name>` a dispatcher (`dist.alias_check`) that calls the
+      sequential function when the program runs on one rank (so the
+      compute at P = 1 is the sequential program's loops, with no bounds,
+      messages or staleness checks in them), and otherwise the distributed
+      one, after the overlap check below where it needs one.
+
+    The partitioner and its ISL model treat every array argument as a
+    distinct array. Arrays reached through pointers (the importer's
+    `weft.may_alias`: pointer and array parameters without `restrict`)
+    may point into each other: `f(n, x + 1, x)` turns `a[i] = b[i]` into a
+    recurrence through memory. For a region with such a pair, at least one
+    of them written, the dispatcher computes the bounding box of each
+    argument's accesses from ISL (the elements the region touches, over its
+    whole execution, as expressions of its parameters), asks
+    `dist.ranges_overlap` for every pair that may alias and is written, and
+    calls the distributed function only when no pair overlaps. Otherwise
+    rank 0 runs the sequential function and the other ranks' copies are
+    marked stale (`dist.set_replicas_stale`, as a distributed region leaves
+    them); with `live-out-everywhere` every rank runs it, so every rank
+    holds the results.
 
     The check is sound: the boxes cover every access (a function without a
     polyhedral model is left alone, since the partitioner runs it
@@ -35,10 +43,11 @@ def DistAliasCheck : Pass<"dist-alias-check", "::mlir::ModuleOp"> {
     sequential function is the region as imported, before any pass
     reorders it. Distinct array objects (globals, locals), `restrict`
     pointers and arrays named by `#pragma weft noalias` (`weft.noalias`)
-    need no check; nor does a `#pragma weft nodist` region. When ISL
-    cannot bound the footprints within `max-isl-ops`, the dispatcher
-    always takes the sequential path, with a warning. dist-fold-alias-checks
-    drops the checks that turn out to be needless and reports the others.
+    need no check; nor does a `#pragma weft nodist` region, which gets no
+    dispatcher at all. When ISL cannot bound the footprints within
+    `max-isl-ops`, the dispatcher always takes the sequential path, with a
+    warning. dist-fold-alias-checks drops the dispatchers of regions that
+    turn out not to be distributed and reports the checks that stay.
   }];
   let options = [
     Option<"liveOutEverywhere", "live-out-everywhere", "bool",
@@ -238,7 +247,12 @@ def DistMaterialize : Pass<"dist-materialize", "::mlir::func::FuncOp"> {
       writes every element before reading it) gets rank-local storage: each
       rank allocates only the range of one dimension that its accesses,
       messages and reductions touch (computed with ISL from its blocks), and
-      its accesses subtract the range's start.
+      its accesses subtract the range's start;
+    * the function opens with a one-line C comment per distributed unit
+      (an `emitc.verbatim` `// weft: ...`): its source line, how it is
+      split, which arrays it sends after it and which reductions it
+      combines; and one for the arrays it reads from rank 0
+      (NestComments.cpp).
 
     Without any distributed unit the function is left as it is.
   }];
@@ -256,6 +270,7 @@ def DistMaterialize : Pass<"dist-materialize", "::mlir::func::FuncOp"> {
   ];
   let dependentDialects = ["::weft::dist::DistDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::emitc::EmitCDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
 }

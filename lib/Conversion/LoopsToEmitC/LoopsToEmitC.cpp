@@ -134,18 +134,63 @@ Value FunctionLowering::newVariable(Location loc, Type t) {
                                      emitc::OpaqueAttr::get(b.getContext(), ""));
 }
 
+/// The C spelling of a scalar element type, as the C++ emitter prints it;
+/// empty where there is none.
+static std::string cScalarName(Type t) {
+  if (t.isF64())
+    return "double";
+  if (t.isF32())
+    return "float";
+  if (t.isInteger(1))
+    return "bool";
+  if (t.isIndex())
+    return "int64_t";
+  if (auto i = dyn_cast<IntegerType>(t); i && i.isSignless() &&
+                                          llvm::is_contained(
+                                              {8u, 16u, 32u, 64u},
+                                              i.getWidth()))
+    return "int" + std::to_string(i.getWidth()) + "_t";
+  return "";
+}
+
+/// Whether no two array arguments of `func` share memory that it writes:
+/// none may alias another (distinct objects, `restrict` pointers and
+/// `#pragma weft noalias` arrays), or dist-alias-check checked them at
+/// entry (`dist.args_disjoint`, its distributed form). Then each pointer
+/// argument can be `restrict`, which tells the C compiler as much.
+static bool argumentsDisjoint(func::FuncOp func) {
+  if (func->hasAttr("dist.args_disjoint"))
+    return true;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    if (func.getArgAttr(i, "weft.may_alias") &&
+        !func.getArgAttr(i, "weft.noalias"))
+      return false;
+  return true;
+}
+
 FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   if (func.getNumResults() != 0)
     return func.emitOpError("region functions must not return values");
+  bool disjoint = argumentsDisjoint(func);
   SmallVector<Type> argTypes;
-  for (Type t : func.getArgumentTypes())
-    argTypes.push_back(convertType(t));
+  for (Type t : func.getArgumentTypes()) {
+    std::string element;
+    if (auto mt = dyn_cast<MemRefType>(t); mt && disjoint)
+      element = cScalarName(mt.getElementType());
+    argTypes.push_back(element.empty()
+                           ? convertType(t)
+                           : emitc::OpaqueType::get(b.getContext(),
+                                                    element + " *restrict"));
+  }
   b.setInsertionPoint(func);
   auto cfunc = b.create<emitc::FuncOp>(func.getLoc(), func.getName(),
                                        b.getFunctionType(argTypes, {}));
   // A distributed region stays a call, not specialised for its arguments
-  // (WEFT_RT_REGION in runtime/mpi/weft_rt_mpi.h says why).
+  // (WEFT_RT_REGION in runtime/mpi/weft_rt_mpi.h says why). The dispatcher
+  // of dist-alias-check does not: the C compiler inlines it and the region
+  // as written it calls on one rank, and sees the caller's bounds.
   bool distributed =
+      !func->hasAttr("dist.alias_check") &&
       func.walk([](Operation *op) {
             return op->getDialect() &&
                            op->getDialect()->getNamespace() == "dist"
@@ -295,6 +340,10 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
         return success();
       })
       .Case<scf::ForOp>([&](auto loop) { return lowerFor(loop); })
+      .Case<emitc::VerbatimOp>([&](auto text) { // dist-materialize's comments
+        b.clone(*text);
+        return success();
+      })
       .Case<weft::dist::RankOp, weft::dist::NumRanksOp, weft::dist::GridShapeOp,
             weft::dist::LocalBoundsOp, weft::dist::MessageBufferOp,
             weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp,
@@ -521,6 +570,10 @@ Value FunctionLowering::subscript(Location loc, Value memref,
                     : map.lookup(indices.front());
   if (auto array = dyn_cast<TypedValue<emitc::ArrayType>>(base))
     return b.create<emitc::SubscriptOp>(loc, array, ValueRange{index});
+  if (isa<emitc::OpaqueType>(base.getType())) // a restrict pointer argument
+    return b.create<emitc::SubscriptOp>(
+        loc, convertType(cast<MemRefType>(memref.getType()).getElementType()),
+        base, ValueRange{index});
   return b.create<emitc::SubscriptOp>(
       loc, cast<TypedValue<emitc::PointerType>>(base), index);
 }

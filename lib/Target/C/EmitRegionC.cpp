@@ -55,6 +55,8 @@ LogicalResult weft::emitRegionFunctions(ModuleOp module,
     if (failed(emitc::translateToCpp(func, os)))
       return failure();
     auto isBool = [](Type t) {
+      if (auto opaque = dyn_cast<emitc::OpaqueType>(t)) // `bool *restrict`
+        return opaque.getValue().starts_with("bool ");
       if (auto ptr = dyn_cast<emitc::PointerType>(t))
         t = ptr.getPointee();
       if (auto array = dyn_cast<emitc::ArrayType>(t))

@@ -2,6 +2,7 @@
 
 // Arguments: memref -> pointer, index -> i64; the function becomes static.
 // Loads are copied into a variable at once; stores assign the subscript.
+// An array reached through a pointer (weft.may_alias) stays a plain pointer.
 // CHECK-LABEL: emitc.func @scale
 // CHECK-SAME: (%[[X:.*]]: !emitc.ptr<f64>, %[[N:.*]]: i64, %[[A:.*]]: f64)
 // CHECK-SAME: specifiers = ["static"]
@@ -16,7 +17,7 @@
 // CHECK:   emitc.assign %[[M]] : f64 to %[[S2]] : f64
 // CHECK: emitc.return
 // CHECK-NOT: func.func
-func.func @scale(%x: memref<?xf64>, %n: index, %a: f64) {
+func.func @scale(%x: memref<?xf64> {weft.may_alias}, %n: index, %a: f64) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
@@ -24,6 +25,46 @@ func.func @scale(%x: memref<?xf64>, %n: index, %a: f64) {
     %m = arith.mulf %v, %a : f64
     memref.store %m, %x[%i] : memref<?xf64>
   }
+  return
+}
+
+// -----
+
+// Arrays that cannot overlap (none may alias another, or dist-alias-check
+// checked them at entry: dist.args_disjoint) are restrict pointers, which
+// lets the C compiler vectorise without run-time alias checks.
+// CHECK-LABEL: emitc.func @disjoint
+// CHECK-SAME: (%[[X:.*]]: !emitc.opaque<"double *restrict">, %[[Y:.*]]: !emitc.opaque<"float *restrict">, %{{.*}}: i64)
+// CHECK: emitc.subscript %[[Y]][%{{.*}}] : (!emitc.opaque<"float *restrict">, i64) -> f32
+// CHECK: emitc.subscript %[[X]][%{{.*}}] : (!emitc.opaque<"double *restrict">, i64) -> f64
+func.func @disjoint(%x: memref<?xf64>, %y: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %y[%i] : memref<?xf32>
+    %w = arith.extf %v : f32 to f64
+    memref.store %w, %x[%i] : memref<?xf64>
+  }
+  return
+}
+
+// CHECK-LABEL: emitc.func @checked
+// CHECK-SAME: (%{{.*}}: !emitc.opaque<"double *restrict">, %{{.*}}: !emitc.opaque<"double *restrict">)
+func.func @checked(%x: memref<?xf64> {weft.may_alias}, %y: memref<?xf64> {weft.may_alias})
+    attributes {dist.args_disjoint} {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %y[%c0] : memref<?xf64>
+  memref.store %v, %x[%c0] : memref<?xf64>
+  return
+}
+
+// An asserted array (weft.noalias) does not keep the others from it.
+// CHECK-LABEL: emitc.func @asserted
+// CHECK-SAME: (%{{.*}}: !emitc.opaque<"double *restrict">, %{{.*}}: !emitc.opaque<"double *restrict">)
+func.func @asserted(%x: memref<?xf64> {weft.may_alias, weft.noalias}, %y: memref<?xf64> {weft.may_alias, weft.noalias}) {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %y[%c0] : memref<?xf64>
+  memref.store %v, %x[%c0] : memref<?xf64>
   return
 }
 
@@ -38,7 +79,7 @@ func.func @scale(%x: memref<?xf64>, %n: index, %a: f64) {
 // CHECK:   %[[D:.*]] = emitc.div
 // CHECK:   emitc.assign %[[D]] : i32 to %[[R]] : i32
 // CHECK: }
-// CHECK: %[[S:.*]] = emitc.subscript %{{.*}}[%{{.*}}] : (!emitc.ptr<i32>, i64) -> i32
+// CHECK: %[[S:.*]] = emitc.subscript %{{.*}}[%{{.*}}] : (!emitc.opaque<"int32_t *restrict">, i64) -> i32
 // CHECK: emitc.assign %[[R]] : i32 to %[[S]] : i32
 func.func @select(%out: memref<i32>, %a: i32, %b: i32) {
   %c = arith.cmpi slt, %a, %b : i32

@@ -2,7 +2,9 @@
 
 // The dist ops that dist-materialize emits become calls of the MPI runtime
 // header (runtime/mpi/weft_rt_mpi.h); sizes travel in bytes.
+// A distributed region stays a call (WEFT_RT_REGION).
 // CHECK-LABEL: emitc.func @exchange
+// CHECK-SAME: specifiers = ["static", "WEFT_RT_REGION"]
 // CHECK: %[[ME:.*]] = emitc.call_opaque "weft_rt_self"() : () -> i64
 // CHECK: %[[NP:.*]] = emitc.call_opaque "weft_rt_nranks"() : () -> i64
 // CHECK: %[[LO:.*]] = emitc.call_opaque "weft_rt_block_lo"(%{{.*}}, %{{.*}}, %[[ME]], %[[NP]])
@@ -166,18 +168,23 @@ func.func @local_storage(%n: index) {
 // -----
 
 // The overlap test of dist-alias-check: each range with its element size,
-// and calls of the region's other functions, defined before it.
+// and calls of the region's other functions, defined before it. Arguments
+// that may overlap stay plain pointers, and the dispatcher is a plain
+// static function (the C compiler may inline it and the region as written).
 // CHECK-LABEL: emitc.func @dispatch
 // CHECK-SAME: (%[[A:.*]]: !emitc.ptr<f64>, %[[B:.*]]: !emitc.ptr<i32>, %[[LO:.*]]: i64, %[[HI:.*]]: i64)
+// CHECK-SAME: attributes {specifiers = ["static"]}
 // CHECK: %[[S8:.*]] = "emitc.constant"() <{value = 8 : i64}>
 // CHECK: %[[S4:.*]] = "emitc.constant"() <{value = 4 : i64}>
 // CHECK: %[[O:.*]] = emitc.call_opaque "weft_rt_ranges_overlap"(%[[A]], %[[LO]], %[[HI]], %[[S8]], %[[B]], %[[LO]], %[[HI]], %[[S4]]) : (!emitc.ptr<f64>, i64, i64, i64, !emitc.ptr<i32>, i64, i64, i64) -> i1
 // CHECK: emitc.if %[[O]] {
 // CHECK:   emitc.call_opaque "dispatch_sequential"(%[[A]], %[[B]], %[[LO]], %[[HI]]) : (!emitc.ptr<f64>, !emitc.ptr<i32>, i64, i64) -> ()
-func.func @dispatch_sequential(%a: memref<?xf64>, %b: memref<?xi32>, %lo: index, %hi: index) {
+func.func @dispatch_sequential(%a: memref<?xf64> {weft.may_alias}, %b: memref<?xi32> {weft.may_alias}, %lo: index, %hi: index)
+    attributes {dist.sequential} {
   return
 }
-func.func @dispatch(%a: memref<?xf64>, %b: memref<?xi32>, %lo: index, %hi: index) {
+func.func @dispatch(%a: memref<?xf64> {weft.may_alias}, %b: memref<?xi32> {weft.may_alias}, %lo: index, %hi: index)
+    attributes {dist.alias_check} {
   %o = dist.ranges_overlap %a[%lo, %hi], %b[%lo, %hi] : memref<?xf64>, memref<?xi32>
   scf.if %o {
     func.call @dispatch_sequential(%a, %b, %lo, %hi) : (memref<?xf64>, memref<?xi32>, index, index) -> ()

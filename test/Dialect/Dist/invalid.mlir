@@ -622,6 +622,11 @@ func.func @sequential_not_unit() attributes {dist.sequential = 1} { return }
 
 // -----
 
+// expected-error @+1 {{'dist.args_disjoint' must be a unit attribute on a function}}
+func.func @args_disjoint_not_unit() attributes {dist.args_disjoint = "yes"} { return }
+
+// -----
+
 func.func @alias_check_on_loop() {
   // expected-error @+1 {{'dist.alias_check' must be a unit attribute on a function}}
   affine.for %i = 0 to 8 {

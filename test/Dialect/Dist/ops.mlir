@@ -208,6 +208,11 @@ func.func @overlap_check(%a: memref<?xf64>, %b: memref<?x4xf32>, %lo: index,
 func.func @overlap_check_sequential() attributes {dist.sequential} {
   return
 }
+// CHECK-LABEL: func.func @overlap_check_distributed
+// CHECK-SAME: attributes {dist.args_disjoint}
+func.func @overlap_check_distributed() attributes {dist.args_disjoint} {
+  return
+}
 
 // CHECK-LABEL: func.func @partitioner_marks
 // CHECK: } {dist.distribute = #dist.dim<block on 0>, dist.unit}

@@ -20,7 +20,8 @@ static double table[16];
 // The generated function comes right before `scale`, after the text above.
 // CHECK: #include <stdio.h>
 // CHECK: static double table[16];
-// CHECK: static void weft_scale_scop0(int32_t [[N:v[0-9]+]], double* [[T:v[0-9]+]], double [[F:v[0-9]+]], int32_t* [[C:v[0-9]+]]) {
+// A global and a local cannot overlap: their pointers are restrict.
+// CHECK: static void weft_scale_scop0(int32_t [[N:v[0-9]+]], double *restrict [[T:v[0-9]+]], double [[F:v[0-9]+]], int32_t *restrict [[C:v[0-9]+]]) {
 // CHECK: for (int64_t [[I:v[0-9]+]] = {{v[0-9]+}}; [[I]] < {{v[0-9]+}}; [[I]] += {{v[0-9]+}}) {
 // CHECK: [[T]][[[I]]] = {{v[0-9]+}};
 // CHECK: [[C]][{{v[0-9]+}}] = {{v[0-9]+}};

@@ -3,7 +3,7 @@
 // emitter.
 // RUN: weft-opt %s --lower-affine --linearize-memref-accesses --canonicalize --convert-loops-to-emitc | mlir-translate --mlir-to-cpp | FileCheck %s
 
-// CHECK-LABEL: static void weft_kernel_scop0(int32_t v1, double* v2, double* v3) {
+// CHECK-LABEL: static void weft_kernel_scop0(int32_t v1, double *restrict v2, double *restrict v3) {
 // CHECK: for (int64_t [[I:v[0-9]+]] = {{v[0-9]+}}; [[I]] < {{v[0-9]+}}; [[I]] += {{v[0-9]+}}) {
 // CHECK:   for (int64_t [[J:v[0-9]+]] = {{v[0-9]+}}; [[J]] < {{v[0-9]+}}; [[J]] += {{v[0-9]+}}) {
 // CHECK:     int64_t [[ROW:v[0-9]+]] = [[I]] * {{v[0-9]+}};
