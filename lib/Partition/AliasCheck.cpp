@@ -231,9 +231,12 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   // One rank runs the region as written too: the loops of the sequential
   // program, with nothing of the distribution in them. One call of it, so
   // that the C compiler inlines it into the caller and sees its bounds.
-  Value single = b.create<arith::CmpIOp>(
-      loc, arith::CmpIPredicate::eq, b.create<dist::NumRanksOp>(loc),
-      b.create<arith::ConstantIndexOp>(loc, 1));
+  // Operands built in statement order: as call arguments their order would
+  // be the host compiler's (gcc and clang differ), and so would the output.
+  Value ranks = b.create<dist::NumRanksOp>(loc);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  Value single =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, ranks, one);
   Value asWritten =
       overlap ? b.create<arith::OrIOp>(loc, single, overlap) : single;
   auto ifOp = b.create<scf::IfOp>(loc, asWritten, /*withElseRegion=*/true);

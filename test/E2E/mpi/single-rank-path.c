@@ -16,13 +16,14 @@
 // CHECK-NOT:   weft_rt_
 // CHECK-LABEL: static WEFT_RT_REGION void weft_sweep_scop0_distributed(int32_t {{v[0-9]+}}, int32_t {{v[0-9]+}}, double *restrict {{v[0-9]+}}, double *restrict {{v[0-9]+}}) {
 // The distributed form opens with a line per distributed nest.
-// CHECK:       // weft: the nest at line 41 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of B that other ranks read later or keep
-// CHECK-NEXT:  // weft: the nest at line 45 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of A that other ranks read later or keep
+// CHECK:       // weft: the nest at line 42 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of B that other ranks read later or keep
+// CHECK-NEXT:  // weft: the nest at line 46 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of A that other ranks read later or keep
 // CHECK-NEXT:  // weft: reads B, A from rank 0 first where other ranks' copies are outdated
 // CHECK:       weft_rt_block_lo
 // CHECK-LABEL: static void weft_sweep_scop0(int32_t {{v[0-9]+}}, int32_t {{v[0-9]+}}, double *restrict {{v[0-9]+}}, double *restrict {{v[0-9]+}}) {
 // CHECK:       int64_t [[NP:v[0-9]+]] = weft_rt_nranks();
-// CHECK-NEXT:  bool [[ONE:v[0-9]+]] = [[NP]] == {{v[0-9]+}};
+// CHECK-NEXT:  int64_t [[C1:v[0-9]+]] = 1;
+// CHECK-NEXT:  bool [[ONE:v[0-9]+]] = [[NP]] == [[C1]];
 // CHECK-NEXT:  if ([[ONE]]) {
 // CHECK-NEXT:    weft_sweep_scop0_sequential(
 // CHECK-NEXT:  } else {
