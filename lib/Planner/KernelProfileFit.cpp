@@ -9,7 +9,6 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
-#include <numeric>
 #include <set>
 
 using namespace llvm;
@@ -192,30 +191,45 @@ void layerFeatures(const KernelSample &s, double *row) {
   row[2 * kNumBits + 3] = 1;
 }
 
+/// The samples of one fit: per sample a feature row, the time it should
+/// predict (in the unit the fit's coefficients take) and, for decoder
+/// layers, the model shape it ran.
+struct FitRows {
+  std::vector<std::vector<double>> features;
+  std::vector<double> time;
+  std::vector<int64_t> shape; // decoder layers: the sample's hidden size
+
+  void add(std::vector<double> f, double t, int64_t hidden = 0) {
+    features.push_back(std::move(f));
+    time.push_back(t);
+    shape.push_back(hidden);
+  }
+  FitRows subset(function_ref<bool(size_t)> keep) const {
+    FitRows s;
+    for (size_t i = 0; i < time.size(); ++i)
+      if (keep(i))
+        s.add(features[i], time[i], shape[i]);
+    return s;
+  }
+};
+
 /// Bounded (>= 0) least squares on relative errors: coefficients such that
-/// features . x ~ y (both in ns).
-Eigen::VectorXd fitRelative(const std::vector<std::vector<double>> &features,
-                            const std::vector<double> &y) {
-  size_t n = y.size(), k = features.empty() ? 0 : features[0].size();
+/// features . x ~ time.
+Eigen::VectorXd fitRelative(const FitRows &r) {
+  size_t n = r.time.size(), k = r.features.empty() ? 0 : r.features[0].size();
   Eigen::MatrixXd A(n, k);
   Eigen::VectorXd b(n);
   for (size_t i = 0; i < n; ++i) {
     for (size_t j = 0; j < k; ++j)
-      A(i, j) = features[i][j] / y[i];
+      A(i, j) = r.features[i][j] / r.time[i];
     b(i) = 1;
   }
   Eigen::VectorXd zero = Eigen::VectorXd::Zero(k);
   return boundedLeastSquares(A, b, zero, zero, zero, /*ridge=*/1e-9);
 }
 
-struct LayerRows {
-  std::vector<std::vector<double>> features;
-  std::vector<double> ns;
-  std::vector<int64_t> shape; // the sample's hidden size
-};
-
-LayerRows layerRows(const KernelSamples &in, int phase) {
-  LayerRows r;
+FitRows layerRows(const KernelSamples &in, int phase) {
+  FitRows r;
   for (const KernelSample &s : in.samples) {
     if (s.part != "layers" || cost::phaseIndex(s.phase) != phase)
       continue;
@@ -224,39 +238,32 @@ LayerRows layerRows(const KernelSamples &in, int phase) {
       continue;
     std::vector<double> row(kLayerColumns);
     layerFeatures(s, row.data());
-    r.features.push_back(std::move(row));
-    r.ns.push_back(ms * 1e6);
-    r.shape.push_back(s.model.hidden);
+    r.add(std::move(row), ms * 1e6, s.model.hidden);
   }
   return r;
 }
 
-double meanRelativeError(const LayerRows &r, const Eigen::VectorXd &x,
-                         const std::vector<size_t> &rows) {
+/// Mean |predicted - measured| / measured over the rows `keep` accepts.
+double meanRelativeError(
+    const FitRows &r, const Eigen::VectorXd &x,
+    function_ref<bool(size_t)> keep = [](size_t) { return true; }) {
   double sum = 0;
-  for (size_t i : rows) {
+  size_t n = 0;
+  for (size_t i = 0; i < r.time.size(); ++i) {
+    if (!keep(i))
+      continue;
     double pred = 0;
-    for (int j = 0; j < kLayerColumns; ++j)
-      pred += r.features[i][size_t(j)] * x(j);
-    sum += std::abs(pred - r.ns[i]) / r.ns[i];
+    for (size_t j = 0; j < r.features[i].size(); ++j)
+      pred += r.features[i][j] * x(Eigen::Index(j));
+    sum += std::abs(pred - r.time[i]) / r.time[i];
+    ++n;
   }
-  return rows.empty() ? 0 : sum / double(rows.size());
-}
-
-LayerRows subset(const LayerRows &r, function_ref<bool(size_t)> keep) {
-  LayerRows s;
-  for (size_t i = 0; i < r.ns.size(); ++i)
-    if (keep(i)) {
-      s.features.push_back(r.features[i]);
-      s.ns.push_back(r.ns[i]);
-      s.shape.push_back(r.shape[i]);
-    }
-  return s;
+  return n ? sum / double(n) : 0;
 }
 
 /// Every bit-width needs two samples (with different row counts) for its
 /// two columns.
-Error checkDetermined(const LayerRows &r, int phase) {
+Error checkDetermined(const FitRows &r, int phase) {
   for (int b = 0; b < kNumBits; ++b) {
     std::set<double> rows;
     for (const std::vector<double> &f : r.features)
@@ -286,10 +293,10 @@ Expected<KernelFitReport> fitKernelProfile(const KernelSamples &in,
   c.device = device.str();
   c.threads = in.threads;
   for (int ph = 0; ph < 2; ++ph) {
-    LayerRows rows = layerRows(in, ph);
+    FitRows rows = layerRows(in, ph);
     if (Error e = checkDetermined(rows, ph))
       return std::move(e);
-    Eigen::VectorXd x = fitRelative(rows.features, rows.ns);
+    Eigen::VectorXd x = fitRelative(rows);
     for (int b = 0; b < kNumBits; ++b) {
       c.weightNs[ph][b] = x(2 * b);
       c.rowWeightNs[ph][b] = x(2 * b + 1);
@@ -298,30 +305,25 @@ Expected<KernelFitReport> fitKernelProfile(const KernelSamples &in,
     c.attentionHeadNs[ph] = x(2 * kNumBits + 1);
     c.elementwiseNs[ph] = x(2 * kNumBits + 2);
     p.layerOverheadMs[ph] = x(2 * kNumBits + 3) * 1e-6;
-    std::vector<size_t> all(rows.ns.size());
-    std::iota(all.begin(), all.end(), size_t(0));
-    report.layerSamples[ph] = int(all.size());
-    report.layerError[ph] = meanRelativeError(rows, x, all);
+    report.layerSamples[ph] = int(rows.time.size());
+    report.layerError[ph] = meanRelativeError(rows, x);
     // Each shape predicted by the curves of the others.
     std::set<int64_t> shapes(rows.shape.begin(), rows.shape.end());
     double heldOut = 0;
     size_t heldOutRows = 0;
     for (int64_t shape : shapes) {
-      LayerRows train =
-          subset(rows, [&](size_t i) { return rows.shape[i] != shape; });
       if (shapes.size() < 2)
-        continue;
+        break;
+      auto isShape = [&](size_t i) { return rows.shape[i] == shape; };
+      FitRows train = rows.subset([&](size_t i) { return !isShape(i); });
       if (Error e = checkDetermined(train, ph)) {
         consumeError(std::move(e));
         continue;
       }
-      Eigen::VectorXd y = fitRelative(train.features, train.ns);
-      std::vector<size_t> test;
-      for (size_t i = 0; i < rows.ns.size(); ++i)
-        if (rows.shape[i] == shape)
-          test.push_back(i);
-      heldOut += meanRelativeError(rows, y, test) * double(test.size());
-      heldOutRows += test.size();
+      size_t tested = size_t(llvm::count(rows.shape, shape));
+      heldOut +=
+          meanRelativeError(rows, fitRelative(train), isShape) * double(tested);
+      heldOutRows += tested;
     }
     report.heldOutShapeError[ph] =
         heldOutRows ? heldOut / double(heldOutRows) : report.layerError[ph];
@@ -337,44 +339,32 @@ Expected<KernelFitReport> fitKernelProfile(const KernelSamples &in,
   }
 
   // LM head with sampling, and the embedding lookup.
-  std::vector<std::vector<double>> headFeatures, embedFeatures;
-  std::vector<double> headNs, embedNs;
+  FitRows head, embed;
   for (const KernelSample &s : in.samples) {
     double vd = double(s.model.vocab) * double(s.model.hidden);
-    if (s.part == "head" && s.ms > 0) {
-      headFeatures.push_back({vd, vd * double(s.seqs)});
-      headNs.push_back(s.ms * 1e6);
-    } else if (s.part == "embed" && s.ms > 0) {
-      embedFeatures.push_back({double(s.seqs) * double(s.model.hidden)});
-      embedNs.push_back(s.ms * 1e6);
-    }
+    if (s.part == "head" && s.ms > 0)
+      head.add({vd, vd * double(s.seqs)}, s.ms * 1e6);
+    else if (s.part == "embed" && s.ms > 0)
+      embed.add({double(s.seqs) * double(s.model.hidden)}, s.ms * 1e6);
   }
-  if (headNs.size() < 2)
+  if (head.time.size() < 2)
     return createStringError(inconvertibleErrorCode(),
                              "kernel samples: need at least two LM head "
                              "samples");
-  Eigen::VectorXd head = fitRelative(headFeatures, headNs);
-  c.headWeightNs = head(0);
-  c.headRowWeightNs = head(1);
-  double headErr = 0;
-  for (size_t i = 0; i < headNs.size(); ++i)
-    headErr += std::abs(headFeatures[i][0] * head(0) +
-                        headFeatures[i][1] * head(1) - headNs[i]) /
-               headNs[i];
-  report.headError = headErr / double(headNs.size());
-  if (!embedNs.empty())
-    c.embeddingNs = fitRelative(embedFeatures, embedNs)(0);
+  Eigen::VectorXd headFit = fitRelative(head);
+  c.headWeightNs = headFit(0);
+  c.headRowWeightNs = headFit(1);
+  report.headError = meanRelativeError(head, headFit);
+  if (!embed.time.empty())
+    c.embeddingNs = fitRelative(embed)(0);
 
-  // Stage-to-stage hand-off: a latency and a per-byte cost.
-  std::vector<std::vector<double>> transferFeatures;
-  std::vector<double> transferMs;
+  // Stage-to-stage hand-off: a latency and a per-byte cost (ms).
+  FitRows transfer;
   for (const KernelSample &s : in.samples)
-    if (s.part == "transfer" && s.ms > 0) {
-      transferFeatures.push_back({1.0, double(s.bytes)});
-      transferMs.push_back(s.ms);
-    }
-  if (!transferMs.empty()) {
-    Eigen::VectorXd t = fitRelative(transferFeatures, transferMs);
+    if (s.part == "transfer" && s.ms > 0)
+      transfer.add({1.0, double(s.bytes)}, s.ms);
+  if (!transfer.time.empty()) {
+    Eigen::VectorXd t = fitRelative(transfer);
     p.transferLatencyUs = t(0) * 1e3;
     // t(1) is ms per byte; the profile stores the staging rate in GB/s.
     p.stagingGBps = t(1) > 1e-15 ? 1e-6 / t(1) : 0;

@@ -211,8 +211,8 @@ int weft::costProfileMain(int argc, char **argv) {
                "device database; cpu: always cpu)"),
       cl::cat(cat));
   cl::opt<int> repeats("repeats",
-                       cl::desc("Runs per timing; the fastest counts "
-                                "(default 3)"),
+                       cl::desc("Rounds over all timings; each timing's "
+                                "fastest batch counts (default 3)"),
                        cl::init(3), cl::cat(cat));
   cl::opt<bool> quick("quick",
                       cl::desc("One model shape and fewer batch sizes (for "

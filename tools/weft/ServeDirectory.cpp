@@ -2,14 +2,10 @@
 #include "ServeDirectory.h"
 #include "RuntimeSources.h"
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <vector>
 
 using namespace llvm;
 
