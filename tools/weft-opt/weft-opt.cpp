@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/LLM/IR/LLMDialect.h"
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/Partition/Passes.h"
 #include "weft/Pipelines/Pipelines.h"
@@ -35,10 +36,10 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
-                  mlir::affine::AffineDialect, mlir::arith::ArithDialect,
-                  mlir::emitc::EmitCDialect, mlir::func::FuncDialect,
-                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect>();
+                  weft::WeftDialect, mlir::affine::AffineDialect,
+                  mlir::arith::ArithDialect, mlir::emitc::EmitCDialect,
+                  mlir::func::FuncDialect, mlir::math::MathDialect,
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "weft optimizer driver\n", registry));
 }
