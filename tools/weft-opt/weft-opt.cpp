@@ -7,6 +7,7 @@
 #include "dialects/LLM/IR/LLMDialect.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/Partition/Passes.h"
+#include "weft/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -31,6 +32,7 @@ int main(int argc, char **argv) {
   mlir::registerConvertAffineToStandard();
   weft::registerWeftConversionPasses();
   weft::registerWeftPartitionPasses();
+  weft::registerPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
