@@ -17,15 +17,18 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
 namespace weft::test {
+void registerTestDeviceMappingPass();
 void registerTestFlowDependencesPass();
 } // namespace weft::test
 
 int main(int argc, char **argv) {
+  weft::test::registerTestDeviceMappingPass();
   weft::test::registerTestFlowDependencesPass();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
@@ -39,7 +42,8 @@ int main(int argc, char **argv) {
                   weft::WeftDialect, mlir::affine::AffineDialect,
                   mlir::arith::ArithDialect, mlir::emitc::EmitCDialect,
                   mlir::func::FuncDialect, mlir::math::MathDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
+                  mlir::memref::MemRefDialect,
+                  mlir::quant::QuantizationDialect, mlir::scf::SCFDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "weft optimizer driver\n", registry));
 }
