@@ -34,6 +34,7 @@
 
 using namespace weft;
 
+#include "weft_rt_elements_h.inc"
 #include "weft_rt_mpi_h.inc"
 
 namespace {
@@ -185,7 +186,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
                                    llvm::StringRef()})
       rep.definition += functions.lookup(rep.functionName + suffix.str());
   if (options.target == CompileTarget::Mpi)
-    preamble = std::string(weft_rt_mpi_h) + preamble;
+    preamble = std::string(weft_rt_elements_h) + weft_rt_mpi_h + preamble;
   result.text = spliceRegions(ctx, replacements, preamble);
   result.ok = true;
 }

@@ -7,10 +7,13 @@
 //===----------------------------------------------------------------------===//
 #include "LocalStorage.h"
 
+#include "dialects/Dist/IR/DistOps.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 
@@ -84,6 +87,26 @@ void weft::redirectToLocalStorage(const LocalStorage &s) {
       user->erase();
       continue;
     }
+    // A message of the array's elements: the same global subscripts, into
+    // storage whose first element is at `starts`.
+    auto redirectMessage = [&](auto op) {
+      auto type = cast<MemRefType>(s.array.getType());
+      Value zero = b.create<arith::ConstantIndexOp>(user->getLoc(), 0);
+      SmallVector<Value> origin(type.getRank(), zero);
+      for (auto [dim, start] : llvm::zip(s.dims, s.starts))
+        origin[dim] = start;
+      op.getArrayMutable().assign(s.local);
+      op.getOriginMutable().assign(origin);
+    };
+    bool message = TypeSwitch<Operation *, bool>(user)
+                       .Case<dist::ISendOp, dist::IRecvOp, dist::BroadcastOp,
+                             dist::AllReduceOp>([&](auto op) {
+                         redirectMessage(op);
+                         return true;
+                       })
+                       .Default([](Operation *) { return false; });
+    if (message)
+      continue;
     auto load = dyn_cast<memref::LoadOp>(user);
     auto store = dyn_cast<memref::StoreOp>(user);
     SmallVector<Value> indices(load ? load.getIndices() : store.getIndices());

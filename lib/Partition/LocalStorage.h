@@ -36,8 +36,9 @@ LocalStorage allocateLocalStorage(mlir::OpBuilder &b, mlir::Location loc,
                                   llvm::ArrayRef<mlir::Value> starts,
                                   llvm::ArrayRef<mlir::Value> ends);
 
-/// Makes every access of `s.array` an access of `s.local`, and frees
-/// `s.local` before the function returns.
+/// Makes every access of `s.array` an access of `s.local`, and every message
+/// of its elements one of `s.local`'s (with `origin`), and frees `s.local`
+/// before the function returns.
 void redirectToLocalStorage(const LocalStorage &s);
 
 } // namespace weft

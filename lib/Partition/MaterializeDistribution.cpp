@@ -1,16 +1,15 @@
 //===- MaterializeDistribution.cpp - Local loops and messages ---*- C++ -*-===//
 //
 // Implements dist-materialize. The exchange after a distributed unit is, on
-// every rank `me` (S: the set of elements `me` sends `r`, R: receives from
-// `r`):
+// every rank `me` (S(s, r): the set of elements rank s sends rank r):
 //
-//   for r != me: n = |S(me, r)|; if n: pack S(me, r); isend to r
-//   for r != me: n = |R(r, me)|; if n: irecv from r
+//   for r != me: isend S(me, r) to r; irecv S(r, me) from r
 //   wait_all
-//   for r != me: unpack R(r, me)
 //
-// S(me, r) and R(r, me) are the same ISL set evaluated with the same block
-// bounds, enumerated by the same generated loops, so both sides agree on
+// S is one ISL set, parametric in the blocks of the sender and the
+// receiver; the dist ops carry it as text with the values of its
+// parameters, and the runtime walks it at both ends with the same values
+// (convert-dist-to-emitc, runtime/mpi/weft_rt_elements.h), so both agree on
 // the count and order of the elements without sending either.
 //
 //===----------------------------------------------------------------------===//
@@ -66,11 +65,20 @@ private:
   /// The block [lo, hi) along each grid axis of distributed unit `u`'s
   /// group owned by `rank`.
   RankBlock blockOf(unsigned u, Value rank);
+  /// The blocks of each group, by rank, made at one insertion point.
+  using BlockCache = llvm::DenseMap<std::pair<unsigned, Value>, RankBlock>;
   /// Parameter values of `params` (of sets about unit `target`) for a
-  /// message from `sender` to `receiver`.
+  /// message from `sender` to `receiver`; the blocks of ranks other than
+  /// this one come from `blocks`, or are made and kept there.
   FailureOr<llvm::StringMap<Value>>
   paramValues(ArrayRef<std::pair<std::string, CommParam>> params, int target,
-              Value sender, Value receiver);
+              Value sender, Value receiver, BlockCache &blocks);
+  FailureOr<llvm::StringMap<Value>>
+  paramValues(ArrayRef<std::pair<std::string, CommParam>> params, int target,
+              Value sender, Value receiver) {
+    BlockCache blocks;
+    return paramValues(params, target, sender, receiver, blocks);
+  }
   FailureOr<llvm::StringMap<Value>> paramValues(const Exchange &e, Value sender,
                                                 Value receiver) {
     return paramValues(e.params, e.target, sender, receiver);
@@ -88,10 +96,6 @@ private:
   }
   /// Emits a loop over the ranks other than `me`; `body` builds its body.
   LogicalResult forEachPeer(function_ref<LogicalResult(Value)> body);
-  FailureOr<Value> count(const ArrayMessage &m,
-                         const llvm::StringMap<Value> &ids);
-  LogicalResult copy(const ArrayMessage &m, const llvm::StringMap<Value> &ids,
-                     Value buffer, bool pack);
 
   Location loc() { return func.getLoc(); }
   Value constant(int64_t v) {
@@ -106,7 +110,7 @@ private:
   /// By the first unit of each block group.
   std::map<unsigned, Range> ranges;
   SmallVector<unsigned> groups;
-  Value me, numRanks, counter;
+  Value me, numRanks;
   /// The 2-D grid's rows and columns, if a unit uses it.
   Value gridRows, gridCols;
   /// Grid coordinates and block bounds of other ranks, in creation order:
@@ -158,8 +162,6 @@ LogicalResult Materializer::computeRanges() {
   b.setInsertionPoint(firstTopLevelUnit());
   me = b.create<dist::RankOp>(loc());
   numRanks = b.create<dist::NumRanksOp>(loc());
-  counter =
-      b.create<memref::AllocaOp>(loc(), MemRefType::get({1}, b.getIndexType()));
   if (llvm::any_of(units, [](const DistUnit &unit) {
         return unit.distributed && unit.gridDims == 2;
       })) {
@@ -228,9 +230,10 @@ Materializer::RankBlock Materializer::blockOf(unsigned u, Value rank) {
     split(0, rank, numRanks);
     return result;
   }
-  // Row-major ranks: rank r is at (r / cols, r % cols).
-  Value row = b.create<arith::DivUIOp>(loc(), rank, gridCols);
-  Value col = b.create<arith::RemUIOp>(loc(), rank, gridCols);
+  // Row-major ranks: rank r is at (r / cols, r % cols) (both non-negative:
+  // the signed operations, which C spells without casts).
+  Value row = b.create<arith::DivSIOp>(loc(), rank, gridCols);
+  Value col = b.create<arith::RemSIOp>(loc(), rank, gridCols);
   blockOps.append({row.getDefiningOp(), col.getDefiningOp()});
   split(0, row, gridRows);
   split(1, col, gridCols);
@@ -263,14 +266,15 @@ void Materializer::restrictLoops() {
 
 FailureOr<llvm::StringMap<Value>>
 Materializer::paramValues(ArrayRef<std::pair<std::string, CommParam>> params,
-                          int target, Value sender, Value receiver) {
+                          int target, Value sender, Value receiver,
+                          BlockCache &blocks) {
   llvm::StringMap<Value> ids;
-  // Blocks of each group, computed once per rank (sender, receiver).
-  std::map<std::pair<unsigned, bool>, RankBlock> blocks;
   auto blockBound = [&](unsigned group, bool ofSender, bool lo, unsigned axis) {
-    auto key = std::make_pair(group, ofSender);
+    Value rank = ofSender ? sender : receiver;
+    auto key = std::make_pair(group, rank);
     if (!blocks.count(key))
-      blocks[key] = blockOf(group, ofSender ? sender : receiver);
+      blocks[key] =
+          rank == me ? ranges[groups[group]].mine : blockOf(group, rank);
     return lo ? blocks[key].lo[axis] : blocks[key].hi[axis];
   };
   for (auto &[name, param] : params) {
@@ -317,104 +321,43 @@ Materializer::forEachPeer(function_ref<LogicalResult(Value)> body) {
   return body(peer);
 }
 
-FailureOr<Value> Materializer::count(const ArrayMessage &m,
-                                     const llvm::StringMap<Value> &ids) {
-  Value zero = constant(0);
-  b.create<memref::StoreOp>(loc(), zero, counter, zero);
-  auto bump = [&](ValueRange) {
-    Value c = b.create<memref::LoadOp>(loc(), counter, zero);
-    b.create<memref::StoreOp>(
-        loc(), b.create<arith::AddIOp>(loc(), c, constant(1)), counter, zero);
-  };
-  if (failed(emitAstLoops(b, loc(), m.elements, ids, bump)))
-    return failure();
-  return b.create<memref::LoadOp>(loc(), counter, zero).getResult();
-}
-
-LogicalResult Materializer::copy(const ArrayMessage &m,
-                                 const llvm::StringMap<Value> &ids,
-                                 Value buffer, bool pack) {
-  Value zero = constant(0);
-  b.create<memref::StoreOp>(loc(), zero, counter, zero);
-  Type element = cast<MemRefType>(m.memref.getType()).getElementType();
-  Type carried = cast<MemRefType>(buffer.getType()).getElementType();
-  auto move = [&](ValueRange subscripts) {
-    Value c = b.create<memref::LoadOp>(loc(), counter, zero);
-    if (pack) {
-      Value v = b.create<memref::LoadOp>(loc(), m.memref, subscripts);
-      if (carried != element)
-        v = b.create<arith::ExtUIOp>(loc(), carried, v);
-      b.create<memref::StoreOp>(loc(), v, buffer, c);
-    } else {
-      Value v = b.create<memref::LoadOp>(loc(), buffer, c);
-      if (carried != element)
-        v = b.create<arith::TruncIOp>(loc(), element, v);
-      b.create<memref::StoreOp>(loc(), v, m.memref, subscripts);
-    }
-    b.create<memref::StoreOp>(
-        loc(), b.create<arith::AddIOp>(loc(), c, constant(1)), counter, zero);
-  };
-  return emitAstLoops(b, loc(), m.elements, ids, move);
-}
-
-/// A message's buffer: of the array's element type, except that a C bool
-/// (i1, not an MPI type) travels as a byte.
-static MemRefType bufferType(const ArrayMessage &m) {
-  Type element = cast<MemRefType>(m.memref.getType()).getElementType();
-  if (element.isInteger(1))
-    element = IntegerType::get(element.getContext(), 8);
-  return MemRefType::get({ShapedType::kDynamic}, element);
+/// The values of a set's parameters, in its order.
+static SmallVector<Value> paramList(ArrayRef<std::string> names,
+                                    const llvm::StringMap<Value> &ids) {
+  SmallVector<Value> values;
+  for (const std::string &name : names)
+    values.push_back(ids.lookup(name));
+  return values;
 }
 
 LogicalResult Materializer::emitExchange(const Exchange &e) {
   if (e.target == Exchange::kBeforeRegion)
     return emitFetchFromRoot(e);
-  // After the sending unit, every rank posts its messages to every other
-  // rank (the sets are empty where a rank needs nothing).
+  // After the sending unit, every rank starts its messages to and from every
+  // other rank (the sets are empty where a rank needs nothing); the runtime
+  // writes the received elements when they have all arrived.
   b.setInsertionPointAfter(units[e.target].op);
-  for (bool sending : {true, false}) {
-    auto post = [&](Value peer) -> LogicalResult {
-      FailureOr<llvm::StringMap<Value>> ids =
-          sending ? paramValues(e, me, peer) : paramValues(e, peer, me);
-      if (failed(ids))
-        return failure();
-      for (auto [i, m] : llvm::enumerate(e.messages)) {
-        FailureOr<Value> n = count(m, *ids);
-        if (failed(n))
+  if (failed(forEachPeer([&](Value peer) -> LogicalResult {
+        BlockCache blocks;
+        FailureOr<llvm::StringMap<Value>> out =
+            paramValues(e.params, e.target, me, peer, blocks);
+        FailureOr<llvm::StringMap<Value>> in =
+            paramValues(e.params, e.target, peer, me, blocks);
+        if (failed(out) || failed(in))
           return failure();
-        Value some = b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::sgt,
-                                             *n, constant(0));
-        auto ifOp = b.create<scf::IfOp>(loc(), some, false);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        Value buffer = b.create<dist::MessageBufferOp>(
-            loc(), bufferType(m), 2 * i + (sending ? 0 : 1), peer, *n);
-        if (sending) {
-          if (failed(copy(m, *ids, buffer, /*pack=*/true)))
-            return failure();
-          b.create<dist::ISendOp>(loc(), buffer, *n, peer, i);
-        } else {
-          b.create<dist::IRecvOp>(loc(), buffer, *n, peer, i);
+        for (auto [i, m] : llvm::enumerate(e.messages)) {
+          b.create<dist::ISendOp>(loc(), m.memref, m.set,
+                                  paramList(m.params, *out), ValueRange{}, peer,
+                                  i);
+          b.create<dist::IRecvOp>(loc(), m.memref, m.set,
+                                  paramList(m.params, *in), ValueRange{}, peer,
+                                  i);
         }
-      }
-      return success();
-    };
-    if (failed(forEachPeer(post)))
-      return failure();
-  }
+        return success();
+      })))
+    return failure();
   b.create<dist::WaitAllOp>(loc());
-  return forEachPeer([&](Value peer) -> LogicalResult {
-    FailureOr<llvm::StringMap<Value>> ids = paramValues(e, peer, me);
-    if (failed(ids))
-      return failure();
-    for (auto [i, m] : llvm::enumerate(e.messages)) {
-      Value buffer = b.create<dist::MessageBufferOp>(
-          loc(), bufferType(m), 2 * i + 1, peer, constant(0));
-      if (failed(copy(m, *ids, buffer, /*pack=*/false)))
-        return failure();
-    }
-    return success();
-  });
+  return success();
 }
 
 /// The value that leaves any other unchanged under `kind`.
@@ -453,26 +396,12 @@ LogicalResult Materializer::emitCombine(const UnitCombine &c) {
       return failure();
   }
   b.setInsertionPointAfter(unit);
-  ids = paramValues(c.params, c.target, me, me);
-  if (failed(ids))
-    return failure();
-  for (auto [i, r] : llvm::enumerate(c.arrays)) {
-    // The same loops pack and unpack (a rank never messages itself, so
-    // the buffer slot (i, me) is free).
-    ArrayMessage all{r.memref, r.set, r.elements};
-    FailureOr<Value> n = count(all, *ids);
-    if (failed(n))
-      return failure();
-    Value buffer =
-        b.create<dist::MessageBufferOp>(loc(), bufferType(all), 2 * i, me, *n);
-    if (failed(copy(all, *ids, buffer, /*pack=*/true)))
-      return failure();
+  for (const ReductionCombine &r : c.arrays) {
     auto kind = dist::symbolizeReductionKind(r.kind);
     if (!kind)
       return failure();
-    b.create<dist::AllReduceOp>(loc(), Type(), *kind, buffer);
-    if (failed(copy(all, *ids, buffer, /*pack=*/false)))
-      return failure();
+    b.create<dist::AllReduceOp>(loc(), *kind, r.memref, r.set,
+                                paramList(r.params, *ids), ValueRange{});
   }
   return success();
 }
@@ -489,30 +418,9 @@ LogicalResult Materializer::emitFetchFromRoot(const Exchange &e) {
   FailureOr<llvm::StringMap<Value>> ids = paramValues(e, root, root);
   if (failed(ids))
     return failure();
-  for (auto [i, m] : llvm::enumerate(e.messages)) {
-    FailureOr<Value> n = count(m, *ids);
-    if (failed(n))
-      return failure();
-    Value buffer =
-        b.create<dist::MessageBufferOp>(loc(), bufferType(m), 2 * i, root, *n);
-    for (bool pack : {true, false}) {
-      Value cond = b.create<arith::CmpIOp>(
-          loc(), pack ? arith::CmpIPredicate::eq : arith::CmpIPredicate::ne, me,
-          root);
-      auto ifOp = b.create<scf::IfOp>(loc(), cond, /*withElseRegion=*/false);
-      {
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        if (failed(copy(m, *ids, buffer, pack)))
-          return failure();
-      }
-      if (pack)
-        b.create<dist::BroadcastOp>(
-            loc(), Type(), buffer, root, ValueRange{}, ValueRange{*n},
-            b.getDenseI64ArrayAttr({0}),
-            b.getDenseI64ArrayAttr({ShapedType::kDynamic}));
-    }
-  }
+  for (const ArrayMessage &m : e.messages)
+    b.create<dist::BroadcastOp>(loc(), m.memref, m.set,
+                                paramList(m.params, *ids), ValueRange{}, root);
   return success();
 }
 
@@ -531,43 +439,23 @@ void Materializer::broadcastScalarArguments() {
   if (scalars.empty())
     return;
   b.setInsertionPointToStart(&entry);
-  Value zero = constant(0), one = constant(1), root = zero;
+  Value zero = constant(0), root = zero;
   Value stale = b.create<dist::ReplicasStaleOp>(loc());
   for (BlockArgument arg : scalars) {
-    SmallPtrSet<Operation *, 2> own;
+    // The argument goes through a one-element array, which rank 0
+    // broadcasts when the replicas are stale.
     Value slot =
         b.create<memref::AllocaOp>(loc(), MemRefType::get({1}, arg.getType()));
-    own.insert(b.create<memref::StoreOp>(loc(), arg, slot, zero));
+    Operation *put = b.create<memref::StoreOp>(loc(), arg, slot, zero);
     auto ifStale = b.create<scf::IfOp>(loc(), stale, /*withElseRegion=*/false);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(ifStale.thenBlock()->getTerminator());
-      // A C bool travels as a byte.
-      bool flag = arg.getType().isInteger(1);
-      Type element = flag ? b.getI8Type() : arg.getType();
-      Value buffer = b.create<dist::MessageBufferOp>(
-          loc(), MemRefType::get({ShapedType::kDynamic}, element), 0, root,
-          one);
-      Value sent = arg;
-      if (flag) {
-        auto widen = b.create<arith::ExtUIOp>(loc(), element, arg);
-        own.insert(widen);
-        sent = widen;
-      }
-      auto put = b.create<memref::StoreOp>(loc(), sent, buffer, zero);
-      if (!flag)
-        own.insert(put);
-      b.create<dist::BroadcastOp>(
-          loc(), Type(), buffer, root, ValueRange{}, ValueRange{one},
-          b.getDenseI64ArrayAttr({0}),
-          b.getDenseI64ArrayAttr({ShapedType::kDynamic}));
-      Value got = b.create<memref::LoadOp>(loc(), buffer, zero);
-      if (flag)
-        got = b.create<arith::TruncIOp>(loc(), arg.getType(), got);
-      b.create<memref::StoreOp>(loc(), got, slot, zero);
+      b.create<dist::BroadcastOp>(loc(), slot, "{ S[0] }", ValueRange{},
+                                  ValueRange{}, root);
     }
     Value value = b.create<memref::LoadOp>(loc(), slot, zero);
-    arg.replaceAllUsesExcept(value, own);
+    arg.replaceAllUsesExcept(value, put);
   }
 }
 
@@ -702,7 +590,9 @@ static std::function<LogicalResult(Diagnostic &)> errorsOn(func::FuncOp func,
 /// A 2-D grid's message sets have four block bounds per group of the
 /// sender and the receiver, and can grow far beyond those of 1-D blocks
 /// (a stencil's are about twice as large). Over this many ISL operations or
-/// expression nodes (about 2 MB of C), its nests take 1-D blocks instead.
+/// nodes of ISL's loops enumerating the sets (a measure of their
+/// complexity, which the runtime's walk and the tables grow with), its
+/// nests take 1-D blocks instead.
 static constexpr unsigned long kGridIslOperations = 6000000;
 static constexpr size_t kMaxGridEnumerationSize = 16000;
 

@@ -1,10 +1,13 @@
 /*===- weft_rt_mpi.h - MPI runtime of weft-generated programs -----*- C -*-===*
  *
  * weft copies this file into every program it generates for --target=mpi,
- * so that the output builds with a plain `mpicc OUT.c -lm`. It starts MPI
- * before main (the sequential program's main is kept as it is), stops it at
- * exit, keeps only rank 0's output, and provides what the distributed
- * regions call: block bounds, message buffers and non-blocking messages.
+ * (after weft_rt_elements.h, the walk over a message's element set), so that
+ * the output builds with a plain `mpicc OUT.c -lm`. It starts MPI before
+ * main (the sequential program's main is kept as it is), stops it at exit,
+ * keeps only rank 0's output, and provides what the distributed regions
+ * call: block bounds, the messages of exact element sets (non-blocking
+ * point to point, broadcast, all-reduce) and the state of the other ranks'
+ * copies.
  *
  * With WEFT_STATS set in the environment, rank 0 prints at exit how many
  * messages and bytes the regions sent (over all ranks), and the largest
@@ -12,9 +15,11 @@
  *
  *===----------------------------------------------------------------------===*/
 #include <mpi.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #define WEFT_RT_UNUSED __attribute__((unused))
@@ -134,39 +139,6 @@ static void weft_rt_fail(const char *what) {
   MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
-/* One growing heap buffer per (slot, peer): a time loop reuses them. */
-static void **weft_rt_buffers = NULL;
-static int64_t *weft_rt_buffer_sizes = NULL;
-static int64_t weft_rt_slots = 0;
-
-static WEFT_RT_UNUSED void *weft_rt_buffer(int64_t slot, int64_t peer,
-                                           int64_t count, int64_t size) {
-  if (slot >= weft_rt_slots) {
-    int64_t slots = 2 * slot + 2;
-    weft_rt_buffers = (void **)realloc(
-        weft_rt_buffers, sizeof(void *) * (size_t)(slots * weft_rt_size));
-    weft_rt_buffer_sizes = (int64_t *)realloc(
-        weft_rt_buffer_sizes, sizeof(int64_t) * (size_t)(slots * weft_rt_size));
-    if (!weft_rt_buffers || !weft_rt_buffer_sizes)
-      weft_rt_fail("out of memory for message buffers");
-    for (int64_t i = weft_rt_slots * weft_rt_size; i < slots * weft_rt_size;
-         ++i) {
-      weft_rt_buffers[i] = NULL;
-      weft_rt_buffer_sizes[i] = 0;
-    }
-    weft_rt_slots = slots;
-  }
-  int64_t k = slot * weft_rt_size + peer;
-  if (count * size > weft_rt_buffer_sizes[k]) {
-    free(weft_rt_buffers[k]);
-    weft_rt_buffers[k] = malloc((size_t)(count * size));
-    if (!weft_rt_buffers[k])
-      weft_rt_fail("out of memory for a message buffer");
-    weft_rt_buffer_sizes[k] = count * size;
-  }
-  return weft_rt_buffers[k];
-}
-
 /* Rank-local storage of a private array: count elements of size bytes. */
 static WEFT_RT_UNUSED void *weft_rt_alloc(int64_t count, int64_t size) {
   void *p = malloc((size_t)(count > 0 ? count * size : 1));
@@ -177,19 +149,65 @@ static WEFT_RT_UNUSED void *weft_rt_alloc(int64_t count, int64_t size) {
 
 static WEFT_RT_UNUSED void weft_rt_free(void *p) { free(p); }
 
-/* Requests started since the last weft_rt_wait_all. */
+/* Fills `e` from the arguments of a message call: `dims - 1` extents (of
+   subscripts 1 to dims - 1, for the row-major strides), then the set's
+   parameters. */
+#define WEFT_RT_ELEMENTS_ARGS(e, table, array, bytes, first, ap)               \
+  do {                                                                         \
+    int64_t weft_d_ = (table)[0], weft_extent_[WEFT_RT_MAX_DIMS];              \
+    (e)->set = (table);                                                        \
+    (e)->base = (char *)(array);                                               \
+    (e)->size = (bytes);                                                       \
+    (e)->offset = (first);                                                     \
+    for (int64_t weft_k_ = 1; weft_k_ < weft_d_; ++weft_k_)                    \
+      weft_extent_[weft_k_] = va_arg(ap, int64_t);                             \
+    if (weft_d_ > 0)                                                           \
+      (e)->stride[weft_d_ - 1] = 1;                                            \
+    for (int64_t weft_k_ = weft_d_ - 2; weft_k_ >= 0; --weft_k_)               \
+      (e)->stride[weft_k_] =                                                   \
+          (e)->stride[weft_k_ + 1] * weft_extent_[weft_k_ + 1];                \
+    for (int64_t weft_k_ = 0; weft_k_ < (table)[1]; ++weft_k_)                 \
+      (e)->params[weft_k_] = va_arg(ap, int64_t);                              \
+  } while (0)
+
+/* Requests started since the last weft_rt_wait_all; each has a buffer,
+   kept and grown for the next ones (a time loop does not allocate at every
+   step), and a receive remembers where its elements go. */
+typedef struct {
+  char *data;
+  int64_t capacity;
+  int unpack;
+  weft_rt_elements elements;
+} weft_rt_message;
 static MPI_Request *weft_rt_requests = NULL;
+static weft_rt_message *weft_rt_messages = NULL;
 static int weft_rt_pending = 0, weft_rt_capacity = 0;
 
-static MPI_Request *weft_rt_new_request(void) {
-  if (weft_rt_pending == weft_rt_capacity) {
-    weft_rt_capacity = weft_rt_capacity ? 2 * weft_rt_capacity : 16;
-    weft_rt_requests = (MPI_Request *)realloc(
-        weft_rt_requests, sizeof(MPI_Request) * (size_t)weft_rt_capacity);
-    if (!weft_rt_requests)
-      weft_rt_fail("out of memory for requests");
+static char *weft_rt_grow(char **data, int64_t *capacity, int64_t bytes) {
+  if (bytes > *capacity) {
+    free(*data);
+    *data = (char *)malloc((size_t)(bytes > 0 ? bytes : 1));
+    if (!*data)
+      weft_rt_fail("out of memory for a message buffer");
+    *capacity = bytes;
   }
-  return &weft_rt_requests[weft_rt_pending++];
+  return *data;
+}
+
+static int weft_rt_new_request(void) {
+  if (weft_rt_pending == weft_rt_capacity) {
+    int capacity = weft_rt_capacity ? 2 * weft_rt_capacity : 16;
+    weft_rt_requests = (MPI_Request *)realloc(
+        weft_rt_requests, sizeof(MPI_Request) * (size_t)capacity);
+    weft_rt_messages = (weft_rt_message *)realloc(
+        weft_rt_messages, sizeof(weft_rt_message) * (size_t)capacity);
+    if (!weft_rt_requests || !weft_rt_messages)
+      weft_rt_fail("out of memory for requests");
+    memset(weft_rt_messages + weft_rt_capacity, 0,
+           sizeof(weft_rt_message) * (size_t)(capacity - weft_rt_capacity));
+    weft_rt_capacity = capacity;
+  }
+  return weft_rt_pending++;
 }
 
 static int weft_rt_bytes(int64_t count, int64_t size) {
@@ -198,53 +216,124 @@ static int weft_rt_bytes(int64_t count, int64_t size) {
   return (int)(count * size);
 }
 
-static WEFT_RT_UNUSED void weft_rt_isend(const void *buffer, int64_t count,
-                                         int64_t size, int64_t peer,
-                                         int64_t tag) {
+/* dist.isend: the elements of the set (`table`, with the parameters after
+   the array's extents) of `array`, packed and sent to `peer`; nothing when
+   the set is empty. */
+static WEFT_RT_UNUSED void weft_rt_isend_elements(const int64_t *table,
+                                                  void *array, int64_t size,
+                                                  int64_t first, int64_t peer,
+                                                  int64_t tag, ...) {
+  weft_rt_elements e;
+  va_list ap;
+  va_start(ap, tag);
+  WEFT_RT_ELEMENTS_ARGS(&e, table, array, size, first, ap);
+  va_end(ap);
+  int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
+  if (count == 0)
+    return;
+  int k = weft_rt_new_request();
+  weft_rt_message *m = &weft_rt_messages[k];
+  char *data = weft_rt_grow(&m->data, &m->capacity, count * size);
+  weft_rt_walk(&e, WEFT_RT_PACK, data);
+  m->unpack = 0;
   weft_rt_sent_bytes += count * size;
   weft_rt_sent_messages += 1;
-  MPI_Isend(buffer, weft_rt_bytes(count, size), MPI_BYTE, (int)peer, (int)tag,
-            MPI_COMM_WORLD, weft_rt_new_request());
+  MPI_Isend(data, weft_rt_bytes(count, size), MPI_BYTE, (int)peer, (int)tag,
+            MPI_COMM_WORLD, &weft_rt_requests[k]);
 }
 
-static WEFT_RT_UNUSED void weft_rt_irecv(void *buffer, int64_t count,
-                                         int64_t size, int64_t peer,
-                                         int64_t tag) {
-  MPI_Irecv(buffer, weft_rt_bytes(count, size), MPI_BYTE, (int)peer, (int)tag,
-            MPI_COMM_WORLD, weft_rt_new_request());
+/* dist.irecv: receives the elements of the set from `peer`; they are
+   written into `array` by the next weft_rt_wait_all. */
+static WEFT_RT_UNUSED void weft_rt_irecv_elements(const int64_t *table,
+                                                  void *array, int64_t size,
+                                                  int64_t first, int64_t peer,
+                                                  int64_t tag, ...) {
+  weft_rt_elements e;
+  va_list ap;
+  va_start(ap, tag);
+  WEFT_RT_ELEMENTS_ARGS(&e, table, array, size, first, ap);
+  va_end(ap);
+  int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
+  if (count == 0)
+    return;
+  int k = weft_rt_new_request();
+  weft_rt_message *m = &weft_rt_messages[k];
+  char *data = weft_rt_grow(&m->data, &m->capacity, count * size);
+  m->unpack = 1;
+  m->elements = e;
+  MPI_Irecv(data, weft_rt_bytes(count, size), MPI_BYTE, (int)peer, (int)tag,
+            MPI_COMM_WORLD, &weft_rt_requests[k]);
 }
 
+/* dist.wait_all: completes every started message and unpacks the received
+   ones. */
 static WEFT_RT_UNUSED void weft_rt_wait_all(void) {
   MPI_Waitall(weft_rt_pending, weft_rt_requests, MPI_STATUSES_IGNORE);
+  for (int k = 0; k < weft_rt_pending; ++k)
+    if (weft_rt_messages[k].unpack)
+      weft_rt_walk(&weft_rt_messages[k].elements, WEFT_RT_UNPACK,
+                   weft_rt_messages[k].data);
   weft_rt_pending = 0;
 }
 
-static WEFT_RT_UNUSED void weft_rt_bcast(void *buffer, int64_t count,
-                                         int64_t size, int64_t root) {
-  if (weft_rt_rank == root)
+/* One buffer for the collectives. */
+static char *weft_rt_collective_data = NULL;
+static int64_t weft_rt_collective_capacity = 0;
+
+/* dist.broadcast: the root's values of the elements of the set, on every
+   rank. */
+static WEFT_RT_UNUSED void weft_rt_bcast_elements(const int64_t *table,
+                                                  void *array, int64_t size,
+                                                  int64_t first, int64_t root,
+                                                  ...) {
+  weft_rt_elements e;
+  va_list ap;
+  va_start(ap, root);
+  WEFT_RT_ELEMENTS_ARGS(&e, table, array, size, first, ap);
+  va_end(ap);
+  int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
+  if (count == 0)
+    return;
+  char *data = weft_rt_grow(&weft_rt_collective_data,
+                            &weft_rt_collective_capacity, count * size);
+  if (weft_rt_rank == root) {
+    weft_rt_walk(&e, WEFT_RT_PACK, data);
     weft_rt_sent_bytes += count * size * (weft_rt_size - 1);
-  MPI_Bcast(buffer, weft_rt_bytes(count, size), MPI_BYTE, (int)root,
+  }
+  MPI_Bcast(data, weft_rt_bytes(count, size), MPI_BYTE, (int)root,
             MPI_COMM_WORLD);
+  if (weft_rt_rank != root)
+    weft_rt_walk(&e, WEFT_RT_UNPACK, data);
 }
 
-/* Combines count elements of buffer across all ranks, in place. type: 0
-   double, 1 float, 2..5 signed integers of 8, 4, 2, 1 bytes; op: 0 sum, 1
-   product, 2 min, 3 max (dist's ReductionKind). Counted as twice the bytes
-   per rank, what a ring all-reduce moves. */
-static WEFT_RT_UNUSED void weft_rt_allreduce(void *buffer, int64_t count,
-                                             int64_t type, int64_t op) {
+/* dist.allreduce: combines the elements of the set across all ranks, in
+   place. type: 0 double, 1 float, 2..5 signed integers of 8, 4, 2, 1
+   bytes; op: 0 sum, 1 product, 2 min, 3 max (dist's ReductionKind).
+   Counted as twice the bytes per rank, what a ring all-reduce moves. */
+static WEFT_RT_UNUSED void
+weft_rt_allreduce_elements(const int64_t *table, void *array, int64_t size,
+                           int64_t first, int64_t type, int64_t op, ...) {
   static const MPI_Op ops[] = {MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX};
   MPI_Datatype types[] = {MPI_DOUBLE,  MPI_FLOAT,   MPI_INT64_T,
                           MPI_INT32_T, MPI_INT16_T, MPI_INT8_T};
-  static const int64_t sizes[] = {8, 4, 8, 4, 2, 1};
+  weft_rt_elements e;
+  va_list ap;
+  va_start(ap, op);
+  WEFT_RT_ELEMENTS_ARGS(&e, table, array, size, first, ap);
+  va_end(ap);
+  int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
   if (count > INT32_MAX)
     weft_rt_fail("an all-reduce of more than 2^31 elements");
+  char *data = weft_rt_grow(&weft_rt_collective_data,
+                            &weft_rt_collective_capacity, count * size);
+  weft_rt_walk(&e, WEFT_RT_PACK, data);
   if (weft_rt_size > 1) {
-    weft_rt_sent_bytes += 2 * count * sizes[type];
+    weft_rt_sent_bytes += 2 * count * size;
     weft_rt_sent_messages += 2;
   }
-  MPI_Allreduce(MPI_IN_PLACE, buffer, (int)count, types[type], ops[op],
+  MPI_Allreduce(MPI_IN_PLACE, data, (int)count, types[type], ops[op],
                 MPI_COMM_WORLD);
+  weft_rt_walk(&e, WEFT_RT_UNPACK, data);
 }
 
 /* Set once a region sent its live-out values to rank 0 only: from then on

@@ -49,8 +49,8 @@ func.func @jacobi2d(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %t: index, %n: ind
 // MAT-LABEL: func.func @jacobi2d
 // MAT:      %[[ME:.*]] = dist.rank
 // MAT:      %[[GRID:.*]]:2 = dist.grid_shape #dist.grid<[?, ?]>
-// MAT:      %[[ROW:.*]] = arith.divui %[[ME]], %[[GRID]]#1
-// MAT:      %[[COL:.*]] = arith.remui %[[ME]], %[[GRID]]#1
+// MAT:      %[[ROW:.*]] = arith.divsi %[[ME]], %[[GRID]]#1
+// MAT:      %[[COL:.*]] = arith.remsi %[[ME]], %[[GRID]]#1
 // MAT:      %[[LO:.*]], %[[HI:.*]], %{{.*}} = dist.local_bounds %{{.*}} to %{{.*}} at %[[ROW]] of %[[GRID]]#0 by #dist.dim<block on 0>
 // MAT:      %[[CLO:.*]], %[[CHI:.*]], %{{.*}} = dist.local_bounds %{{.*}} to %{{.*}} at %[[COL]] of %[[GRID]]#1 by #dist.dim<block on 1>
 // MAT:      affine.for

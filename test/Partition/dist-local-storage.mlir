@@ -9,7 +9,7 @@
 // rank-local storage: A, distributed by rows, holds the rank's rows plus
 // one halo row on each side; T, distributed by columns, the rank's columns
 // plus the one to the right. Every access, the message code's too,
-// subtracts the first index held. `out` is read after the region and keeps
+// subtracts the first index held; the messages name the first element held. `out` is read after the region and keeps
 // its full storage.
 
 // expected-remark @below {{stored rank-locally: (double *)(A): each rank allocates the indices [[rlo0, rhi0] -> { [(0)] : rlo0 < 0 and rhi0 > 0; [(-1 + rlo0)] : 0 < rlo0 <= 98 and rhi0 > rlo0; [(rlo0)] : rhi0 > 0 and ((rlo0 = 99 and rhi0 >= 100) or rlo0 = 0) }, [rlo0, rhi0] -> { [(100)] : rlo0 <= 99 and rhi0 > rlo0 and rhi0 >= 99; [(rhi0)] : rhi0 = 1 and rlo0 <= 0; [(1 + rhi0)] : rhi0 > rlo0 and 2 <= rhi0 <= 98 }) of dimension 0}}
@@ -41,11 +41,13 @@ func.func @smooth(%a: memref<100x8xf64> {weft.region_only, weft.c_arg = "(double
 // CHECK: %[[T:.*]] = memref.alloc(%{{.*}}) : memref<8x?xf64>
 // CHECK: affine.store %{{.*}}, %[[A]][%[[I:.*]] - symbol(%[[A0:.*]]), %{{.*}}] : memref<?x8xf64>
 // CHECK: affine.store %{{.*}}, %[[T]][%{{.*}}, %[[I]] - symbol(%[[T0:.*]])] : memref<8x?xf64>
-// Packing the halos:
-// CHECK: %[[TJ:.*]] = arith.subi %{{.*}}, %[[T0]]
-// CHECK: memref.load %[[T]][%{{.*}}, %[[TJ]]] : memref<8x?xf64>
-// CHECK: %[[AI:.*]] = arith.subi %{{.*}}, %[[A0]]
-// CHECK: memref.load %[[A]][%[[AI]], %{{.*}}] : memref<?x8xf64>
+// The halos' messages name global subscripts, and the first element each
+// storage holds (origin):
+// CHECK: dist.isend %[[T]] elements "{{.*}} M1[3, i1] : {{.*}}" ({{.*}}) origin [%[[Z:.*]], %[[T0]]] to
+// CHECK: dist.irecv %[[T]] elements "{{.*}}" ({{.*}}) origin [%[[Z]], %[[T0]]] from
+// CHECK: dist.isend %[[A]] elements "{{.*}} M0[rhi0, 0] : {{.*}}" ({{.*}}) origin [%[[A0]], %[[Z]]] to
+// CHECK: dist.irecv %[[A]] elements "{{.*}}" ({{.*}}) origin [%[[A0]], %[[Z]]] from
+// CHECK: dist.wait_all
 // CHECK: affine.load %[[A]][%{{.*}} - symbol(%[[A0]]) - 1, 0] : memref<?x8xf64>
 // CHECK: affine.load %[[A]][%{{.*}} - symbol(%[[A0]]) + 1, 0] : memref<?x8xf64>
 // CHECK: affine.load %[[T]][3, %{{.*}} - symbol(%[[T0]]) + 1] : memref<8x?xf64>

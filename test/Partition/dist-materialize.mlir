@@ -37,35 +37,27 @@ func.func @jacobi(%a: memref<?xf64>, %b: memref<?xf64>, %t: index, %n: index) {
 // CHECK:      %[[ME:.*]] = dist.rank
 // CHECK:      %[[NP:.*]] = dist.num_ranks
 // CHECK:      %[[LO:.*]], %[[HI:.*]], %{{.*}} = dist.local_bounds %{{.*}} to %{{.*}} at %[[ME]] of %[[NP]] by #dist.dim<block on 0>
-// After an earlier region, rank 0 broadcasts what is read before written.
+// After an earlier region, rank 0 broadcasts what is read before written:
+// the set's elements, at the values of its parameters.
 // CHECK:      %[[STALE:.*]] = dist.replicas_stale
 // CHECK:      scf.if %[[STALE]]
-// CHECK:        dist.message_buffer 0
-// CHECK:        dist.broadcast %{{.*}}[0] [%{{.*}}] root
-// CHECK:      affine.for
-// The first sweep runs the rank's block, then sends to every other rank,
-// then receives, waits and unpacks.
+// CHECK:        dist.broadcast %arg0 elements "[p0, p1] -> { M0[i0] : p0 > 0 and 0 <= i0 < p1 and (i0 <= -3 + p1 or i0 >= 2) }" (%arg2, %arg3) root
+// CHECK:      affine.for %[[T:.*]] = 0
+// The first sweep runs the rank's block, then sends every other rank the
+// set's elements with this rank as the sender (its block: slo0, shi0) and
+// receives them with this rank as the receiver (rlo0, rhi0, rq), then waits.
 // CHECK:        affine.for %{{.*}} = max #[[LB]]()[%[[LO]]] to min #[[UB]]()[%arg3, %[[HI]]]
 // CHECK:        scf.for %[[PEER:.*]] = %{{.*}} to %[[NP]]
 // CHECK:          arith.cmpi ne, %[[PEER]], %[[ME]]
-// CHECK:          %[[SBUF:.*]] = dist.message_buffer 0, %[[PEER]]
-// CHECK:          memref.load %arg1
-// CHECK:          memref.store %{{.*}}, %[[SBUF]]
-// CHECK:          dist.isend %[[SBUF]][%{{.*}}] to %[[PEER]] tag 0
-// CHECK:        scf.for
-// CHECK:          dist.message_buffer 1
-// CHECK:          dist.irecv
+// CHECK:          %[[PLO:.*]], %[[PHI:.*]], %{{.*}} = dist.local_bounds %{{.*}} to %{{.*}} at %[[PEER]] of %[[NP]]
+// CHECK:          dist.isend %arg1 elements "[rlo0, rhi0, slo0, shi0, e0, rq, p0, p1] -> { M1[i0] : {{.*}} }" (%[[PLO]], %[[PHI]], %[[LO]], %[[HI]], %[[T]], %[[PEER]], %arg2, %arg3) to %[[PEER]] tag 0
+// CHECK:          dist.irecv %arg1 elements "[rlo0, rhi0, slo0, shi0, e0, rq, p0, p1] -> { M1[i0] : {{.*}} }" (%[[LO]], %[[HI]], %[[PLO]], %[[PHI]], %[[T]], %[[ME]], %arg2, %arg3) from %[[PEER]] tag 0
 // CHECK:        dist.wait_all
-// CHECK:        scf.for
-// CHECK:          %[[RBUF:.*]] = dist.message_buffer 1, %{{.*}}, %c0
-// CHECK:          memref.load %[[RBUF]]
-// CHECK:          memref.store %{{.*}}, %arg1
 // The second sweep, then its messages (halos of A and, at the end, A).
 // CHECK:        affine.for %{{.*}} = max #[[LB]]()[%[[LO]]] to min #[[UB]]()[%arg3, %[[HI]]]
-// CHECK:        dist.isend
-// CHECK:        dist.irecv
+// CHECK:        dist.isend %arg0 elements "{{.*}} M0[-1 + rlo0] : {{.*}}"
+// CHECK:        dist.irecv %arg0
 // CHECK:        dist.wait_all
-// CHECK:          memref.store %{{.*}}, %arg0
 // Only rank 0 holds every live-out value afterwards.
 // CHECK:      dist.set_replicas_stale
 // CHECK-NEXT: return

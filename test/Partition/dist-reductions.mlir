@@ -31,8 +31,7 @@ func.func @colsum(%a: memref<4000x300xf64>, %y: memref<300xf64>) {
 // CHECK: memref.store %[[ZERO]], %{{.*}}[%{{.*}}] : memref<300xf64>
 // CHECK: affine.for %{{.*}} = max
 // CHECK-NOT: dist.reduce
-// CHECK: %[[BUF:.*]] = dist.message_buffer 0, %[[ME]], %{{.*}} : memref<?xf64>
-// CHECK: dist.allreduce add %[[BUF]] : memref<?xf64>
+// CHECK: dist.allreduce add %arg1 elements "{ M0[i0] : 0 <= i0 <= 299 }" () : memref<300xf64>
 // CHECK-NOT: dist.isend
 // CHECK: return
 

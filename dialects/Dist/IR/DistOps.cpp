@@ -14,54 +14,9 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace weft::dist;
-
-//===----------------------------------------------------------------------===//
-// Custom assembly pieces
-//===----------------------------------------------------------------------===//
-
-/// slice ::= (`[` offsets `]` `[` sizes `]`)?
-/// Each list mixes integers and index values, as in memref.subview.
-static ParseResult
-parseSlice(OpAsmParser &parser,
-           SmallVectorImpl<OpAsmParser::UnresolvedOperand> &offsets,
-           DenseI64ArrayAttr &staticOffsets,
-           SmallVectorImpl<OpAsmParser::UnresolvedOperand> &sizes,
-           DenseI64ArrayAttr &staticSizes) {
-  DenseI64ArrayAttr parsedOffsets;
-  if (parseDynamicIndexList(parser, offsets, parsedOffsets,
-                            /*valueTypes=*/nullptr,
-                            AsmParser::Delimiter::OptionalSquare))
-    return failure();
-  if (parsedOffsets.empty())
-    return success(); // No slice: the whole buffer.
-  staticOffsets = parsedOffsets;
-  return parseDynamicIndexList(parser, sizes, staticSizes);
-}
-
-static void printSlice(OpAsmPrinter &printer, Operation *op,
-                       OperandRange offsets, DenseI64ArrayAttr staticOffsets,
-                       OperandRange sizes, DenseI64ArrayAttr staticSizes) {
-  if (!staticOffsets || !staticSizes)
-    return;
-  printDynamicIndexList(printer, op, offsets, staticOffsets);
-  printer << ' ';
-  printDynamicIndexList(printer, op, sizes, staticSizes);
-}
-
-/// The result type of ops that take a scalar or a memref: a scalar operand
-/// yields a result of its own type, a memref is updated in place.
-static ParseResult parseScalarResult(OpAsmParser &parser, Type valueType,
-                                     Type &resultType) {
-  if (!isa<MemRefType>(valueType))
-    resultType = valueType;
-  return success();
-}
-
-static void printScalarResult(OpAsmPrinter &, Operation *, Type, Type) {}
 
 //===----------------------------------------------------------------------===//
 // Verification helpers
@@ -87,66 +42,6 @@ static LogicalResult verifyRank(Operation *op, Value rank, StringRef what,
     return op->emitOpError()
            << what << " rank " << *value << " is out of range for a grid of "
            << *numProcesses << " processes";
-  return success();
-}
-
-/// Checks the optional slice `[offsets] [sizes]` of a buffer.
-static LogicalResult verifySlice(Operation *op, Type type, ValueRange offsets,
-                                 DenseI64ArrayAttr staticOffsets,
-                                 ValueRange sizes,
-                                 DenseI64ArrayAttr staticSizes) {
-  if (!staticOffsets && !staticSizes) {
-    if (!offsets.empty() || !sizes.empty())
-      return op->emitOpError("has slice operands but no slice");
-    return success();
-  }
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref)
-    return op->emitOpError("can only slice a memref operand");
-  if (!staticOffsets || !staticSizes)
-    return op->emitOpError("needs both slice offsets and slice sizes");
-  int64_t rank = memref.getRank();
-  if (static_cast<int64_t>(staticOffsets.size()) != rank ||
-      static_cast<int64_t>(staticSizes.size()) != rank)
-    return op->emitOpError()
-           << "slice of a rank-" << rank << " memref needs " << rank
-           << " offsets and sizes, got " << staticOffsets.size() << " and "
-           << staticSizes.size();
-  if (failed(verifyListOfOperandsOrIntegers(
-          op, "offset", rank, staticOffsets.asArrayRef(), offsets)) ||
-      failed(verifyListOfOperandsOrIntegers(op, "size", rank,
-                                            staticSizes.asArrayRef(), sizes)))
-    return failure();
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t offset = staticOffsets[d], size = staticSizes[d];
-    if (!ShapedType::isDynamic(offset) && offset < 0)
-      return op->emitOpError() << "slice offset along dimension " << d
-                               << " must be non-negative, got " << offset;
-    if (!ShapedType::isDynamic(size) && size < 0)
-      return op->emitOpError() << "slice size along dimension " << d
-                               << " must be non-negative, got " << size;
-    if (ShapedType::isDynamic(offset) || ShapedType::isDynamic(size) ||
-        memref.isDynamicDim(d))
-      continue;
-    if (offset + size > memref.getDimSize(d))
-      return op->emitOpError() << "slice [" << offset << ", " << offset + size
-                               << ") exceeds dimension " << d << " of extent "
-                               << memref.getDimSize(d);
-  }
-  return success();
-}
-
-/// A scalar operand yields one result of the same type; a memref none.
-static LogicalResult verifyScalarResult(Operation *op, Type valueType,
-                                        Value result) {
-  if (isa<MemRefType>(valueType)) {
-    if (result)
-      return op->emitOpError("updates a memref in place and has no result");
-    return success();
-  }
-  if (!result || result.getType() != valueType)
-    return op->emitOpError()
-           << "on a scalar must yield one result of type " << valueType;
   return success();
 }
 
@@ -240,20 +135,73 @@ LogicalResult LocalBoundsOp::fold(FoldAdaptor adaptor,
 }
 
 //===----------------------------------------------------------------------===//
-// Collectives
+// Messages of exact element sets
 //===----------------------------------------------------------------------===//
 
-LogicalResult BroadcastOp::verify() {
-  if (failed(verifyRank(*this, getRoot(), "root")) ||
-      failed(verifyScalarResult(*this, getValue().getType(), getResult())))
-    return failure();
-  return verifySlice(*this, getValue().getType(), getOffsets(),
-                     getStaticOffsetsAttr(), getSizes(), getStaticSizesAttr());
+SmallVector<StringRef> weft::dist::getElementSetParams(StringRef set) {
+  SmallVector<StringRef> names;
+  set = set.ltrim();
+  if (!set.starts_with("["))
+    return names;
+  StringRef list = set.drop_front().take_until([](char c) { return c == ']'; });
+  SmallVector<StringRef> parts;
+  list.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef part : parts)
+    if (!part.trim().empty())
+      names.push_back(part.trim());
+  return names;
 }
 
-LogicalResult AllReduceOp::verify() {
-  return verifyScalarResult(*this, getValue().getType(), getResult());
+/// The checks every message op shares; ISL itself reads the set when
+/// convert-dist-to-emitc encodes it.
+template <typename Op>
+static LogicalResult verifyElements(Op op) {
+  MemRefType type = op.getArray().getType();
+  if (type.getRank() > kMaxElementSetDims)
+    return op.emitOpError() << "carries elements of a rank-" << type.getRank()
+                            << " array; the runtime takes "
+                            << kMaxElementSetDims << " subscripts at most";
+  StringRef set = op.getElements().trim();
+  size_t open = set.find('{');
+  if (open == StringRef::npos || !set.ends_with("}") ||
+      (set.starts_with("[") && !set.take_front(open).contains("->")))
+    return op.emitOpError() << "'elements' must be an ISL set, got \""
+                            << op.getElements() << "\"";
+  size_t names = getElementSetParams(set).size();
+  if (names != op.getParams().size())
+    return op.emitOpError() << "the set has " << names << " parameters, but "
+                            << op.getParams().size() << " values are given";
+  if (names > kMaxElementSetParams)
+    return op.emitOpError()
+           << "the set has " << names << " parameters; the runtime takes "
+           << kMaxElementSetParams << " at most";
+  if (!op.getOrigin().empty() &&
+      (int64_t)op.getOrigin().size() != type.getRank())
+    return op.emitOpError()
+           << "needs one origin subscript per dimension (" << type.getRank()
+           << "), got " << op.getOrigin().size();
+  return success();
 }
+
+LogicalResult ISendOp::verify() {
+  if (failed(verifyRank(*this, getPeer(), "peer")))
+    return failure();
+  return verifyElements(*this);
+}
+
+LogicalResult IRecvOp::verify() {
+  if (failed(verifyRank(*this, getPeer(), "peer")))
+    return failure();
+  return verifyElements(*this);
+}
+
+LogicalResult BroadcastOp::verify() {
+  if (failed(verifyRank(*this, getRoot(), "root")))
+    return failure();
+  return verifyElements(*this);
+}
+
+LogicalResult AllReduceOp::verify() { return verifyElements(*this); }
 
 //===----------------------------------------------------------------------===//
 // Generated definitions

@@ -24,6 +24,19 @@
 
 #include "dialects/Dist/IR/DistEnums.h.inc"
 
+namespace weft::dist {
+
+/// Most subscripts and parameters the element set of a message may have
+/// (the runtime's WEFT_RT_MAX_DIMS and WEFT_RT_MAX_PARAMS).
+inline constexpr unsigned kMaxElementSetDims = 8;
+inline constexpr unsigned kMaxElementSetParams = 64;
+
+/// The parameter names of the ISL set text `set` ("[a, b] -> { ... }"), in
+/// order; none when it has no parameter list.
+llvm::SmallVector<llvm::StringRef> getElementSetParams(llvm::StringRef set);
+
+} // namespace weft::dist
+
 #define GET_ATTRDEF_CLASSES
 #include "dialects/Dist/IR/DistAttrs.h.inc"
 

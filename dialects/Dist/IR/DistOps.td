@@ -9,8 +9,8 @@
 // and lowered by convert-dist-to-emitc:
 //   - process queries: num_ranks, rank, grid_shape;
 //   - index arithmetic of a distributed dimension: local_bounds;
-//   - collectives: broadcast, allreduce;
-//   - non-blocking messages: message_buffer, isend, irecv, wait_all;
+//   - messages of exact element sets: isend, irecv, wait_all, broadcast,
+//     allreduce;
 //   - the state of the other ranks' copies: replicas_stale,
 //     set_replicas_stale; overlap of arguments: ranges_overlap.
 //
@@ -32,12 +32,6 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // Element types with a direct MPI datatype (index travels as a 64-bit int).
 def Dist_ElementType : AnyTypeOf<[SignlessIntOfWidths<[8, 16, 32, 64]>, Index,
                                   F32, F64], "MPI-transferable scalar">;
-
-// Local storage of (a part of) an array: a strided memref.
-def Dist_Buffer : StridedMemRefOf<[Dist_ElementType]>;
-
-def Dist_ScalarOrBuffer : AnyTypeOf<[Dist_ElementType, Dist_Buffer],
-    "MPI-transferable scalar or strided memref">;
 
 //===----------------------------------------------------------------------===//
 // Process queries
@@ -141,119 +135,133 @@ def Dist_LocalBoundsOp : Dist_DimQueryOp<"local_bounds"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Collectives
+// Messages of exact element sets
 //===----------------------------------------------------------------------===//
 
-def Dist_BroadcastOp : Dist_Op<"broadcast", [AttrSizedOperandSegments]> {
-  let summary = "Broadcast a scalar or (a slice of) a buffer from a root";
-  let description = [{
-    A scalar `value` yields the root's value on every process. A memref
-    `value` is updated in place: every process's buffer (or the slice
-    `[offsets] [sizes]` of it, unit strides) receives the root's contents.
+// An array whose elements a message carries (a C bool travels as a byte).
+def Dist_Array : MemRefOf<[Dist_ElementType, I1]>;
 
-    ```mlir
-    %s = dist.broadcast %x root %c0 : f64
-    dist.broadcast %A root %r : memref<100x100xf64>
-    dist.broadcast %A[%k, 0] [1, 100] root %r : memref<100x100xf64>
-    ```
-  }];
-  let arguments = (ins Dist_ScalarOrBuffer:$value, Index:$root,
-                       Variadic<Index>:$offsets, Variadic<Index>:$sizes,
-                       OptionalAttr<DenseI64ArrayAttr>:$static_offsets,
-                       OptionalAttr<DenseI64ArrayAttr>:$static_sizes);
-  let results = (outs Optional<Dist_ElementType>:$result);
-  let assemblyFormat = [{
-    $value `` custom<Slice>($offsets, $static_offsets, $sizes, $static_sizes)
-    `root` $root attr-dict `:` type($value)
-    `` custom<ScalarResult>(ref(type($value)), type($result))
-  }];
+// The operands every message op has: the array; the ISL set of the elements
+// it carries (`elements`, e.g. "[lo, hi, n] -> { A[i, j] : lo <= i < hi and
+// 0 <= j < n }"), whose parameters take the values `params` in the order of
+// the set's parameter list; and, for an array stored rank-locally, the
+// global subscripts of its first element (`origin`; none: all zero). The
+// set's tuple name is free; its subscripts are the array's.
+class Dist_ElementsOp<string mnemonic, list<Trait> traits = []>
+    : Dist_Op<mnemonic, !listconcat([AttrSizedOperandSegments], traits)> {
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The names of the set's parameters, in order.
+    ::llvm::SmallVector<::llvm::StringRef> getParamNames() {
+      return ::weft::dist::getElementSetParams(getElements());
+    }
+  }];
 }
 
-def Dist_AllReduceOp : Dist_Op<"allreduce"> {
-  let summary = "Reduce a scalar or a buffer onto every process";
+def Dist_ISendOp : Dist_ElementsOp<"isend"> {
+  let summary = "Start sending an exact set of an array's elements";
   let description = [{
-    Combines `value` element-wise over all processes with `kind` (integers
-    are signed for `min`/`max`); every process gets the result: a scalar
-    yields it, a memref is updated in place everywhere.
+    Sends the elements of `array` in the set `elements` (at the values
+    `params` of its parameters) to the process of linear rank `peer`,
+    without waiting: the runtime packs them (in lexicographic order, the
+    disjoint pieces of the set one after the other) and the next
+    `dist.wait_all` completes the message. Nothing is sent when the set is
+    empty. The receiver's `dist.irecv` names the same set with the same
+    parameter values, so both ends agree on the elements and their order
+    without sending either. The tag is in `[0, 32767]`.
 
     ```mlir
-    %sum = dist.allreduce add %x : f64
-    dist.allreduce min %v : memref<?xf32>
+    dist.isend %a elements "[lo, hi] -> { A[i] : i = hi - 1 and hi > lo }"
+        (%lo, %hi) to %peer tag 0 : memref<?xf64>
     ```
   }];
-  let arguments = (ins Dist_ReductionKindAttr:$kind,
-                       Dist_ScalarOrBuffer:$value);
-  let results = (outs Optional<Dist_ElementType>:$result);
-  let assemblyFormat = [{
-    $kind $value attr-dict `:` type($value)
-    `` custom<ScalarResult>(ref(type($value)), type($result))
-  }];
-  let hasVerifier = 1;
-}
-
-//===----------------------------------------------------------------------===//
-// Non-blocking messages
-//===----------------------------------------------------------------------===//
-
-def Dist_MessageBufferOp : Dist_Op<"message_buffer"> {
-  let summary = "A reusable heap buffer for one message";
-  let description = [{
-    Returns a one-dimensional buffer of at least `count` elements for the
-    message to or from `peer` in slot `slot`. The runtime keeps one buffer
-    per (slot, peer) and only grows it, so that a time loop does not allocate
-    at every step; the buffer stays valid until the next `message_buffer`
-    of the same slot and peer. A `count` of 0 returns the current buffer
-    unchanged (used to unpack what an earlier `irecv` delivered).
-
-    ```mlir
-    %buf = dist.message_buffer 3, %peer, %n : memref<?xf64>
-    ```
-  }];
-  let arguments = (ins I64Attr:$slot, Index:$peer, Index:$count);
-  let results = (outs MemRefRankOf<[Dist_ElementType], [1]>:$buffer);
-  let assemblyFormat = "$slot `,` $peer `,` $count attr-dict `:` type($buffer)";
-}
-
-class Dist_NonBlockingOp<string mnemonic, string peerKeyword>
-    : Dist_Op<mnemonic> {
-  let arguments = (ins MemRefRankOf<[Dist_ElementType], [1]>:$buffer,
-                       Index:$count, Index:$peer,
+  let arguments = (ins Dist_Array:$array, StrAttr:$elements,
+                       Variadic<Index>:$params, Variadic<Index>:$origin,
+                       Index:$peer,
                        ConfinedAttr<I64Attr, [IntNonNegative,
                                               IntMaxValue<32767>]>:$tag);
-  let assemblyFormat = "$buffer `[` $count `]` `" # peerKeyword #
-      "` $peer `tag` $tag attr-dict `:` type($buffer)";
-}
-
-def Dist_ISendOp : Dist_NonBlockingOp<"isend", "to"> {
-  let summary = "Start sending the first `count` elements of a buffer";
-  let description = [{
-    `MPI_Isend` of `buffer[0 .. count)` to the process of linear rank `peer`.
-    The request is completed by the next `dist.wait_all`; the buffer must
-    not change before then.
-
-    ```mlir
-    dist.isend %buf[%n] to %peer tag 2 : memref<?xf64>
-    ```
+  let assemblyFormat = [{
+    $array `elements` $elements ` ` `(` $params `)`
+    (`origin` ` ` `[` $origin^ `]`)? `to` $peer `tag` $tag attr-dict
+    `:` type($array)
   }];
 }
 
-def Dist_IRecvOp : Dist_NonBlockingOp<"irecv", "from"> {
-  let summary = "Start receiving `count` elements into a buffer";
+def Dist_IRecvOp : Dist_ElementsOp<"irecv"> {
+  let summary = "Start receiving an exact set of an array's elements";
   let description = [{
-    `MPI_Irecv` of `count` elements from the process of linear rank `peer`
-    into `buffer[0 .. count)`; the data is there after the next
-    `dist.wait_all`.
+    The receiving end of `dist.isend`: the elements of `array` in the set
+    `elements` (at the values `params`) come from the process of linear
+    rank `peer`, and hold the sender's values once the next `dist.wait_all`
+    returns. Nothing is received when the set is empty.
 
     ```mlir
-    dist.irecv %buf[%n] from %peer tag 2 : memref<?xf64>
+    dist.irecv %a elements "[lo, hi] -> { A[i] : i = hi - 1 and hi > lo }"
+        (%plo, %phi) from %peer tag 0 : memref<?xf64>
     ```
+  }];
+  let arguments = (ins Dist_Array:$array, StrAttr:$elements,
+                       Variadic<Index>:$params, Variadic<Index>:$origin,
+                       Index:$peer,
+                       ConfinedAttr<I64Attr, [IntNonNegative,
+                                              IntMaxValue<32767>]>:$tag);
+  let assemblyFormat = [{
+    $array `elements` $elements ` ` `(` $params `)`
+    (`origin` ` ` `[` $origin^ `]`)? `from` $peer `tag` $tag attr-dict
+    `:` type($array)
   }];
 }
 
 def Dist_WaitAllOp : Dist_Op<"wait_all"> {
   let summary = "Complete every started isend and irecv (MPI_Waitall)";
+  let description = [{
+    Waits for every message started since the last `dist.wait_all`; the
+    elements of each `dist.irecv` then hold the sender's values.
+  }];
   let assemblyFormat = "attr-dict";
+}
+
+def Dist_BroadcastOp : Dist_ElementsOp<"broadcast"> {
+  let summary = "Broadcast an exact set of an array's elements from a root";
+  let description = [{
+    Every process's elements of `array` in the set `elements` (at the
+    values `params`, the same on every process) receive the values of the
+    process of linear rank `root` (MPI_Bcast of the packed elements).
+
+    ```mlir
+    dist.broadcast %a elements "[n] -> { A[i] : 0 <= i < n }" (%n)
+        root %c0 : memref<?xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Array:$array, StrAttr:$elements,
+                       Variadic<Index>:$params, Variadic<Index>:$origin,
+                       Index:$root);
+  let assemblyFormat = [{
+    $array `elements` $elements ` ` `(` $params `)`
+    (`origin` ` ` `[` $origin^ `]`)? `root` $root attr-dict `:` type($array)
+  }];
+}
+
+def Dist_AllReduceOp : Dist_ElementsOp<"allreduce"> {
+  let summary = "Combine an exact set of an array's elements across processes";
+  let description = [{
+    Every process's elements of `array` in the set `elements` (at the
+    values `params`, the same on every process) are replaced by their
+    combination over all processes with `kind` (MPI_Allreduce; integers are
+    signed for `min`/`max`).
+
+    ```mlir
+    dist.allreduce add %y elements "[n] -> { Y[i] : 0 <= i < n }" (%n)
+        : memref<?xf64>
+    ```
+  }];
+  let arguments = (ins Dist_ReductionKindAttr:$kind, Dist_Array:$array,
+                       StrAttr:$elements, Variadic<Index>:$params,
+                       Variadic<Index>:$origin);
+  let assemblyFormat = [{
+    $kind $array `elements` $elements ` ` `(` $params `)`
+    (`origin` ` ` `[` $origin^ `]`)? attr-dict `:` type($array)
+  }];
 }
 
 def Dist_ReplicasStaleOp : Dist_Op<"replicas_stale"> {

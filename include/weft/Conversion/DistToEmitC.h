@@ -8,6 +8,7 @@
 #define WEFT_CONVERSION_DISTTOEMITC_H
 
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace weft {
 
@@ -21,10 +22,34 @@ public:
   DistToEmitCTypeConverter();
 };
 
+/// Per function, the tables of the element sets its messages carry and the
+/// integers they pass, each defined once at the function's entry in the
+/// order first used, so that the C declares each once (a table as a
+/// `static const` array), not at every message. One per conversion.
+class DistToEmitCConstants {
+public:
+  mlir::Value table(mlir::ConversionPatternRewriter &rewriter,
+                    mlir::Operation *user, mlir::StringAttr set,
+                    llvm::ArrayRef<int64_t> table);
+  mlir::Value integer(mlir::ConversionPatternRewriter &rewriter,
+                      mlir::Operation *user, int64_t v);
+
+private:
+  mlir::Value define(mlir::ConversionPatternRewriter &rewriter,
+                     mlir::Operation *user, mlir::Attribute key,
+                     llvm::function_ref<mlir::Value(mlir::OpBuilder &)> build);
+
+  llvm::DenseMap<std::pair<mlir::Operation *, mlir::Attribute>, mlir::Value>
+      values;
+  llvm::DenseMap<mlir::Operation *, mlir::Operation *> lastDefined;
+};
+
 /// One pattern per op family of the dist dialect, each lowering its ops to
-/// calls of runtime/mpi/weft_rt_mpi.h.
+/// calls of runtime/mpi/weft_rt_mpi.h (the message ops' tables and integers
+/// through `constants`).
 void populateDistToEmitCPatterns(const mlir::TypeConverter &converter,
-                                 mlir::RewritePatternSet &patterns);
+                                 mlir::RewritePatternSet &patterns,
+                                 DistToEmitCConstants &constants);
 
 } // namespace weft
 

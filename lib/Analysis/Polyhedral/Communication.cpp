@@ -360,6 +360,14 @@ static weft::CommParam classifyParam(const ModelBuilder &model,
   return p;
 }
 
+/// The names of the parameters of `set`, in order.
+static std::vector<std::string> paramNames(const isl::set &set) {
+  std::vector<std::string> names;
+  for (int p = 0, np = isl_set_dim(set.get(), isl_dim_param); p < np; ++p)
+    names.push_back(isl_set_get_dim_name(set.get(), isl_dim_param, p));
+  return names;
+}
+
 void weft::detail::addParams(
     const ModelBuilder &model, const isl::set &set,
     std::vector<std::pair<std::string, weft::CommParam>> &params) {
@@ -408,6 +416,7 @@ weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
             char *text = isl_set_to_str(set.get());
             message.set = text ? text : "";
             free(text);
+            message.params = paramNames(set);
             message.elements = enumerate(set);
             exchange.messages.push_back(std::move(message));
             addParams(model, set, exchange.params);
@@ -477,6 +486,7 @@ weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
             char *text = isl_set_to_str(set.get());
             c.set = text ? text : "";
             free(text);
+            c.params = paramNames(set);
             c.elements = enumerate(set);
             addParams(model, set, combine.params);
             isl::set resetHere = reset.extract_set(set.space());

@@ -21,9 +21,10 @@ namespace weft::detail {
 
 /// Runs `body(ctx)` in `ctx` with a quota of `maxOperations` (0: none). On
 /// an ISL error, emits "<what> exceeded its quota of N ISL operations" or
-/// "<what> failed: ..." on `func` and fails; `ctx` stays usable.
+/// "<what> failed: ..." on `at` (the region function, or the op whose set
+/// it is) and fails; `ctx` stays usable.
 template <typename Body>
-mlir::LogicalResult runIsl(isl_ctx *ctx, mlir::func::FuncOp func,
+mlir::LogicalResult runIsl(isl_ctx *ctx, mlir::Operation *at,
                            llvm::StringRef what, unsigned long maxOperations,
                            Body body) {
   isl_ctx_set_max_operations(ctx, maxOperations);
@@ -32,14 +33,14 @@ mlir::LogicalResult runIsl(isl_ctx *ctx, mlir::func::FuncOp func,
   try {
     body(isl::ctx(ctx));
   } catch (const isl::exception_quota &) {
-    func.emitError() << what << " exceeded its quota of " << maxOperations
-                     << " ISL operations";
+    at->emitError() << what << " exceeded its quota of " << maxOperations
+                    << " ISL operations";
     status = mlir::failure();
   } catch (const isl::exception &e) {
-    func.emitError() << what << " failed: " << e.what();
+    at->emitError() << what << " failed: " << e.what();
     status = mlir::failure();
   } catch (const std::runtime_error &e) {
-    func.emitError() << what << " failed: " << e.what();
+    at->emitError() << what << " failed: " << e.what();
     status = mlir::failure();
   }
   isl_ctx_reset_error(ctx);

@@ -12,12 +12,15 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Conversion/DistToEmitC.h"
+#include "weft/Analysis/Polyhedral/ElementSets.h"
+#include "weft/Conversion/MemRefExtents.h"
 #include "weft/Conversion/Passes.h"
 
 #include "dialects/Dist/IR/DistOps.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace weft {
 #define GEN_PASS_DEF_CONVERTDISTTOEMITC
@@ -70,6 +73,58 @@ static int64_t byteSize(Type t) {
   if (t.isIndex())
     return 8;
   return std::max<int64_t>(t.getIntOrFloatBitWidth() / 8, 1);
+}
+
+//===----------------------------------------------------------------------===//
+// Values defined once per function
+//===----------------------------------------------------------------------===//
+
+Value DistToEmitCConstants::table(ConversionPatternRewriter &rewriter,
+                                  Operation *user, StringAttr set,
+                                  ArrayRef<int64_t> table) {
+  return define(rewriter, user, set, [&](OpBuilder &b) -> Value {
+    std::string init = "{";
+    for (auto [k, v] : llvm::enumerate(table))
+      init += (k ? ", " : "") + std::to_string(v);
+    init += "}";
+    Type element =
+        emitc::OpaqueType::get(b.getContext(), "static const int64_t");
+    // What the messages of this table carry, for the reader of the C, on
+    // one line.
+    std::string text = set.getValue().str();
+    std::replace_if(
+        text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; },
+        ' ');
+    b.create<emitc::VerbatimOp>(user->getLoc(), "// message elements: " + text);
+    return b.create<emitc::VariableOp>(
+        user->getLoc(), emitc::ArrayType::get({(int64_t)table.size()}, element),
+        emitc::OpaqueAttr::get(b.getContext(), init));
+  });
+}
+
+Value DistToEmitCConstants::integer(ConversionPatternRewriter &rewriter,
+                                    Operation *user, int64_t v) {
+  return define(
+      rewriter, user, rewriter.getI64IntegerAttr(v),
+      [&](OpBuilder &b) { return i64Constant(b, user->getLoc(), v); });
+}
+
+Value DistToEmitCConstants::define(ConversionPatternRewriter &rewriter,
+                                   Operation *user, Attribute key,
+                                   function_ref<Value(OpBuilder &)> build) {
+  auto func = user->getParentOfType<FunctionOpInterface>();
+  Value &value = values[{func, key}];
+  if (value)
+    return value;
+  OpBuilder::InsertionGuard guard(rewriter);
+  Operation *&last = lastDefined[func];
+  if (last)
+    rewriter.setInsertionPointAfter(last);
+  else
+    rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
+  value = build(rewriter);
+  last = value.getDefiningOp();
+  return value;
 }
 
 namespace {
@@ -166,53 +221,101 @@ struct LocalBoundsLowering : OpConversionPattern<LocalBoundsOp> {
 };
 
 //===----------------------------------------------------------------------===//
-// Messages
+// Messages of exact element sets
 //===----------------------------------------------------------------------===//
 
-/// dist.message_buffer: the runtime's buffer of the slot and peer, grown to
-/// `count` elements.
-struct MessageBufferLowering : OpConversionPattern<MessageBufferOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// The runtime's code of an element type (weft_rt_allreduce_elements); a C
+/// bool is a byte.
+static int64_t typeCode(Type element) {
+  if (element.isF64())
+    return 0;
+  if (element.isF32())
+    return 1;
+  if (element.isIndex())
+    return 2;
+  return 2 + llvm::Log2_64(64 / std::max(element.getIntOrFloatBitWidth(), 8u));
+}
 
-  LogicalResult
-  matchAndRewrite(MessageBufferOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value slot = i64Constant(rewriter, loc, op.getSlot());
-    Value size =
-        i64Constant(rewriter, loc, byteSize(op.getType().getElementType()));
-    // The constants come first and in this order, as the C has them.
-    SmallVector<Value> operands{slot, adaptor.getPeer(), adaptor.getCount(),
-                                size};
-    rewriter.replaceOp(
-        op,
-        callRuntime(rewriter, loc, "weft_rt_buffer",
-                    getTypeConverter()->convertType(op.getType()), operands));
-    return success();
-  }
-};
+/// The runtime arguments each message op adds after the array, its element
+/// size and its first element's index: where the message goes, or how it
+/// combines.
+static SmallVector<Value> messageArgs(ISendOp op, ISendOp::Adaptor adaptor,
+                                      function_ref<Value(int64_t)> integer) {
+  return {adaptor.getPeer(), integer(op.getTag())};
+}
+static SmallVector<Value> messageArgs(IRecvOp op, IRecvOp::Adaptor adaptor,
+                                      function_ref<Value(int64_t)> integer) {
+  return {adaptor.getPeer(), integer(op.getTag())};
+}
+static SmallVector<Value> messageArgs(BroadcastOp, BroadcastOp::Adaptor adaptor,
+                                      function_ref<Value(int64_t)>) {
+  return {adaptor.getRoot()};
+}
+static SmallVector<Value> messageArgs(AllReduceOp op, AllReduceOp::Adaptor,
+                                      function_ref<Value(int64_t)> integer) {
+  return {integer(typeCode(op.getArray().getType().getElementType())),
+          integer(int64_t(op.getKind()))};
+}
 
-/// dist.isend and dist.irecv: MPI_Isend / MPI_Irecv of `count` elements.
+/// dist.isend, dist.irecv, dist.broadcast and dist.allreduce: one call of
+/// the runtime with the set's table, the array, its element size, the
+/// linear index of its first element (rank-local storage), the op's own
+/// arguments, the array's extents after the first and the set's
+/// parameters.
 template <typename Op>
-struct NonBlockingLowering : OpConversionPattern<Op> {
-  NonBlockingLowering(const TypeConverter &converter, MLIRContext *ctx,
-                      StringRef callee)
-      : OpConversionPattern<Op>(converter, ctx), callee(callee) {}
+struct ElementsLowering : OpConversionPattern<Op> {
+  ElementsLowering(const TypeConverter &converter, MLIRContext *ctx,
+                   DistToEmitCConstants &constants, StringRef callee)
+      : OpConversionPattern<Op>(converter, ctx), constants(constants),
+        callee(callee) {}
 
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getArray().getType();
+    FailureOr<SmallVector<int64_t>> table =
+        encodeElementSet(op, op.getElements(), type.getRank());
+    if (failed(table))
+      return failure();
+    FailureOr<SmallVector<OpFoldResult>> extents =
+        getTrailingExtents(op, op.getArray());
+    if (failed(extents))
+      return failure();
     Location loc = op.getLoc();
-    Value size = i64Constant(
-        rewriter, loc, byteSize(op.getBuffer().getType().getElementType()));
-    Value tag = i64Constant(rewriter, loc, op.getTag());
-    callRuntime(rewriter, loc, callee, Type(),
-                {adaptor.getBuffer(), adaptor.getCount(), size,
-                 adaptor.getPeer(), tag});
+    auto integer = [&](int64_t v) {
+      return constants.integer(rewriter, op, v);
+    };
+    auto value = [&](OpFoldResult r) -> Value {
+      if (auto v = dyn_cast<Value>(r))
+        return rewriter.getRemappedValue(v);
+      return integer(cast<IntegerAttr>(r.get<Attribute>()).getInt());
+    };
+    SmallVector<Value> args{
+        constants.table(rewriter, op, op.getElementsAttr(), *table),
+        adaptor.getArray(), integer(byteSize(type.getElementType()))};
+    // The linear index of the first element the array holds, row-major.
+    Value first = integer(0);
+    if (!adaptor.getOrigin().empty()) {
+      Type i64 = rewriter.getI64Type();
+      first = adaptor.getOrigin().front();
+      for (auto [extent, origin] :
+           llvm::zip(*extents, adaptor.getOrigin().drop_front()))
+        first = rewriter.create<emitc::AddOp>(
+            loc, i64,
+            rewriter.create<emitc::MulOp>(loc, i64, first, value(extent)),
+            origin);
+    }
+    args.push_back(first);
+    args.append(messageArgs(op, adaptor, integer));
+    for (OpFoldResult extent : *extents)
+      args.push_back(value(extent));
+    args.append(adaptor.getParams().begin(), adaptor.getParams().end());
+    callRuntime(rewriter, loc, callee, Type(), args);
     rewriter.eraseOp(op);
     return success();
   }
 
+  DistToEmitCConstants &constants;
   StringRef callee;
 };
 
@@ -233,66 +336,6 @@ struct RuntimeCallLowering : OpConversionPattern<Op> {
   }
 
   StringRef callee;
-};
-
-//===----------------------------------------------------------------------===//
-// Collectives
-//===----------------------------------------------------------------------===//
-
-/// dist.broadcast of the first `n` elements of a 1-D buffer (the form
-/// dist-materialize emits).
-struct BroadcastLowering : OpConversionPattern<BroadcastOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = dyn_cast<MemRefType>(op.getValue().getType());
-    auto offsets = op.getStaticOffsetsAttr();
-    if (!type || type.getRank() != 1 || !offsets || offsets[0] != 0 ||
-        op.getSizes().size() != 1)
-      return op.emitOpError("only broadcasts of a 1-D buffer's first "
-                            "elements can be lowered to C");
-    Location loc = op.getLoc();
-    Value size = i64Constant(rewriter, loc, byteSize(type.getElementType()));
-    callRuntime(
-        rewriter, loc, "weft_rt_bcast", Type(),
-        {adaptor.getValue(), adaptor.getSizes()[0], size, adaptor.getRoot()});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// dist.allreduce of a message buffer, in place: the element type and the
-/// operator as the runtime's codes (weft_rt_allreduce).
-struct AllReduceLowering : OpConversionPattern<AllReduceOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(AllReduceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto buffer = op.getValue().getDefiningOp<MessageBufferOp>();
-    if (!buffer || op.getResult())
-      return op.emitOpError("only all-reduces of a message buffer can be "
-                            "lowered to C");
-    Type element = buffer.getType().getElementType();
-    int64_t type =
-        element.isF64()   ? 0
-        : element.isF32() ? 1
-        : element.isIndex()
-            ? 2
-            : 2 + llvm::Log2_64(64 / element.getIntOrFloatBitWidth());
-    if (isa<FloatType>(element) && type > 1)
-      return op.emitOpError("cannot all-reduce ") << element;
-    Location loc = op.getLoc();
-    Value count = rewriter.getRemappedValue(buffer.getCount());
-    Value typeCode = i64Constant(rewriter, loc, type);
-    Value kind = i64Constant(rewriter, loc, int64_t(op.getKind()));
-    callRuntime(rewriter, loc, "weft_rt_allreduce", Type(),
-                {adaptor.getValue(), count, typeCode, kind});
-    rewriter.eraseOp(op);
-    return success();
-  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -337,19 +380,25 @@ struct RangesOverlapLowering : OpConversionPattern<RangesOverlapOp> {
 } // end anonymous namespace
 
 void weft::populateDistToEmitCPatterns(const TypeConverter &converter,
-                                       RewritePatternSet &patterns) {
+                                       RewritePatternSet &patterns,
+                                       DistToEmitCConstants &constants) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ProcessQueryLowering<RankOp>>(converter, ctx, "weft_rt_self");
   patterns.add<ProcessQueryLowering<NumRanksOp>>(converter, ctx,
                                                  "weft_rt_nranks");
-  patterns.add<NonBlockingLowering<ISendOp>>(converter, ctx, "weft_rt_isend");
-  patterns.add<NonBlockingLowering<IRecvOp>>(converter, ctx, "weft_rt_irecv");
+  patterns.add<ElementsLowering<ISendOp>>(converter, ctx, constants,
+                                          "weft_rt_isend_elements");
+  patterns.add<ElementsLowering<IRecvOp>>(converter, ctx, constants,
+                                          "weft_rt_irecv_elements");
+  patterns.add<ElementsLowering<BroadcastOp>>(converter, ctx, constants,
+                                              "weft_rt_bcast_elements");
+  patterns.add<ElementsLowering<AllReduceOp>>(converter, ctx, constants,
+                                              "weft_rt_allreduce_elements");
   patterns.add<RuntimeCallLowering<WaitAllOp>>(converter, ctx,
                                                "weft_rt_wait_all");
   patterns.add<RuntimeCallLowering<SetReplicasStaleOp>>(
       converter, ctx, "weft_rt_set_replicas_stale");
-  patterns.add<GridShapeLowering, LocalBoundsLowering, MessageBufferLowering,
-               BroadcastLowering, AllReduceLowering, ReplicasStaleLowering,
+  patterns.add<GridShapeLowering, LocalBoundsLowering, ReplicasStaleLowering,
                RangesOverlapLowering>(converter, ctx);
 }
 
@@ -365,8 +414,9 @@ struct ConvertDistToEmitC
     // arithmetic at compile time (see weft-seq-pipeline).
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     DistToEmitCTypeConverter converter;
+    DistToEmitCConstants constants;
     RewritePatternSet patterns(&getContext());
-    populateDistToEmitCPatterns(converter, patterns);
+    populateDistToEmitCPatterns(converter, patterns, constants);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

@@ -5,7 +5,7 @@
 // row-major linear index, which is what a C pointer can express.
 //
 //===----------------------------------------------------------------------===//
-#include "dialects/Weft/IR/WeftDialect.h"
+#include "weft/Conversion/MemRefExtents.h"
 #include "weft/Conversion/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -44,30 +44,18 @@ LinearizeMemRefAccesses::getExtents(Operation *user, Value memref,
     extents.assign(it->second.begin(), it->second.end());
     return success();
   }
-  auto type = cast<MemRefType>(memref.getType());
-  func::FuncOp func = getOperation();
-  OpBuilder b(func.getBody());
-  auto arg = dyn_cast<BlockArgument>(memref);
-  auto alloc = memref.getDefiningOp<memref::AllocOp>();
-  DenseI64ArrayAttr dimArgs;
-  if (arg && arg.getOwner()->isEntryBlock())
-    dimArgs = func.getArgAttrOfType<DenseI64ArrayAttr>(
-        arg.getArgNumber(), weft::WeftDialect::getDimArgsAttrName());
-  for (int64_t d = 1; d < type.getRank(); ++d) {
-    if (!type.isDynamicDim(d)) {
-      extents.push_back(b.create<arith::ConstantIndexOp>(
-          memref.getLoc(), type.getDimSize(d)));
+  FailureOr<SmallVector<OpFoldResult>> trailing =
+      weft::getTrailingExtents(user, memref);
+  if (failed(trailing))
+    return failure();
+  OpBuilder b(getOperation().getBody());
+  for (OpFoldResult extent : *trailing) {
+    if (auto value = dyn_cast<Value>(extent)) {
+      extents.push_back(value);
       continue;
     }
-    if (alloc) {
-      extents.push_back(alloc.getDynamicSizes()[type.getDynamicDimIndex(d)]);
-      continue;
-    }
-    if (!dimArgs || dimArgs.size() != type.getRank() || dimArgs[d] < 0 ||
-        dimArgs[d] >= (int64_t)func.getNumArguments())
-      return user->emitOpError("dynamic extent of dimension ")
-             << d << " is not available as a 'weft.dim_args' argument";
-    extents.push_back(func.getArgument(dimArgs[d]));
+    extents.push_back(b.create<arith::ConstantIndexOp>(
+        memref.getLoc(), cast<IntegerAttr>(extent.get<Attribute>()).getInt()));
   }
   extentCache[memref].assign(extents.begin(), extents.end());
   return success();

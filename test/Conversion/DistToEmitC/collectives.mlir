@@ -1,35 +1,31 @@
 // RUN: weft-opt %s --convert-dist-to-emitc | FileCheck %s
 
-// A broadcast of a buffer's first n elements: count, bytes, root.
+// A broadcast: the set's table, the array, the element size, the first
+// element's index, the root, then the set's parameters (a 1-D array has no
+// extents to pass).
 // CHECK-LABEL: func.func @broadcast
-// CHECK: %[[BUF:.*]] = emitc.call_opaque "weft_rt_buffer"
-// CHECK: %[[S8:.*]] = "emitc.constant"() <{value = 8 : i64}>
-// CHECK: emitc.call_opaque "weft_rt_bcast"(%[[BUF]], %{{.*}}, %[[S8]], %{{.*}}) : (!emitc.ptr<f64>, i64, i64, i64) -> ()
-func.func @broadcast(%root: index, %n: index) {
-  %b = dist.message_buffer 0, %root, %n : memref<?xf64>
-  dist.broadcast %b[0] [%n] root %root : memref<?xf64>
+// CHECK-SAME: (%[[A:[^:]*]]: memref<?xf64>, %[[ROOT:[^:]*]]: index, %[[N:[^:]*]]: index)
+// CHECK-DAG: %[[NC:.*]] = builtin.unrealized_conversion_cast %[[N]] : index to i64
+// CHECK-DAG: %[[RC:.*]] = builtin.unrealized_conversion_cast %[[ROOT]] : index to i64
+// CHECK-DAG: %[[T:.*]] = "emitc.variable"() <{value = #emitc.opaque<"{1, 1, 1, {{.*}}}">}>
+// CHECK-DAG: %[[S8:.*]] = "emitc.constant"() <{value = 8 : i64}>
+// CHECK-DAG: %[[Z:.*]] = "emitc.constant"() <{value = 0 : i64}>
+// CHECK: emitc.call_opaque "weft_rt_bcast_elements"(%[[T]], %{{.*}}, %[[S8]], %[[Z]], %[[RC]], %[[NC]])
+func.func @broadcast(%a: memref<?xf64>, %root: index, %n: index) {
+  dist.broadcast %a elements "[n] -> { A[i] : 0 <= i < n }" (%n) root %root : memref<?xf64>
   return
 }
 
-// An all-reduce of a message buffer, in place: element type and operator
-// as runtime codes (f64 -> 0, i32 -> 3; add -> 0, max -> 3), the count from
-// the buffer.
+// An all-reduce, in place: element type and operator as runtime codes
+// (f64 -> 0, i32 -> 3; add -> 0, max -> 3) after the first element's
+// index.
 // CHECK-LABEL: func.func @combine
-// CHECK-SAME: (%[[N:.*]]: index)
-// CHECK: %[[N64:.*]] = builtin.unrealized_conversion_cast %[[N]] : index to i64
-// CHECK: %[[B:.*]] = emitc.call_opaque "weft_rt_buffer"
-// CHECK-NEXT: %[[T:.*]] = "emitc.constant"() <{value = 0 : i64}>
-// CHECK-NEXT: %[[K:.*]] = "emitc.constant"() <{value = 0 : i64}>
-// CHECK-NEXT: emitc.call_opaque "weft_rt_allreduce"(%[[B]], %[[N64]], %[[T]], %[[K]])
-// CHECK: %[[C:.*]] = emitc.call_opaque "weft_rt_buffer"
-// CHECK-NEXT: %[[T2:.*]] = "emitc.constant"() <{value = 3 : i64}>
-// CHECK-NEXT: %[[K2:.*]] = "emitc.constant"() <{value = 3 : i64}>
-// CHECK-NEXT: emitc.call_opaque "weft_rt_allreduce"(%[[C]], %[[N64]], %[[T2]], %[[K2]])
-func.func @combine(%n: index) {
-  %me = dist.rank
-  %b = dist.message_buffer 0, %me, %n : memref<?xf64>
-  dist.allreduce add %b : memref<?xf64>
-  %c = dist.message_buffer 2, %me, %n : memref<?xi32>
-  dist.allreduce max %c : memref<?xi32>
+// CHECK-DAG: %[[Z:.*]] = "emitc.constant"() <{value = 0 : i64}>
+// CHECK-DAG: %[[THREE:.*]] = "emitc.constant"() <{value = 3 : i64}>
+// CHECK: emitc.call_opaque "weft_rt_allreduce_elements"(%{{.*}}, %{{.*}}, %{{.*}}, %[[Z]], %[[Z]], %[[Z]])
+// CHECK: emitc.call_opaque "weft_rt_allreduce_elements"(%{{.*}}, %{{.*}}, %{{.*}}, %[[Z]], %[[THREE]], %[[THREE]])
+func.func @combine(%b: memref<8xf64>, %c: memref<8xi32>) {
+  dist.allreduce add %b elements "{ B[i] : 0 <= i < 8 }" () : memref<8xf64>
+  dist.allreduce max %c elements "{ C[i] : 0 <= i < 8 }" () : memref<8xi32>
   return
 }

@@ -25,18 +25,39 @@ func.func @grid_3d(%out: memref<1xindex>) {
 
 // -----
 
-func.func @not_a_buffer(%v: memref<?xf64>) {
-  // expected-error @+2 {{only all-reduces of a message buffer can be lowered to C}}
+// A message's set must be one the runtime can walk over the array.
+
+func.func @set_syntax(%a: memref<8xf64>) {
+  // expected-error @+2 {{encoding a message set failed}}
   // expected-error @+1 {{failed to legalize operation 'dist.allreduce'}}
-  dist.allreduce add %v : memref<?xf64>
+  dist.allreduce add %a elements "{ A[i] : 0 <= i < }" () : memref<8xf64>
   return
 }
 
 // -----
 
-func.func @scalar_broadcast(%x: f64, %root: index) -> f64 {
-  // expected-error @+2 {{only broadcasts of a 1-D buffer's first elements can be lowered to C}}
+func.func @set_subscripts(%a: memref<8xf64>) {
+  // expected-error @+2 {{encoding a message set failed: the set's elements have 2 subscripts, the array 1}}
+  // expected-error @+1 {{failed to legalize operation 'dist.allreduce'}}
+  dist.allreduce add %a elements "{ A[i, j] : 0 <= i < 8 and 0 <= j < 8 }" () : memref<8xf64>
+  return
+}
+
+// -----
+
+func.func @set_unbounded(%a: memref<8xf64>, %root: index) {
+  // expected-error @+2 {{encoding a message set failed: subscript 0 of a message set is unbounded}}
   // expected-error @+1 {{failed to legalize operation 'dist.broadcast'}}
-  %y = dist.broadcast %x root %root : f64
-  return %y : f64
+  dist.broadcast %a elements "{ A[i] : 0 <= i }" () root %root : memref<8xf64>
+  return
+}
+
+// -----
+
+// The runtime needs the row-major extents of the array.
+func.func @no_extent(%a: memref<?x?xf64>, %p: index) {
+  // expected-error @+2 {{'dist.isend' op dynamic extent of dimension 1 is not available as a 'weft.dim_args' argument}}
+  // expected-error @+1 {{failed to legalize operation 'dist.isend'}}
+  dist.isend %a elements "{ A[i, j] : 0 <= i < 8 and 0 <= j < 8 }" () to %p tag 0 : memref<?x?xf64>
+  return
 }

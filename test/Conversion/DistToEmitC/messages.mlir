@@ -1,42 +1,65 @@
 // RUN: weft-opt %s --convert-dist-to-emitc | FileCheck %s
 
-// A message buffer of the runtime (slot, peer, count, bytes per element),
-// sent and received with the element size and the tag; wait_all completes
-// both.
+// A message is one runtime call: the table of its element set (a
+// `static const` array defined once at the function's entry, shared by the
+// messages that carry the same set), the array, its element size, the
+// linear index of its first element, the peer and the tag, then the
+// array's extents after the first and the set's parameters.
 // CHECK-LABEL: func.func @exchange
-// CHECK: %[[SLOT:.*]] = "emitc.constant"() <{value = 5 : i64}>
-// CHECK: %[[SIZE:.*]] = "emitc.constant"() <{value = 4 : i64}>
-// CHECK: %[[BUF:.*]] = emitc.call_opaque "weft_rt_buffer"(%[[SLOT]], %[[PEER:[0-9]+]], %[[N:[0-9]+]], %[[SIZE]]) : (i64, i64, i64, i64) -> !emitc.ptr<f32>
-// The buffer's users (stores of the packing loops) see a memref again.
-// CHECK-NEXT: %[[MEM:.*]] = builtin.unrealized_conversion_cast %[[BUF]] : !emitc.ptr<f32> to memref<?xf32>
-// CHECK: %[[S4:.*]] = "emitc.constant"() <{value = 4 : i64}>
-// CHECK: %[[TAG:.*]] = "emitc.constant"() <{value = 1 : i64}>
-// CHECK: emitc.call_opaque "weft_rt_isend"(%[[BUF]], %[[N]], %[[S4]], %[[PEER]], %[[TAG]])
-// CHECK: "emitc.constant"() <{value = 4 : i64}>
-// CHECK: "emitc.constant"() <{value = 2 : i64}>
-// CHECK: emitc.call_opaque "weft_rt_irecv"(%[[BUF]], %[[N]], %{{.*}}, %[[PEER]], %{{.*}})
+// CHECK-SAME: (%[[A:[^:]*]]: memref<?x?xf32> {{.*}}, %[[N0:[^:]*]]: index, %[[N1:[^:]*]]: index, %[[PEER:[^:]*]]: index, %[[LO:[^:]*]]: index, %[[HI:[^:]*]]: index)
+// CHECK-DAG: %[[N1C:.*]] = builtin.unrealized_conversion_cast %[[N1]] : index to i64
+// CHECK-DAG: %[[PEERC:.*]] = builtin.unrealized_conversion_cast %[[PEER]] : index to i64
+// CHECK-DAG: %[[LOC:.*]] = builtin.unrealized_conversion_cast %[[LO]] : index to i64
+// CHECK-DAG: %[[HIC:.*]] = builtin.unrealized_conversion_cast %[[HI]] : index to i64
+// CHECK-DAG: %[[AC:.*]] = builtin.unrealized_conversion_cast %[[A]] : memref<?x?xf32> to !emitc.ptr<f32>
+// CHECK-DAG: %[[SEND:.*]] = "emitc.variable"() <{value = #emitc.opaque<"{2, 2, 1, {{.*}}}">}> : () -> !emitc.array<{{[0-9]+}}x!emitc.opaque<"static const int64_t">>
+// CHECK-DAG: %[[RECV:.*]] = "emitc.variable"() <{value = #emitc.opaque<"{2, 2, 1, {{.*}}}">}> : () -> !emitc.array<{{[0-9]+}}x!emitc.opaque<"static const int64_t">>
+// CHECK-DAG: %[[SIZE:.*]] = "emitc.constant"() <{value = 4 : i64}>
+// CHECK-DAG: %[[ZERO:.*]] = "emitc.constant"() <{value = 0 : i64}>
+// CHECK-DAG: %[[TAG:.*]] = "emitc.constant"() <{value = 1 : i64}>
+// CHECK: emitc.call_opaque "weft_rt_isend_elements"(%[[SEND]], %[[AC]], %[[SIZE]], %[[ZERO]], %[[PEERC]], %[[TAG]], %[[N1C]], %[[LOC]], %[[HIC]])
+// CHECK: emitc.call_opaque "weft_rt_irecv_elements"(%[[RECV]], %[[AC]], %[[SIZE]], %[[ZERO]], %[[PEERC]], %[[TAG]], %[[N1C]], %[[LOC]], %[[HIC]])
+// CHECK: emitc.call_opaque "weft_rt_isend_elements"(%[[SEND]],
 // CHECK: emitc.call_opaque "weft_rt_wait_all"() : () -> ()
-// CHECK: memref.store %{{.*}}, %[[MEM]]
-func.func @exchange(%peer: index, %n: index, %x: f32) {
-  %b = dist.message_buffer 5, %peer, %n : memref<?xf32>
-  dist.isend %b[%n] to %peer tag 1 : memref<?xf32>
-  dist.irecv %b[%n] from %peer tag 2 : memref<?xf32>
+// CHECK-NOT: emitc.variable
+// CHECK: return
+func.func @exchange(%a: memref<?x?xf32> {weft.dim_args = array<i64: 1, 2>},
+                    %n0: index, %n1: index, %peer: index, %lo: index,
+                    %hi: index) {
+  dist.isend %a elements "[lo, hi] -> { A[i, j] : i = hi - 1 and 0 <= j < 8 and hi > lo }" (%lo, %hi) to %peer tag 1 : memref<?x?xf32>
+  dist.irecv %a elements "[lo, hi] -> { A[i, j] : i = lo - 1 and 0 <= j < 8 and hi > lo }" (%lo, %hi) from %peer tag 1 : memref<?x?xf32>
+  dist.isend %a elements "[lo, hi] -> { A[i, j] : i = hi - 1 and 0 <= j < 8 and hi > lo }" (%lo, %hi) to %peer tag 1 : memref<?x?xf32>
   dist.wait_all
-  %c0 = arith.constant 0 : index
-  memref.store %x, %b[%c0] : memref<?xf32>
   return
 }
 
-// An index element travels as 8 bytes, an i8 as 1.
+// Rank-local storage: the linear index of its first element from `origin`
+// and the static extent (row-major: o0 * 16 + o1).
+// CHECK-LABEL: func.func @local_storage
+// CHECK-SAME: (%[[A:[^:]*]]: memref<?x16xf64>, %[[O0:[^:]*]]: index, %[[O1:[^:]*]]: index, %[[P:[^:]*]]: index)
+// CHECK-DAG: %[[O0C:.*]] = builtin.unrealized_conversion_cast %[[O0]] : index to i64
+// CHECK-DAG: %[[O1C:.*]] = builtin.unrealized_conversion_cast %[[O1]] : index to i64
+// CHECK-DAG: %[[E:.*]] = "emitc.constant"() <{value = 16 : i64}>
+// CHECK: %[[M:.*]] = emitc.mul %[[O0C]], %[[E]] : (i64, i64) -> i64
+// CHECK: %[[FIRST:.*]] = emitc.add %[[M]], %[[O1C]] : (i64, i64) -> i64
+// CHECK: emitc.call_opaque "weft_rt_irecv_elements"(%{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]], %{{.*}}, %{{.*}}, %[[E]], %[[O0C]])
+func.func @local_storage(%a: memref<?x16xf64>, %o0: index, %o1: index,
+                         %p: index) {
+  dist.irecv %a elements "[r] -> { A[r, j] : 0 <= j < 16 }" (%o0) origin [%o0, %o1] from %p tag 0 : memref<?x16xf64>
+  return
+}
+
+// An index element travels as 8 bytes, an i8 and a C bool as 1.
 // CHECK-LABEL: func.func @sizes
-// CHECK: "emitc.constant"() <{value = 8 : i64}>
-// CHECK: emitc.call_opaque "weft_rt_buffer"{{.*}} -> !emitc.ptr<i64>
-// CHECK: "emitc.constant"() <{value = 1 : i64}>
-// CHECK: emitc.call_opaque "weft_rt_buffer"{{.*}} -> !emitc.ptr<i8>
-func.func @sizes(%peer: index, %n: index) {
-  %a = dist.message_buffer 0, %peer, %n : memref<?xindex>
-  %b = dist.message_buffer 1, %peer, %n : memref<?xi8>
-  dist.isend %a[%n] to %peer tag 0 : memref<?xindex>
-  dist.isend %b[%n] to %peer tag 1 : memref<?xi8>
+// CHECK-DAG: %[[S8:.*]] = "emitc.constant"() <{value = 8 : i64}>
+// CHECK-DAG: %[[S1:.*]] = "emitc.constant"() <{value = 1 : i64}>
+// CHECK: emitc.call_opaque "weft_rt_isend_elements"(%{{.*}}, %{{.*}}, %[[S8]],
+// CHECK: emitc.call_opaque "weft_rt_isend_elements"(%{{.*}}, %{{.*}}, %[[S1]],
+// CHECK: emitc.call_opaque "weft_rt_isend_elements"(%{{.*}}, %{{.*}}, %[[S1]],
+func.func @sizes(%a: memref<4xindex>, %b: memref<4xi8>, %c: memref<4xi1>,
+                 %peer: index) {
+  dist.isend %a elements "{ A[i] : 0 <= i < 4 }" () to %peer tag 0 : memref<4xindex>
+  dist.isend %b elements "{ B[i] : 0 <= i < 4 }" () to %peer tag 1 : memref<4xi8>
+  dist.isend %c elements "{ C[i] : 0 <= i < 4 }" () to %peer tag 2 : memref<4xi1>
   return
 }

@@ -6,28 +6,26 @@
 // A distributed region stays a call (WEFT_RT_REGION).
 // CHECK-LABEL: emitc.func @exchange
 // CHECK-SAME: specifiers = ["static", "WEFT_RT_REGION"]
+// The set's table is a `static const` array at the function's entry.
+// CHECK: %[[T:.*]] = "emitc.variable"() <{value = #emitc.opaque<"{1, 2, 1, {{.*}}}">}> : () -> !emitc.array<{{[0-9]+}}x!emitc.opaque<"static const int64_t">>
 // CHECK: %[[ME:.*]] = emitc.call_opaque "weft_rt_self"() : () -> i64
 // CHECK: %[[NP:.*]] = emitc.call_opaque "weft_rt_nranks"() : () -> i64
 // CHECK: %[[LO:.*]] = emitc.call_opaque "weft_rt_block_lo"(%{{.*}}, %{{.*}}, %[[ME]], %[[NP]])
 // CHECK: %[[HI:.*]] = emitc.call_opaque "weft_rt_block_hi"(%{{.*}}, %{{.*}}, %[[ME]], %[[NP]])
-// CHECK: %[[SLOT:.*]] = "emitc.constant"() <{value = 5 : i64}>
-// CHECK: %[[SIZE:.*]] = "emitc.constant"() <{value = 4 : i64}>
-// CHECK: %[[BUF:.*]] = emitc.call_opaque "weft_rt_buffer"(%[[SLOT]], %[[ME]], %[[HI]], %[[SIZE]]) : (i64, i64, i64, i64) -> !emitc.ptr<f32>
-// CHECK: emitc.call_opaque "weft_rt_isend"(%[[BUF]], %[[HI]], %{{.*}}, %[[ME]], %{{.*}})
-// CHECK: emitc.call_opaque "weft_rt_irecv"(%[[BUF]], %[[HI]], %{{.*}}, %[[ME]], %{{.*}})
+// CHECK: emitc.call_opaque "weft_rt_isend_elements"(%[[T]], %[[A:[^,]*]], %{{.*}}, %{{.*}}, %[[ME]], %{{.*}}, %[[LO]], %[[HI]])
+// CHECK: emitc.call_opaque "weft_rt_irecv_elements"(%[[T]], %[[A]], %{{.*}}, %{{.*}}, %[[ME]], %{{.*}}, %[[LO]], %[[HI]])
 // CHECK: emitc.call_opaque "weft_rt_wait_all"() : () -> ()
-// CHECK: emitc.call_opaque "weft_rt_bcast"(%[[BUF]], %[[LO]], %{{.*}}, %[[ME]])
+// CHECK: emitc.call_opaque "weft_rt_bcast_elements"(%[[T]], %[[A]], %{{.*}}, %{{.*}}, %[[ME]], %[[LO]], %[[HI]])
 // CHECK: emitc.call_opaque "weft_rt_replicas_stale"() : () -> i1
 // CHECK: emitc.call_opaque "weft_rt_set_replicas_stale"() : () -> ()
-func.func @exchange(%lb: index, %ub: index) {
+func.func @exchange(%a: memref<?xf32>, %lb: index, %ub: index) {
   %me = dist.rank
   %np = dist.num_ranks
   %lo, %hi, %st = dist.local_bounds %lb to %ub at %me of %np by #dist.dim<block on 0>
-  %b = dist.message_buffer 5, %me, %hi : memref<?xf32>
-  dist.isend %b[%hi] to %me tag 1 : memref<?xf32>
-  dist.irecv %b[%hi] from %me tag 1 : memref<?xf32>
+  dist.isend %a elements "[lo, hi] -> { A[i] : lo <= i < hi }" (%lo, %hi) to %me tag 1 : memref<?xf32>
+  dist.irecv %a elements "[lo, hi] -> { A[i] : lo <= i < hi }" (%lo, %hi) from %me tag 1 : memref<?xf32>
   dist.wait_all
-  dist.broadcast %b[0] [%lo] root %me : memref<?xf32>
+  dist.broadcast %a elements "[lo, hi] -> { A[i] : lo <= i < hi }" (%lo, %hi) root %me : memref<?xf32>
   %s = dist.replicas_stale
   dist.set_replicas_stale
   return
@@ -48,8 +46,8 @@ func.func @exchange(%lb: index, %ub: index) {
 func.func @grid(%lb: index, %ub: index, %out: memref<2xindex>) {
   %me = dist.rank
   %rows, %cols = dist.grid_shape #dist.grid<[?, ?]>
-  %r = arith.divui %me, %cols : index
-  %c = arith.remui %me, %cols : index
+  %r = arith.divsi %me, %cols : index
+  %c = arith.remsi %me, %cols : index
   %lo, %hi, %st = dist.local_bounds %lb to %ub at %r of %rows by #dist.dim<block on 0>
   %lo1, %hi1, %st1 = dist.local_bounds %lb to %ub at %c of %cols by #dist.dim<block on 1>
   %c0 = arith.constant 0 : index

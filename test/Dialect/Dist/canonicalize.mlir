@@ -58,8 +58,8 @@ func.func @block_cyclic_bounds(%lb: index, %ub: index) -> (index, index, index) 
 // CHECK-LABEL: func.func @keep_communication(
 // CHECK: dist.allreduce add
 // CHECK: dist.wait_all
-func.func @keep_communication(%x: f64) {
-  %0 = dist.allreduce add %x : f64
+func.func @keep_communication(%x: memref<4xf64>) {
+  dist.allreduce add %x elements "{ X[i] : 0 <= i < 4 }" () : memref<4xf64>
   dist.wait_all
   return
 }

@@ -208,93 +208,86 @@ func.func @local_bounds_extent(%lb: index, %ub: index, %p: index) {
 // -----
 
 //===----------------------------------------------------------------------===//
-// dist.broadcast / dist.allreduce
+// Messages of exact element sets: isend, irecv, broadcast, allreduce
 //===----------------------------------------------------------------------===//
 
-func.func @broadcast_element(%a: memref<4xf16>, %r: index) {
-  // expected-error @+1 {{'dist.broadcast' op operand #0 must be MPI-transferable scalar or strided memref}}
-  dist.broadcast %a root %r : memref<4xf16>
+func.func @message_element_type(%a: memref<4xf16>, %r: index) {
+  // expected-error @+1 {{'dist.broadcast' op operand #0 must be memref of}}
+  dist.broadcast %a elements "{ A[i] : 0 <= i < 4 }" () root %r : memref<4xf16>
   return
 }
 
 // -----
 
-func.func @broadcast_root(%x: f64) {
+func.func @broadcast_root(%a: memref<4xf64>) {
   %m2 = arith.constant -2 : index
   // expected-error @+1 {{'dist.broadcast' op root rank must be non-negative, got -2}}
-  %0 = dist.broadcast %x root %m2 : f64
+  dist.broadcast %a elements "{ A[i] : 0 <= i < 4 }" () root %m2 : memref<4xf64>
   return
 }
 
 // -----
 
-func.func @broadcast_scalar_slice(%x: f64, %r: index) {
-  // expected-error @+1 {{'dist.broadcast' op can only slice a memref operand}}
-  %0 = dist.broadcast %x[0] [1] root %r : f64
+func.func @elements_not_a_set(%a: memref<4xf64>) {
+  // expected-error @+1 {{'dist.allreduce' op 'elements' must be an ISL set, got "A[i]"}}
+  dist.allreduce add %a elements "A[i]" () : memref<4xf64>
   return
 }
 
 // -----
 
-func.func @broadcast_slice_rank(%a: memref<8x8xf64>, %r: index) {
-  // expected-error @+1 {{'dist.broadcast' op slice of a rank-2 memref needs 2 offsets and sizes, got 1 and 1}}
-  dist.broadcast %a[0] [8] root %r : memref<8x8xf64>
+func.func @elements_params_without_arrow(%a: memref<4xf64>, %n: index) {
+  // expected-error @+1 {{'dist.allreduce' op 'elements' must be an ISL set, got "[n] { A[i] : i < n }"}}
+  dist.allreduce add %a elements "[n] { A[i] : i < n }" (%n) : memref<4xf64>
   return
 }
 
 // -----
 
-func.func @broadcast_slice_offset(%a: memref<8x8xf64>, %r: index) {
-  // expected-error @+1 {{'dist.broadcast' op slice offset along dimension 1 must be non-negative, got -1}}
-  dist.broadcast %a[0, -1] [8, 1] root %r : memref<8x8xf64>
+func.func @elements_param_count(%a: memref<?xf64>, %lo: index, %p: index) {
+  // expected-error @+1 {{'dist.isend' op the set has 2 parameters, but 1 values are given}}
+  dist.isend %a elements "[lo, hi] -> { A[i] : lo <= i < hi }" (%lo) to %p tag 0 : memref<?xf64>
   return
 }
 
 // -----
 
-func.func @broadcast_slice_size(%a: memref<8x8xf64>, %r: index) {
-  // expected-error @+1 {{'dist.broadcast' op slice size along dimension 0 must be non-negative, got -3}}
-  dist.broadcast %a[0, 0] [-3, 1] root %r : memref<8x8xf64>
+func.func @origin_rank(%a: memref<?x?xf64>, %lo: index, %p: index) {
+  // expected-error @+1 {{'dist.irecv' op needs one origin subscript per dimension (2), got 1}}
+  dist.irecv %a elements "[lo] -> { A[lo, 0] }" (%lo) origin [%lo] from %p tag 0 : memref<?x?xf64>
   return
 }
 
 // -----
 
-func.func @broadcast_slice_bounds(%a: memref<8x8xf64>, %r: index) {
-  // expected-error @+1 {{'dist.broadcast' op slice [6, 10) exceeds dimension 0 of extent 8}}
-  dist.broadcast %a[6, 0] [4, 8] root %r : memref<8x8xf64>
+func.func @peer_negative(%a: memref<4xf64>) {
+  %m1 = arith.constant -1 : index
+  // expected-error @+1 {{'dist.isend' op peer rank must be non-negative, got -1}}
+  dist.isend %a elements "{ A[0] }" () to %m1 tag 0 : memref<4xf64>
   return
 }
 
 // -----
 
-func.func @broadcast_memref_result(%a: memref<8xf64>, %r: index) {
-  // expected-error @+1 {{'dist.broadcast' op updates a memref in place and has no result}}
-  %0 = "dist.broadcast"(%a, %r) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (memref<8xf64>, index) -> f64
+func.func @too_many_subscripts(%a: memref<1x1x1x1x1x1x1x1x1xf64>) {
+  // expected-error @+1 {{'dist.allreduce' op carries elements of a rank-9 array; the runtime takes 8 subscripts at most}}
+  dist.allreduce add %a elements "{ A[0, 0, 0, 0, 0, 0, 0, 0, 0] }" () : memref<1x1x1x1x1x1x1x1x1xf64>
   return
 }
 
 // -----
 
-func.func @allreduce_result_type(%x: i32) {
-  // expected-error @+1 {{'dist.allreduce' op on a scalar must yield one result of type 'i32'}}
-  %0 = "dist.allreduce"(%x) <{kind = 3 : i32}> : (i32) -> i64
-  return
-}
-
-// -----
-
-func.func @allreduce_kind(%x: i32) {
+func.func @allreduce_kind(%a: memref<4xi32>) {
   // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, mul, min, max]}}
-  %0 = dist.allreduce xor %x : i32
+  dist.allreduce xor %a elements "{ A[i] : 0 <= i < 4 }" () : memref<4xi32>
   return
 }
 
 // -----
 
-func.func @slice_half(%a: memref<8xf64>, %r: index) {
-  // expected-error @+1 {{'dist.broadcast' op needs both slice offsets and slice sizes}}
-  "dist.broadcast"(%a, %r) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_offsets = array<i64: 0>}> : (memref<8xf64>, index) -> ()
+func.func @isend_tag_too_large(%a: memref<4xf64>, %p: index) {
+  // expected-error @+1 {{attribute 'tag' failed to satisfy constraint}}
+  dist.isend %a elements "{ A[0] }" () to %p tag 32768 : memref<4xf64>
   return
 }
 
@@ -308,22 +301,6 @@ func.func @grid_attr_not_grid() attributes {dist.grid = 4} { return }
 func.func @grid_attr_not_on_function() {
   // expected-error @+1 {{'arith.constant' op cannot carry 'dist.grid': expected a function}}
   %c = arith.constant {dist.grid = #dist.grid<[2]>} 0 : index
-  return
-}
-
-// -----
-
-func.func @isend_tag_too_large(%b: memref<?xf64>, %n: index, %p: index) {
-  // expected-error @+1 {{attribute 'tag' failed to satisfy constraint}}
-  dist.isend %b[%n] to %p tag 32768 : memref<?xf64>
-  return
-}
-
-// -----
-
-func.func @message_buffer_not_1d(%p: index, %n: index) {
-  // expected-error @+1 {{result #0 must be 1D memref}}
-  %b = dist.message_buffer 0, %p, %n : memref<?x?xf64>
   return
 }
 

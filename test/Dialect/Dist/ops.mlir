@@ -110,25 +110,24 @@ func.func @index_arithmetic(%lb: index, %ub: index, %p: index, %np: index)
 }
 
 //===----------------------------------------------------------------------===//
-// Collectives
+// Messages of exact element sets
 //===----------------------------------------------------------------------===//
 
+// Each message op names its array, the ISL set of the elements it carries
+// and the values of the set's parameters; a rank-local array adds the
+// global subscripts of its first element (`origin`).
 // CHECK-LABEL: func.func @collectives(
-// CHECK-SAME: %[[G:[^:]*]]: memref<1300x1300xf64>, %[[X:[^:]*]]: f64, %[[V:[^:]*]]: memref<16xi32>, %[[K:[^:]*]]: index)
-func.func @collectives(%g: memref<1300x1300xf64>, %x: f64,
-                       %v: memref<16xi32>, %k: index) -> (f64, f64) {
+// CHECK-SAME: %[[G:[^:]*]]: memref<1300x1300xf64>, %[[V:[^:]*]]: memref<16xi32>, %[[K:[^:]*]]: index)
+func.func @collectives(%g: memref<1300x1300xf64>, %v: memref<16xi32>,
+                       %k: index) {
   %c0 = arith.constant 0 : index
-  // CHECK: %{{.*}} = dist.broadcast %[[X]] root %{{.*}} : f64
-  %s = dist.broadcast %x root %c0 : f64
-  // CHECK: dist.broadcast %[[G]] root %{{.*}} : memref<1300x1300xf64>
-  dist.broadcast %g root %c0 : memref<1300x1300xf64>
-  // CHECK: dist.broadcast %[[G]][%[[K]], 0] [1, 1300] root %{{.*}} : memref<1300x1300xf64>
-  dist.broadcast %g[%k, 0] [1, 1300] root %c0 : memref<1300x1300xf64>
-  // CHECK: %{{.*}} = dist.allreduce mul %[[X]] : f64
-  %prod = dist.allreduce mul %x : f64
-  // CHECK: dist.allreduce min %[[V]] : memref<16xi32>
-  dist.allreduce min %v : memref<16xi32>
-  return %s, %prod : f64, f64
+  // CHECK: dist.broadcast %[[G]] elements "{ G[i, j] : 0 <= i < 1300 and 0 <= j < 1300 }" () root %{{.*}} : memref<1300x1300xf64>
+  dist.broadcast %g elements "{ G[i, j] : 0 <= i < 1300 and 0 <= j < 1300 }" () root %c0 : memref<1300x1300xf64>
+  // CHECK: dist.broadcast %[[G]] elements "[k] -> { G[k, j] : 0 <= j < 1300 }" (%[[K]]) root %{{.*}} : memref<1300x1300xf64>
+  dist.broadcast %g elements "[k] -> { G[k, j] : 0 <= j < 1300 }" (%k) root %c0 : memref<1300x1300xf64>
+  // CHECK: dist.allreduce min %[[V]] elements "{ V[i] : 0 <= i < 16 }" () : memref<16xi32>
+  dist.allreduce min %v elements "{ V[i] : 0 <= i < 16 }" () : memref<16xi32>
+  return
 }
 
 // CHECK-LABEL: func.func @grid_on_function
@@ -138,14 +137,12 @@ func.func @grid_on_function() attributes {dist.grid = #dist.grid<[4, ?]>} {
 }
 
 // CHECK-LABEL: func.func @messages(
-// CHECK-SAME: %[[PEER:.*]]: index, %[[N:.*]]: index
-func.func @messages(%peer: index, %n: index) {
-  // CHECK: %[[B:.*]] = dist.message_buffer 3, %[[PEER]], %[[N]] : memref<?xf64>
-  %b = dist.message_buffer 3, %peer, %n : memref<?xf64>
-  // CHECK: dist.isend %[[B]][%[[N]]] to %[[PEER]] tag 2 : memref<?xf64>
-  dist.isend %b[%n] to %peer tag 2 : memref<?xf64>
-  // CHECK: dist.irecv %[[B]][%[[N]]] from %[[PEER]] tag 32767 : memref<?xf64>
-  dist.irecv %b[%n] from %peer tag 32767 : memref<?xf64>
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf64>, %[[PEER:[^:]*]]: index, %[[LO:[^:]*]]: index, %[[HI:[^:]*]]: index
+func.func @messages(%a: memref<?xf64>, %peer: index, %lo: index, %hi: index) {
+  // CHECK: dist.isend %[[A]] elements "[lo, hi] -> { A[i] : i = hi - 1 and hi > lo }" (%[[LO]], %[[HI]]) to %[[PEER]] tag 2 : memref<?xf64>
+  dist.isend %a elements "[lo, hi] -> { A[i] : i = hi - 1 and hi > lo }" (%lo, %hi) to %peer tag 2 : memref<?xf64>
+  // CHECK: dist.irecv %[[A]] elements "[lo, hi] -> { A[i] : i = lo - 1 and hi > lo }" (%[[LO]], %[[HI]]) origin [%[[LO]]] from %[[PEER]] tag 32767 : memref<?xf64>
+  dist.irecv %a elements "[lo, hi] -> { A[i] : i = lo - 1 and hi > lo }" (%lo, %hi) origin [%lo] from %peer tag 32767 : memref<?xf64>
   // CHECK: dist.wait_all
   dist.wait_all
   // CHECK: %{{.*}} = dist.replicas_stale

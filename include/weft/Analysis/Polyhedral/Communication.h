@@ -162,7 +162,11 @@ inline std::pair<int64_t, int64_t> gridShape2D(int64_t ranks,
 /// The elements of one array that one rank sends another.
 struct ArrayMessage {
   mlir::Value memref;
-  std::string set; // ISL text, for remarks and tests
+  /// The exact set, as ISL text (the dist message ops carry it), and its
+  /// parameters' names in order.
+  std::string set;
+  std::vector<std::string> params;
+  /// ISL's loops enumerating the set: a measure of its complexity.
   AstNode elements;
 };
 
@@ -264,7 +268,10 @@ struct ReductionCombine {
   std::string kind;
   /// Every accumulator (the same set on every rank): combined across ranks
   /// after the unit (an all-reduce), so every rank then holds the result.
+  /// ISL text, its parameters' names in order, and ISL's loops enumerating
+  /// it (a measure of its complexity).
   std::string set;
+  std::vector<std::string> params;
   AstNode elements;
   /// Those whose first update is not in the rank's block (parameters: the
   /// rank's block as the receiver's, rlo<g>/rhi<g>): the rank sets them to
