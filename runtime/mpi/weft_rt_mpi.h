@@ -15,7 +15,6 @@
  *
  *===----------------------------------------------------------------------===*/
 #include <mpi.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,26 +148,33 @@ static WEFT_RT_UNUSED void *weft_rt_alloc(int64_t count, int64_t size) {
 
 static WEFT_RT_UNUSED void weft_rt_free(void *p) { free(p); }
 
-/* Fills `e` from the arguments of a message call: `dims - 1` extents (of
-   subscripts 1 to dims - 1, for the row-major strides), then the set's
-   parameters. */
-#define WEFT_RT_ELEMENTS_ARGS(e, table, array, bytes, first, ap)               \
-  do {                                                                         \
-    int64_t weft_d_ = (table)[0], weft_extent_[WEFT_RT_MAX_DIMS];              \
-    (e)->set = (table);                                                        \
-    (e)->base = (char *)(array);                                               \
-    (e)->size = (bytes);                                                       \
-    (e)->offset = (first);                                                     \
-    for (int64_t weft_k_ = 1; weft_k_ < weft_d_; ++weft_k_)                    \
-      weft_extent_[weft_k_] = va_arg(ap, int64_t);                             \
-    if (weft_d_ > 0)                                                           \
-      (e)->stride[weft_d_ - 1] = 1;                                            \
-    for (int64_t weft_k_ = weft_d_ - 2; weft_k_ >= 0; --weft_k_)               \
-      (e)->stride[weft_k_] =                                                   \
-          (e)->stride[weft_k_ + 1] * weft_extent_[weft_k_ + 1];                \
-    for (int64_t weft_k_ = 0; weft_k_ < (table)[1]; ++weft_k_)                 \
-      (e)->params[weft_k_] = va_arg(ap, int64_t);                              \
-  } while (0)
+/* The integers a message call passes after its own arguments, as one
+   array: the linear index of the array's first element (rank-local
+   storage), the array's extents after the first (for the row-major
+   strides), then the values of the set's parameters. A compound literal, so
+   that every value converts to int64_t (a macro, lower case like the
+   runtime functions the generated code calls). */
+#define weft_rt_values(...) ((const int64_t[]){__VA_ARGS__})
+
+/* `e` for the set `table` of `array` (elements of `size` bytes) at
+   `values` (weft_rt_values). */
+static WEFT_RT_UNUSED void weft_rt_elements_at(weft_rt_elements *e,
+                                               const int64_t *table,
+                                               void *array, int64_t size,
+                                               const int64_t *values) {
+  int64_t dims = table[0];
+  e->set = table;
+  e->base = (char *)array;
+  e->size = size;
+  e->offset = values[0];
+  if (dims > 0)
+    e->stride[dims - 1] = 1;
+  for (int64_t k = dims - 2; k >= 0; --k)
+    e->stride[k] = e->stride[k + 1] * values[k + 1];
+  const int64_t *params = values + (dims > 0 ? dims : 1);
+  for (int64_t k = 0; k < table[1]; ++k)
+    e->params[k] = params[k];
+}
 
 /* Requests started since the last weft_rt_wait_all; each has a buffer,
    kept and grown for the next ones (a time loop does not allocate at every
@@ -216,18 +222,15 @@ static int weft_rt_bytes(int64_t count, int64_t size) {
   return (int)(count * size);
 }
 
-/* dist.isend: the elements of the set (`table`, with the parameters after
-   the array's extents) of `array`, packed and sent to `peer`; nothing when
-   the set is empty. */
+/* dist.isend: the elements of the set `table` of `array` at `values`
+   (weft_rt_values), packed and sent to `peer`; nothing when the set is
+   empty. */
 static WEFT_RT_UNUSED void weft_rt_isend_elements(const int64_t *table,
                                                   void *array, int64_t size,
-                                                  int64_t first, int64_t peer,
-                                                  int64_t tag, ...) {
+                                                  int64_t peer, int64_t tag,
+                                                  const int64_t *values) {
   weft_rt_elements e;
-  va_list ap;
-  va_start(ap, tag);
-  WEFT_RT_ELEMENTS_ARGS(&e, table, array, size, first, ap);
-  va_end(ap);
+  weft_rt_elements_at(&e, table, array, size, values);
   int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
   if (count == 0)
     return;
@@ -246,13 +249,10 @@ static WEFT_RT_UNUSED void weft_rt_isend_elements(const int64_t *table,
    written into `array` by the next weft_rt_wait_all. */
 static WEFT_RT_UNUSED void weft_rt_irecv_elements(const int64_t *table,
                                                   void *array, int64_t size,
-                                                  int64_t first, int64_t peer,
-                                                  int64_t tag, ...) {
+                                                  int64_t peer, int64_t tag,
+                                                  const int64_t *values) {
   weft_rt_elements e;
-  va_list ap;
-  va_start(ap, tag);
-  WEFT_RT_ELEMENTS_ARGS(&e, table, array, size, first, ap);
-  va_end(ap);
+  weft_rt_elements_at(&e, table, array, size, values);
   int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
   if (count == 0)
     return;
@@ -284,13 +284,10 @@ static int64_t weft_rt_collective_capacity = 0;
    rank. */
 static WEFT_RT_UNUSED void weft_rt_bcast_elements(const int64_t *table,
                                                   void *array, int64_t size,
-                                                  int64_t first, int64_t root,
-                                                  ...) {
+                                                  int64_t root,
+                                                  const int64_t *values) {
   weft_rt_elements e;
-  va_list ap;
-  va_start(ap, root);
-  WEFT_RT_ELEMENTS_ARGS(&e, table, array, size, first, ap);
-  va_end(ap);
+  weft_rt_elements_at(&e, table, array, size, values);
   int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
   if (count == 0)
     return;
@@ -310,17 +307,15 @@ static WEFT_RT_UNUSED void weft_rt_bcast_elements(const int64_t *table,
    place. type: 0 double, 1 float, 2..5 signed integers of 8, 4, 2, 1
    bytes; op: 0 sum, 1 product, 2 min, 3 max (dist's ReductionKind).
    Counted as twice the bytes per rank, what a ring all-reduce moves. */
-static WEFT_RT_UNUSED void
-weft_rt_allreduce_elements(const int64_t *table, void *array, int64_t size,
-                           int64_t first, int64_t type, int64_t op, ...) {
+static WEFT_RT_UNUSED void weft_rt_allreduce_elements(const int64_t *table,
+                                                      void *array, int64_t size,
+                                                      int64_t type, int64_t op,
+                                                      const int64_t *values) {
   static const MPI_Op ops[] = {MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX};
   MPI_Datatype types[] = {MPI_DOUBLE,  MPI_FLOAT,   MPI_INT64_T,
                           MPI_INT32_T, MPI_INT16_T, MPI_INT8_T};
   weft_rt_elements e;
-  va_list ap;
-  va_start(ap, op);
-  WEFT_RT_ELEMENTS_ARGS(&e, table, array, size, first, ap);
-  va_end(ap);
+  weft_rt_elements_at(&e, table, array, size, values);
   int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
   if (count > INT32_MAX)
     weft_rt_fail("an all-reduce of more than 2^31 elements");

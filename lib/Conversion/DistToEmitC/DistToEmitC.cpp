@@ -236,9 +236,8 @@ static int64_t typeCode(Type element) {
   return 2 + llvm::Log2_64(64 / std::max(element.getIntOrFloatBitWidth(), 8u));
 }
 
-/// The runtime arguments each message op adds after the array, its element
-/// size and its first element's index: where the message goes, or how it
-/// combines.
+/// The runtime arguments each message op adds after the array and its
+/// element size: where the message goes, or how it combines.
 static SmallVector<Value> messageArgs(ISendOp op, ISendOp::Adaptor adaptor,
                                       function_ref<Value(int64_t)> integer) {
   return {adaptor.getPeer(), integer(op.getTag())};
@@ -258,9 +257,9 @@ static SmallVector<Value> messageArgs(AllReduceOp op, AllReduceOp::Adaptor,
 }
 
 /// dist.isend, dist.irecv, dist.broadcast and dist.allreduce: one call of
-/// the runtime with the set's table, the array, its element size, the
-/// linear index of its first element (rank-local storage), the op's own
-/// arguments, the array's extents after the first and the set's
+/// the runtime with the set's table, the array, its element size, the op's
+/// own arguments, and the array of the linear index of its first element
+/// (rank-local storage), its extents after the first and the set's
 /// parameters.
 template <typename Op>
 struct ElementsLowering : OpConversionPattern<Op> {
@@ -305,11 +304,18 @@ struct ElementsLowering : OpConversionPattern<Op> {
             rewriter.create<emitc::MulOp>(loc, i64, first, value(extent)),
             origin);
     }
-    args.push_back(first);
     args.append(messageArgs(op, adaptor, integer));
+    // The integers of the walk, as one array (weft_rt_values, a compound
+    // literal in which every value converts to int64_t).
+    SmallVector<Value> values{first};
     for (OpFoldResult extent : *extents)
-      args.push_back(value(extent));
-    args.append(adaptor.getParams().begin(), adaptor.getParams().end());
+      values.push_back(value(extent));
+    values.append(adaptor.getParams().begin(), adaptor.getParams().end());
+    MLIRContext *ctx = rewriter.getContext();
+    args.push_back(callRuntime(
+        rewriter, loc, "weft_rt_values",
+        emitc::PointerType::get(emitc::OpaqueType::get(ctx, "const int64_t")),
+        values));
     callRuntime(rewriter, loc, callee, Type(), args);
     rewriter.eraseOp(op);
     return success();

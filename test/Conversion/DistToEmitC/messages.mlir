@@ -1,10 +1,12 @@
 // RUN: weft-opt %s --convert-dist-to-emitc | FileCheck %s
 
 // A message is one runtime call: the table of its element set (a
-// `static const` array defined once at the function's entry, shared by the
-// messages that carry the same set), the array, its element size, the
-// linear index of its first element, the peer and the tag, then the
-// array's extents after the first and the set's parameters.
+// `static const` array defined once at the function's entry, after a
+// comment line giving the set, shared by the messages that carry the same
+// set), the array, its element size, the peer and the tag, then one array
+// (weft_rt_values, a compound literal of int64_t) of the linear index of
+// its first element, the array's extents after the first and the set's
+// parameters.
 // CHECK-LABEL: func.func @exchange
 // CHECK-SAME: (%[[A:[^:]*]]: memref<?x?xf32> {{.*}}, %[[N0:[^:]*]]: index, %[[N1:[^:]*]]: index, %[[PEER:[^:]*]]: index, %[[LO:[^:]*]]: index, %[[HI:[^:]*]]: index)
 // CHECK-DAG: %[[N1C:.*]] = builtin.unrealized_conversion_cast %[[N1]] : index to i64
@@ -12,13 +14,16 @@
 // CHECK-DAG: %[[LOC:.*]] = builtin.unrealized_conversion_cast %[[LO]] : index to i64
 // CHECK-DAG: %[[HIC:.*]] = builtin.unrealized_conversion_cast %[[HI]] : index to i64
 // CHECK-DAG: %[[AC:.*]] = builtin.unrealized_conversion_cast %[[A]] : memref<?x?xf32> to !emitc.ptr<f32>
+// CHECK-DAG: emitc.verbatim "// message elements: [lo, hi] -> { A[i, j] : i = hi - 1 and 0 <= j < 8 and hi > lo }"
 // CHECK-DAG: %[[SEND:.*]] = "emitc.variable"() <{value = #emitc.opaque<"{2, 2, 1, {{.*}}}">}> : () -> !emitc.array<{{[0-9]+}}x!emitc.opaque<"static const int64_t">>
 // CHECK-DAG: %[[RECV:.*]] = "emitc.variable"() <{value = #emitc.opaque<"{2, 2, 1, {{.*}}}">}> : () -> !emitc.array<{{[0-9]+}}x!emitc.opaque<"static const int64_t">>
 // CHECK-DAG: %[[SIZE:.*]] = "emitc.constant"() <{value = 4 : i64}>
 // CHECK-DAG: %[[ZERO:.*]] = "emitc.constant"() <{value = 0 : i64}>
 // CHECK-DAG: %[[TAG:.*]] = "emitc.constant"() <{value = 1 : i64}>
-// CHECK: emitc.call_opaque "weft_rt_isend_elements"(%[[SEND]], %[[AC]], %[[SIZE]], %[[ZERO]], %[[PEERC]], %[[TAG]], %[[N1C]], %[[LOC]], %[[HIC]])
-// CHECK: emitc.call_opaque "weft_rt_irecv_elements"(%[[RECV]], %[[AC]], %[[SIZE]], %[[ZERO]], %[[PEERC]], %[[TAG]], %[[N1C]], %[[LOC]], %[[HIC]])
+// CHECK: %[[V:.*]] = emitc.call_opaque "weft_rt_values"(%[[ZERO]], %[[N1C]], %[[LOC]], %[[HIC]]) : (i64, i64, i64, i64) -> !emitc.ptr<!emitc.opaque<"const int64_t">>
+// CHECK: emitc.call_opaque "weft_rt_isend_elements"(%[[SEND]], %[[AC]], %[[SIZE]], %[[PEERC]], %[[TAG]], %[[V]])
+// CHECK: %[[V2:.*]] = emitc.call_opaque "weft_rt_values"(%[[ZERO]], %[[N1C]], %[[LOC]], %[[HIC]])
+// CHECK: emitc.call_opaque "weft_rt_irecv_elements"(%[[RECV]], %[[AC]], %[[SIZE]], %[[PEERC]], %[[TAG]], %[[V2]])
 // CHECK: emitc.call_opaque "weft_rt_isend_elements"(%[[SEND]],
 // CHECK: emitc.call_opaque "weft_rt_wait_all"() : () -> ()
 // CHECK-NOT: emitc.variable
@@ -42,7 +47,8 @@ func.func @exchange(%a: memref<?x?xf32> {weft.dim_args = array<i64: 1, 2>},
 // CHECK-DAG: %[[E:.*]] = "emitc.constant"() <{value = 16 : i64}>
 // CHECK: %[[M:.*]] = emitc.mul %[[O0C]], %[[E]] : (i64, i64) -> i64
 // CHECK: %[[FIRST:.*]] = emitc.add %[[M]], %[[O1C]] : (i64, i64) -> i64
-// CHECK: emitc.call_opaque "weft_rt_irecv_elements"(%{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]], %{{.*}}, %{{.*}}, %[[E]], %[[O0C]])
+// CHECK: %[[V:.*]] = emitc.call_opaque "weft_rt_values"(%[[FIRST]], %[[E]], %[[O0C]])
+// CHECK: emitc.call_opaque "weft_rt_irecv_elements"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[V]])
 func.func @local_storage(%a: memref<?x16xf64>, %o0: index, %o1: index,
                          %p: index) {
   dist.irecv %a elements "[r] -> { A[r, j] : 0 <= j < 16 }" (%o0) origin [%o0, %o1] from %p tag 0 : memref<?x16xf64>

@@ -12,10 +12,11 @@
 // CHECK: %[[NP:.*]] = emitc.call_opaque "weft_rt_nranks"() : () -> i64
 // CHECK: %[[LO:.*]] = emitc.call_opaque "weft_rt_block_lo"(%{{.*}}, %{{.*}}, %[[ME]], %[[NP]])
 // CHECK: %[[HI:.*]] = emitc.call_opaque "weft_rt_block_hi"(%{{.*}}, %{{.*}}, %[[ME]], %[[NP]])
-// CHECK: emitc.call_opaque "weft_rt_isend_elements"(%[[T]], %[[A:[^,]*]], %{{.*}}, %{{.*}}, %[[ME]], %{{.*}}, %[[LO]], %[[HI]])
-// CHECK: emitc.call_opaque "weft_rt_irecv_elements"(%[[T]], %[[A]], %{{.*}}, %{{.*}}, %[[ME]], %{{.*}}, %[[LO]], %[[HI]])
+// CHECK: %[[V:.*]] = emitc.call_opaque "weft_rt_values"(%{{.*}}, %[[LO]], %[[HI]])
+// CHECK: emitc.call_opaque "weft_rt_isend_elements"(%[[T]], %[[A:[^,]*]], %{{.*}}, %[[ME]], %{{.*}}, %[[V]])
+// CHECK: emitc.call_opaque "weft_rt_irecv_elements"(%[[T]], %[[A]], %{{.*}}, %[[ME]], %{{.*}}, %{{.*}})
 // CHECK: emitc.call_opaque "weft_rt_wait_all"() : () -> ()
-// CHECK: emitc.call_opaque "weft_rt_bcast_elements"(%[[T]], %[[A]], %{{.*}}, %{{.*}}, %[[ME]], %[[LO]], %[[HI]])
+// CHECK: emitc.call_opaque "weft_rt_bcast_elements"(%[[T]], %[[A]], %{{.*}}, %[[ME]], %{{.*}})
 // CHECK: emitc.call_opaque "weft_rt_replicas_stale"() : () -> i1
 // CHECK: emitc.call_opaque "weft_rt_set_replicas_stale"() : () -> ()
 func.func @exchange(%a: memref<?xf32>, %lb: index, %ub: index) {
