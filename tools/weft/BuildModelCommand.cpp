@@ -41,62 +41,6 @@ namespace {
 
 int fail(const Twine &msg) { return commandError(msg); }
 
-/// The devices a plan names, as a cluster: build-model needs no cluster
-/// file, only each stage's device type for the memory prediction.
-Expected<Cluster> clusterOfPlan(const json::Value &planJSON, StringRef file) {
-  auto err = [&](const Twine &field, const Twine &msg) {
-    return createStringError(inconvertibleErrorCode(),
-                             file + ": " + field + ": " + msg);
-  };
-  const json::Object *top = planJSON.getAsObject();
-  const json::Array *stages = top ? top->getArray("stages") : nullptr;
-  if (!stages)
-    return err("stages", "missing (expected an array)");
-  Cluster cluster;
-  for (auto [i, v] : enumerate(*stages)) {
-    std::string where = "stages[" + std::to_string(i) + "]";
-    const json::Object *s = v.getAsObject();
-    std::optional<StringRef> id = s ? s->getString("device") : std::nullopt;
-    if (!id)
-      return err(where + ".device", "missing");
-    std::optional<StringRef> type = s->getString("type");
-    ClusterDevice d;
-    d.id = id->str();
-    if (type) {
-      Expected<cost::DeviceSpec> spec = cost::lookupDevice(*type);
-      if (!spec)
-        return err(where + ".type", toString(spec.takeError()));
-      d.spec = *spec;
-    } else {
-      return err(where + ".type", "missing");
-    }
-    StringRef node = StringRef(d.id).split('/').first;
-    auto known = llvm::find(cluster.nodeNames, node.str());
-    d.node = int(known - cluster.nodeNames.begin());
-    if (known == cluster.nodeNames.end()) {
-      cluster.nodeNames.push_back(node.str());
-      cluster.intraGBps.push_back(cluster.interGBps);
-    }
-    cluster.devices.push_back(std::move(d));
-  }
-  return cluster;
-}
-
-Workload workloadOfPlan(const json::Value &planJSON) {
-  Workload w;
-  const json::Object *top = planJSON.getAsObject();
-  const json::Object *o = top ? top->getObject("workload") : nullptr;
-  auto take = [&](StringRef key, int64_t &dst) {
-    if (std::optional<int64_t> x = o ? integerField(*o, key) : std::nullopt)
-      if (*x >= 1)
-        dst = *x;
-  };
-  take("prompt_len", w.promptLen);
-  take("gen_len", w.genLen);
-  take("batch", w.batch);
-  return w;
-}
-
 /// Reads the checkpoint as fp32 weights (llama2.c file, or an HF LLaMA or
 /// OPT directory).
 bool readWeights(const ImportedModel &model, StringRef path,
