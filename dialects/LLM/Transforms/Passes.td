@@ -58,4 +58,24 @@ def LLMPlan : Pass<"llm-plan", "::mlir::ModuleOp"> {
   ];
 }
 
+def LLMQuantize : Pass<"llm-quantize", "::mlir::ModuleOp"> {
+  let summary = "Store every weight as the plan says: fp16 or group-wise codes";
+  let description = [{
+    Turns the plan's bits into the types of the weights, which are then the
+    one record of how each tensor is stored (the stage-file writer reads
+    them, the lowering states them): the matrices of an attention or FFN op
+    with `bits` 16 become `f16`, with 8, 4 or 3 bits
+    `!quant.any<uB:f32>` codes with a `#llm.group_quant` encoding of
+    `group-size` inputs; embedding tables and the head are `f16`; norm
+    weights and biases `f32`, as the serving runtimes hold them. The `bits`
+    attributes are dropped. A weight two ops want stored differently is an
+    error; so is an attention or FFN op without `bits` (run llm-plan
+    first). Remarks give the bytes of weights per stage and in all.
+  }];
+  let options = [
+    Option<"groupSize", "group-size", "int64_t", "128",
+           "Inputs per quantisation group (a positive multiple of 8)">
+  ];
+}
+
 #endif // WEFT_DIALECTS_LLM_TRANSFORMS_PASSES_TD
