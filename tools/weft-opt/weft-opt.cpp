@@ -23,10 +23,12 @@
 #include "mlir/Transforms/Passes.h"
 
 namespace weft::test {
+void registerTestDeviceMappingPass();
 void registerTestFlowDependencesPass();
 } // namespace weft::test
 
 int main(int argc, char **argv) {
+  weft::test::registerTestDeviceMappingPass();
   weft::test::registerTestFlowDependencesPass();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
