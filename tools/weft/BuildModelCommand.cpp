@@ -20,8 +20,7 @@
 #include "weft/Planner/PlanIO.h"
 #include "weft/Planner/PlanToLLM.h"
 
-#include "weft_rt_hf_llama.h"
-#include "weft_rt_hf_opt.h"
+#include "weft_rt_checkpoint.h"
 #include "weft_rt_stage_file.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -95,22 +94,6 @@ Workload workloadOfPlan(const json::Value &planJSON) {
   take("gen_len", w.genLen);
   take("batch", w.batch);
   return w;
-}
-
-/// Reads the checkpoint as fp32 weights (llama2.c file, or an HF LLaMA or
-/// OPT directory).
-bool readWeights(const ImportedModel &model, StringRef path,
-                 rt::LlamaWeights &out, std::string *error) {
-  if (!model.llama2cWeights.empty())
-    return rt::readLlama2c(model.llama2cWeights, out, error);
-  if (!sys::fs::is_directory(path)) {
-    *error = path.str() + ": not a llama2.c checkpoint nor a directory with "
-                          "config.json and *.safetensors weights";
-    return false;
-  }
-  if (model.desc.arch == "opt")
-    return rt::readHfOpt(path.str(), out, error);
-  return rt::readHfLlama(path.str(), out, error);
 }
 
 /// The C++ text of the serving program of `module` (an annotated llm IR).
@@ -194,7 +177,7 @@ int weft::buildModelMain(int argc, char **argv) {
 
   rt::LlamaWeights weights;
   std::string error;
-  if (!readWeights(*model, weightsPath, weights, &error))
+  if (!rt::readCheckpoint(weightsPath, weights, &error))
     return fail(error);
 
   // The program: the annotated llm IR of the plan, lowered to C++.

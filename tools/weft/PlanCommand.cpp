@@ -14,7 +14,6 @@
 #include "weft/Planner/PlanToLLM.h"
 #include "weft/Planner/Planner.h"
 #include "weft/Planner/ProfileFile.h"
-#include "weft/Planner/Safetensors.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -102,18 +101,10 @@ int weft::planMain(int argc, char **argv) {
   if (cluster->devices.empty())
     return fail(clusterPath + ": nodes: the cluster has no devices");
   QualityModel quality = qualityPrior(model->desc);
-  if (!model->llama2cWeights.empty()) {
-    auto q = qualityFromLlama2c(model->desc, model->llama2cWeights);
+  if (!model->llama2cWeights.empty() || !model->safetensors.empty()) {
+    auto q = qualityFromWeights(model->desc, modelPath);
     if (!q)
       return fail(toString(q.takeError()));
-    quality = *q;
-  } else if (!model->safetensors.empty()) {
-    auto weights = SafetensorsSet::open(model->safetensors);
-    if (!weights)
-      return fail(toString(weights.takeError()));
-    auto q = qualityFromSafetensors(model->desc, *weights);
-    if (!q)
-      return fail(modelPath + ": " + toString(q.takeError()));
     quality = *q;
   }
   Workload workload{promptLen, genLen, batch};
