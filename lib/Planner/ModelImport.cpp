@@ -73,6 +73,10 @@ Expected<ModelDesc> modelFromHFConfig(const json::Value &v, StringRef file) {
   m.attnBias = hf.attnBias;
   m.mlpBias = hf.mlpBias;
   m.layerNorm = hf.layerNorm;
+  m.normEps = hf.normEps;
+  m.ropeTheta = hf.ropeTheta;
+  m.activation = hf.activation;
+  m.dtype = hf.dtype;
   return m;
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <initializer_list>
 
 namespace weft::rt {
@@ -44,20 +45,30 @@ bool flag(const JsonValue &o, const char *key, bool fallback) {
   return v && v->kind == JsonValue::Kind::Bool ? v->boolean : fallback;
 }
 
-/// Number field `key`, `fallback` when absent or null.
-bool number(const JsonValue &o, const char *key, float fallback, float &out,
-            std::string *problem) {
-  const JsonValue *v = o.get(key);
-  if (!isPresent(v)) {
-    out = fallback;
+/// The first of `keys` present (and not null) as a positive number, else
+/// `fallback`.
+bool positiveNumber(const JsonValue &o, std::initializer_list<const char *> keys,
+                    double fallback, double &out, std::string *problem) {
+  for (const char *key : keys) {
+    const JsonValue *v = o.get(key);
+    if (!isPresent(v))
+      continue;
+    if (v->kind != JsonValue::Kind::Number || !(v->number > 0) ||
+        !std::isfinite(v->number)) {
+      *problem = std::string(key) + ": expected a positive number";
+      return false;
+    }
+    out = v->number;
     return true;
   }
-  if (v->kind != JsonValue::Kind::Number) {
-    *problem = std::string(key) + ": expected a number";
-    return false;
-  }
-  out = float(v->number);
+  out = fallback;
   return true;
+}
+
+std::string stringField(const JsonValue &o, const char *key,
+                        const char *fallback) {
+  const JsonValue *v = o.get(key);
+  return v && v->kind == JsonValue::Kind::String ? v->string : fallback;
 }
 
 bool fail(std::string *problem, const std::string &what) {
@@ -136,23 +147,26 @@ bool parseHfConfig(const JsonValue &o, HfConfig &m, std::string *problem) {
     m.attnBias = flag(o, "attention_bias", m.arch == "qwen2");
     m.mlpBias = flag(o, "mlp_bias", false);
   }
-  // HF's OPT LayerNorms use torch's default epsilon.
-  bool numbersOk = isOpt ? (m.normEps = 1e-5f, true)
-                   : isBloom
-                       ? number(o, "layer_norm_epsilon", 1e-5f, m.normEps, &why)
-                       : number(o, "rms_norm_eps", 1e-6f, m.normEps, &why);
-  if (!numbersOk || !number(o, "rope_theta", 10000.0f, m.ropeTheta, &why))
+  // LayerNorms without an epsilon in the config use torch's default.
+  if (!positiveNumber(o, {"rms_norm_eps", "layer_norm_epsilon",
+                          "layer_norm_eps"},
+                      isLlamaLike ? 1e-6 : 1e-5, m.normEps, &why) ||
+      !positiveNumber(o, {"rope_theta"}, 10000, m.ropeTheta, &why))
     return fail(problem, why);
+  if (!isLlamaLike)
+    m.ropeTheta = 0; // learned (OPT) or ALiBi (BLOOM) positions
   m.ropeScaling = isPresent(o.get("rope_scaling"));
+  m.activation = isOpt     ? stringField(o, "activation_function", "relu")
+                 : isBloom ? "gelu_tanh"
+                           : stringField(o, "hidden_act", "silu");
+  const std::string dtype = stringField(o, "torch_dtype", "float32");
+  m.dtype = dtype == "float16" ? "f16" : dtype == "bfloat16" ? "bf16" : "f32";
   if (isOpt) {
     m.layerNormBefore = flag(o, "do_layer_norm_before", true);
     m.layerNormAffine = flag(o, "layer_norm_elementwise_affine", true);
     if (!positive(o, {"word_embed_proj_dim"}, m.hidden, m.wordEmbedProjDim,
                   &why))
       return fail(problem, why);
-    const JsonValue *act = o.get("activation_function");
-    if (act && act->kind == JsonValue::Kind::String)
-      m.activation = act->string;
   }
   return true;
 }
@@ -207,8 +221,9 @@ bool hfTensorLayout(const HfConfig &hf, LlamaConfig &c, std::string *problem) {
   c.vocabSize = int(hf.vocab);
   c.seqLen = int(hf.maxPositions);
   c.tiedClassifier = hf.tiedEmbeddings;
-  c.rmsEps = hf.normEps;
-  c.ropeTheta = hf.ropeTheta;
+  c.rmsEps = float(hf.normEps);
+  if (hf.ropeTheta > 0)
+    c.ropeTheta = float(hf.ropeTheta);
   std::string why = checkLlamaConfig(c);
   return why.empty() || fail(problem, why);
 }
@@ -222,6 +237,9 @@ std::string hfServingProblem(const HfConfig &hf) {
   if (hf.arch == "opt" && hf.activation != "relu" && hf.activation != "gelu")
     return "activation_function: '" + hf.activation +
            "' is not supported (relu or gelu)";
+  if (hf.arch != "opt" && hf.activation != "silu")
+    return "hidden_act: '" + hf.activation +
+           "' is not supported (SwiGLU runs silu)";
   return "";
 }
 

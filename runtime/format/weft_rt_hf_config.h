@@ -28,12 +28,16 @@ struct HfConfig {
   bool gatedFFN = true;   ///< SwiGLU: gate, up and down projections
   bool layerNorm = false; ///< LayerNorm (weight and bias) instead of RMSNorm
   bool attnBias = false, mlpBias = false;
-  float normEps = 1e-6f, ropeTheta = 10000.0f;
+  double normEps = 1e-6;
+  double ropeTheta = 10000; ///< 0: no rotary embedding (OPT, BLOOM)
   bool ropeScaling = false; ///< rope_scaling is set
+  /// The FFN's activation: silu (LLaMA family's hidden_act), relu or gelu
+  /// (OPT's activation_function), gelu_tanh (BLOOM).
+  std::string activation = "silu";
+  std::string dtype = "f32"; ///< torch_dtype: f32, f16 or bf16
   // OPT's options.
   bool layerNormBefore = true, layerNormAffine = true;
   int64_t wordEmbedProjDim = 0;
-  std::string activation = "relu";
   bool isLlamaFamily() const {
     return arch == "llama" || arch == "mistral" || arch == "qwen2" ||
            arch == "mixtral";
@@ -60,7 +64,8 @@ bool hfTensorLayout(const HfConfig &hf, LlamaConfig &out, std::string *problem);
 
 /// What the serving runtime cannot compose in a model it can read (naming
 /// the field), or "": model types other than llama, mistral and opt,
-/// rope_scaling, activations other than relu and gelu.
+/// rope_scaling, activations other than silu (LLaMA) and relu or gelu
+/// (OPT).
 std::string hfServingProblem(const HfConfig &hf);
 
 } // namespace weft::rt

@@ -145,11 +145,11 @@ TEST(HfConfig, ArchitectureConventionsAndOverrides) {
   EXPECT_TRUE(hf.attnBias);
   EXPECT_FALSE(hf.tiedEmbeddings);
   EXPECT_EQ(hf.maxPositions, 2048);
-  EXPECT_FLOAT_EQ(hf.normEps, 1e-5f);
+  EXPECT_DOUBLE_EQ(hf.normEps, 1e-5);
   ASSERT_TRUE(parseJson(R"({"model_type": "llama", "hidden_size": 64,
       "intermediate_size": 96, "num_hidden_layers": 3,
       "num_attention_heads": 8, "vocab_size": 100, "rope_theta": "big"})",
                         json, &error));
   EXPECT_FALSE(parseHfConfig(json, hf, &error));
-  EXPECT_EQ(error, "rope_theta: expected a number");
+  EXPECT_EQ(error, "rope_theta: expected a positive number");
 }
