@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/LLM/IR/LLMDialect.h"
+#include "dialects/LLM/Transforms/Passes.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/Partition/Passes.h"
 #include "weft/Pipelines/Pipelines.h"
@@ -35,6 +36,7 @@ int main(int argc, char **argv) {
   weft::registerWeftConversionPasses();
   weft::registerWeftPartitionPasses();
   weft::registerPipelines();
+  weft::llm::registerLLMPasses();
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
