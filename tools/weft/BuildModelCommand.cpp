@@ -153,7 +153,7 @@ int weft::buildModelMain(int argc, char **argv) {
                << *name << "' but the weights are '" << desc.name
                << "' (its layer ranges fit these weights)\n";
 
-  // The model as llm IR, planned and quantised as the plan says.
+  // The model as llm IR, planned, quantised and split as the plan says.
   mlir::MLIRContext ctx;
   ctx.loadDialect<mlir::emitc::EmitCDialect>();
   Expected<mlir::OwningOpRef<mlir::ModuleOp>> imported =
@@ -169,6 +169,7 @@ int weft::buildModelMain(int argc, char **argv) {
   llm::LLMQuantizeOptions quantizeOptions;
   quantizeOptions.groupSize = groupSize;
   pm.addPass(llm::createLLMQuantize(quantizeOptions));
+  pm.addPass(llm::createLLMSplitStages());
   if (mlir::failed(pm.run(*module)))
     return fail(diagnostics.errors());
   mlir::FailureOr<std::vector<llm::StageStorage>> stages =
