@@ -7,6 +7,7 @@
 #include "dialects/LLM/IR/LLMDialect.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/Partition/Passes.h"
+#include "weft/Target/C/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -30,6 +31,8 @@ int main(int argc, char **argv) {
   mlir::registerConvertAffineToStandard();
   weft::registerWeftConversionPasses();
   weft::registerWeftPartitionPasses();
+  weft::registerWeftTargetCPasses();
+  mlir::registerLoopInvariantCodeMotionPass();
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,

@@ -1,9 +1,9 @@
 //===- EmitRegionC.cpp - Print imported regions as C ------------*- C++ -*-===//
-#include "weft/Target/C/EmitC.h"
 #include "weft/Conversion/Passes.h"
+#include "weft/Target/C/EmitC.h"
+#include "weft/Target/C/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
-#include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -18,10 +18,11 @@ void weft::buildRegionToEmitCPipeline(OpPassManager &pm) {
   // CSE but no canonicalizer: constant folding would evaluate floating-point
   // operations at compile time (0.0 / 0.0 gives +nan, the program -nan).
   pm.addPass(createCSEPass());
+  // Loop-invariant operators leave the loops (loads stay: the body may
+  // write what they read).
+  pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createConvertLoopsToEmitC());
-  // No form-expressions: the 19 emitter drops needed parentheses around
-  // some operands (a + (b >> c) prints as a + b >> c), so every C operator
-  // stays its own statement.
+  pm.addPass(createPrepareCEmission());
 }
 
 /// The C spelling of a scalar type in a library prototype.
@@ -35,9 +36,10 @@ static std::string prototypeType(Type t) {
   return "int";
 }
 
-LogicalResult weft::emitRegionFunctions(ModuleOp module,
-                                        llvm::StringMap<std::string> &functions,
-                                        std::string &preamble) {
+LogicalResult
+weft::emitRegionFunctions(ModuleOp module,
+                          llvm::StringMap<RegionFunctionC> &functions,
+                          std::string &preamble, const CPrintOptions &options) {
   PassManager pm(module.getContext());
   buildRegionToEmitCPipeline(pm);
   if (failed(pm.run(module)))
@@ -52,7 +54,7 @@ LogicalResult weft::emitRegionFunctions(ModuleOp module,
   for (auto func : module.getOps<emitc::FuncOp>()) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    if (failed(emitc::translateToCpp(func, os)))
+    if (failed(translateToC(func, os, options)))
       return failure();
     auto isBool = [](Type t) {
       if (auto opaque = dyn_cast<emitc::OpaqueType>(t)) // `bool *restrict`
@@ -78,7 +80,12 @@ LogicalResult weft::emitRegionFunctions(ModuleOp module,
         proto += (i ? ", " : "") + prototypeType(arg.getType());
       prototypes[call.getCallee().str()] = proto + ");\n";
     });
-    functions[func.getName()] = std::move(text);
+    RegionFunctionC &c = functions[func.getName()];
+    c.definition = std::move(text);
+    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+      auto arg = func.getArgAttrOfType<StringAttr>(i, "weft.c_arg");
+      c.callArgs.push_back(arg ? arg.getValue().str() : "");
+    }
   }
   preamble = "#include <stdint.h>\n";
   if (usesBool)
