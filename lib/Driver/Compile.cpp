@@ -9,6 +9,7 @@
 #include "weft/Frontend/C/CImporter.h"
 #include "weft/Frontend/C/ScopRegions.h"
 #include "weft/Partition/Passes.h"
+#include "weft/Pipelines/Pipelines.h"
 #include "weft/Support/OutputFile.h"
 #include "weft/Support/SourceNames.h"
 #include "weft/Target/C/EmitC.h"
@@ -142,39 +143,34 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   }
   if (!ok || mlir::failed(mlir::verify(*module)))
     return;
-  if (options.target == CompileTarget::Mpi && !replacements.empty()) {
+  if (!replacements.empty()) {
     mlir::PassManager pm(&context);
-    weft::DistAliasCheckOptions aliasCheck;
-    aliasCheck.liveOutEverywhere = options.liveOutEverywhere;
-    pm.addPass(weft::createDistAliasCheck(aliasCheck));
-    weft::DistSplitPivotsOptions pivots;
-    pivots.report = options.report;
-    pm.addPass(weft::createDistSplitPivots(pivots));
-    weft::DistWavefrontOptions wavefront;
-    wavefront.report = options.report;
-    pm.addPass(weft::createDistWavefront(wavefront));
-    weft::DistPartitionOptions partition;
-    partition.report = options.report;
-    partition.splitFpReductions = options.splitFpReductions;
-    partition.ranks = options.plannedRanks;
-    partition.nominalSize = options.nominalSize;
-    partition.gridDims = options.gridDims;
-    pm.addPass(weft::createDistPartition(partition));
-    weft::DistMaterializeOptions materialize;
-    materialize.report = options.report;
-    materialize.liveOutEverywhere = options.liveOutEverywhere;
-    pm.addNestedPass<mlir::func::FuncOp>(
-        weft::createDistMaterialize(materialize));
-    weft::DistFoldAliasChecksOptions foldChecks;
-    foldChecks.report = options.report;
-    pm.addPass(weft::createDistFoldAliasChecks(foldChecks));
+    DistributeOptions distribute;
+    distribute.report = options.report;
+    distribute.liveOutEverywhere = options.liveOutEverywhere;
+    distribute.splitFpReductions = options.splitFpReductions;
+    distribute.ranks = options.plannedRanks;
+    distribute.nominalSize = options.nominalSize;
+    distribute.gridDims = options.gridDims;
+    bool mpi = options.target == CompileTarget::Mpi;
+    if (options.emit == EmitKind::MLIR) {
+      if (mpi)
+        buildDistributePipeline(pm, distribute);
+    } else if (mpi) {
+      buildMpiPipeline(pm, distribute);
+    } else {
+      buildSeqPipeline(pm);
+    }
     if (mlir::failed(pm.run(*module)))
       return;
   }
 
   if (options.emit == EmitKind::MLIR) {
     llvm::raw_string_ostream os(result.text);
-    module->print(os);
+    mlir::OpPrintingFlags flags;
+    if (options.mlirDebugInfo)
+      flags.enableDebugInfo();
+    module->print(os, flags);
     result.ok = true;
     return;
   }

@@ -7,6 +7,7 @@
 #include "dialects/LLM/IR/LLMDialect.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/Partition/Passes.h"
+#include "weft/Pipelines/Pipelines.h"
 #include "weft/Target/C/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -16,15 +17,18 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
 namespace weft::test {
+void registerTestDeviceMappingPass();
 void registerTestFlowDependencesPass();
 } // namespace weft::test
 
 int main(int argc, char **argv) {
+  weft::test::registerTestDeviceMappingPass();
   weft::test::registerTestFlowDependencesPass();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
@@ -33,13 +37,14 @@ int main(int argc, char **argv) {
   weft::registerWeftPartitionPasses();
   weft::registerWeftTargetCPasses();
   mlir::registerLoopInvariantCodeMotionPass();
+  weft::registerPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
                   mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::emitc::EmitCDialect, mlir::func::FuncDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect>();
+                  mlir::quant::QuantizationDialect, mlir::scf::SCFDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "weft optimizer driver\n", registry));
 }

@@ -15,10 +15,10 @@
 #include "weft/Conversion/Passes.h"
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/Memory.h"
+#include "weft/LLM/AnnotatePlan.h"
 #include "weft/Planner/JSONFile.h"
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/PlanIO.h"
-#include "weft/Planner/PlanToLLM.h"
 
 #include "weft_rt_hf_llama.h"
 #include "weft_rt_hf_opt.h"
@@ -200,7 +200,10 @@ int weft::buildModelMain(int argc, char **argv) {
   // The program: the annotated llm IR of the plan, lowered to C++.
   mlir::MLIRContext ctx;
   ctx.loadDialect<mlir::emitc::EmitCDialect>();
-  auto module = buildLLMModule(ctx, problem, &*plan);
+  auto imported = llm::importPlannedModel(ctx, problem, *plan);
+  if (!imported)
+    return fail(weightsPath + ": " + toString(imported.takeError()));
+  mlir::OwningOpRef<mlir::ModuleOp> module = std::move(*imported);
   // The program checks the stage files against the model's symbol name (the
   // model name made a C identifier), so the files carry that name too.
   std::string modelName =

@@ -8,10 +8,10 @@
 #include "Commands.h"
 #include "PlanReport.h"
 
+#include "weft/LLM/AnnotatePlan.h"
 #include "weft/Planner/JSONFile.h"
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/PlanIO.h"
-#include "weft/Planner/PlanToLLM.h"
 #include "weft/Planner/Planner.h"
 #include "weft/Planner/ProfileFile.h"
 #include "weft/Planner/Safetensors.h"
@@ -234,12 +234,14 @@ int weft::planMain(int argc, char **argv) {
   std::string text = formatv("{0:2}\n", json::Value(std::move(planJSON)));
   if (emit == "mlir") {
     mlir::MLIRContext ctx;
-    auto module = buildLLMModule(ctx, problem, &result->plan);
-    if (failed(mlir::verify(*module)))
+    auto module = llm::importPlannedModel(ctx, problem, result->plan);
+    if (!module)
+      return fail(modelPath + ": " + toString(module.takeError()));
+    if (failed(mlir::verify(**module)))
       return fail("internal error: the llm IR of the plan does not verify");
     text.clear();
     raw_string_ostream os(text);
-    module->print(os);
+    (*module)->print(os);
   }
   if (!report.empty()) {
     std::string html =

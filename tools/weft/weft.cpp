@@ -35,6 +35,11 @@ static int compileMain(int argc, char **argv) {
                  clEnumValN(weft::EmitKind::MLIR, "mlir",
                             "the imported MLIR")),
       cl::init(weft::EmitKind::C), cl::cat(category));
+  cl::opt<bool> debugInfo(
+      "mlir-print-debuginfo",
+      cl::desc("With --emit=mlir, print each op's location: its source "
+               "position and the names the C printer gives values"),
+      cl::cat(category));
   cl::list<std::string> includes("I", cl::Prefix, cl::desc("Include directory"),
                                  cl::value_desc("dir"), cl::cat(category));
   cl::list<std::string> defines("D", cl::Prefix,
@@ -82,6 +87,7 @@ static int compileMain(int argc, char **argv) {
   options.output = output;
   options.target = target;
   options.emit = emit;
+  options.mlirDebugInfo = debugInfo;
   options.includeDirs.assign(includes.begin(), includes.end());
   options.defines.assign(defines.begin(), defines.end());
   options.report = report;
@@ -126,7 +132,10 @@ static void usage(raw_ostream &os) {
         "  plan         plan LLM serving on a heterogeneous GPU cluster\n"
         "  build-model  compile a plan and its weights into a pipelined "
         "MPI serving program\n"
-        "  cost         per-layer latency model (cost layer, calibrate, check)\n\n"
+        "  import-model write the llm IR of a model (input of weft-opt's LLM "
+        "passes)\n"
+        "  cost         per-layer latency model (cost layer, calibrate, "
+        "check)\n\n"
         "Run 'weft <command> --help' for the options of a command.\n";
 }
 
@@ -150,6 +159,8 @@ int main(int argc, char **argv) {
     return weft::planMain(argc - 1, argv + 1);
   if (command == "build-model")
     return weft::buildModelMain(argc - 1, argv + 1);
+  if (command == "import-model")
+    return weft::importModelMain(argc - 1, argv + 1);
   if (command == "cost")
     return weft::costMain(argc - 1, argv + 1);
   errs() << "weft: error: unknown command '" << command << "'\n";

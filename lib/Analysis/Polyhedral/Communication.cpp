@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/Communication.h"
 
+#include "IslBoxes.h"
 #include "RegionState.h"
 #include "Selections.h"
 
@@ -38,6 +39,9 @@ using weft::UnitCombine;
 using weft::UnitReduction;
 using weft::detail::ModelBuilder;
 using weft::detail::Selections;
+using weft::detail::addParams;
+using weft::detail::subscriptRange;
+using weft::detail::takeExpr;
 using weft::detail::statementTuple;
 
 //===----------------------------------------------------------------------===//
@@ -143,7 +147,7 @@ static AstExpr convertExpr(isl_ctx *ctx, isl_ast_expr *e) {
   }
 }
 
-static AstExpr takeExpr(isl_ctx *ctx, isl_ast_expr *e) {
+AstExpr weft::detail::takeExpr(isl_ctx *ctx, isl_ast_expr *e) {
   throwIfNull(ctx, e);
   AstExpr r = convertExpr(ctx, e);
   isl_ast_expr_free(e);
@@ -354,9 +358,9 @@ static weft::CommParam classifyParam(const ModelBuilder &model,
   return p;
 }
 
-/// Adds the parameters of `set` that `params` does not name yet.
-static void addParams(const ModelBuilder &model, const isl::set &set,
-                      std::vector<std::pair<std::string, weft::CommParam>> &params) {
+void weft::detail::addParams(
+    const ModelBuilder &model, const isl::set &set,
+    std::vector<std::pair<std::string, weft::CommParam>> &params) {
   for (int p = 0, np = isl_set_dim(set.get(), isl_dim_param); p < np; ++p) {
     std::string name = isl_set_get_dim_name(set.get(), isl_dim_param, p);
     if (llvm::none_of(params, [&](const auto &known) {
@@ -565,11 +569,9 @@ static bool dependsOnBlocks(const isl::pw_aff &pa) {
   return depends;
 }
 
-/// The values subscript `d` of `elements` (a set of `rank` subscripts)
-/// takes: that projection, its smallest and its largest value.
-static std::tuple<isl::set, isl::pw_aff, isl::pw_aff>
-subscriptRange(isl_ctx *raw, const isl::set &elements, unsigned d,
-               unsigned rank) {
+std::tuple<isl::set, isl::pw_aff, isl::pw_aff>
+weft::detail::subscriptRange(isl_ctx *raw, const isl::set &elements,
+                             unsigned d, unsigned rank) {
   isl::set range = isl::manage(isl_set_project_out(
       elements.copy(), isl_dim_set, d + 1, rank - d - 1));
   range = isl::manage(isl_set_project_out(range.release(), isl_dim_set, 0, d));

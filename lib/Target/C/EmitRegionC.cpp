@@ -1,29 +1,13 @@
 //===- EmitRegionC.cpp - Print imported regions as C ------------*- C++ -*-===//
-#include "weft/Conversion/Passes.h"
 #include "weft/Target/C/EmitC.h"
-#include "weft/Target/C/Passes.h"
 
-#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
-#include "mlir/Transforms/Passes.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
 
 using namespace mlir;
-
-void weft::buildRegionToEmitCPipeline(OpPassManager &pm) {
-  pm.addPass(createLowerAffinePass());
-  pm.addNestedPass<func::FuncOp>(createLinearizeMemRefAccesses());
-  // CSE but no canonicalizer: constant folding would evaluate floating-point
-  // operations at compile time (0.0 / 0.0 gives +nan, the program -nan).
-  pm.addPass(createCSEPass());
-  // Loop-invariant operators leave the loops (loads stay: the body may
-  // write what they read).
-  pm.addPass(createLoopInvariantCodeMotionPass());
-  pm.addPass(createConvertLoopsToEmitC());
-  pm.addPass(createPrepareCEmission());
-}
 
 /// The C spelling of a scalar type in a library prototype.
 static std::string prototypeType(Type t) {
@@ -40,10 +24,6 @@ LogicalResult
 weft::emitRegionFunctions(ModuleOp module,
                           llvm::StringMap<RegionFunctionC> &functions,
                           std::string &preamble, const CPrintOptions &options) {
-  PassManager pm(module.getContext());
-  buildRegionToEmitCPipeline(pm);
-  if (failed(pm.run(module)))
-    return failure();
   // Library functions are declared rather than pulled in with <math.h>, so
   // that no header adds names the user's program may define itself.
   std::map<std::string, std::string> prototypes;

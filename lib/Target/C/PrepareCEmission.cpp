@@ -216,10 +216,76 @@ static bool foldConstantCast(emitc::CastOp castOp) {
   return true;
 }
 
+/// Conditions with a known operand, as lower-affine's floor and ceiling
+/// divisions by constants leave them (`(r < 0) != (2 < 0)`): a comparison
+/// of two integer constants is that constant, `c != false`, `c == true`,
+/// `true && c`, `false || c` and the like are `c`, and `k ? a : b` with a
+/// known `k` is `a` or `b`. Nothing here has an effect to keep.
+static bool simplifyCondition(Operation *op) {
+  auto known = [](Value v) -> std::optional<bool> {
+    std::optional<APInt> c = constantInt(v);
+    if (!c || c->getBitWidth() != 1)
+      return std::nullopt;
+    return c->isOne();
+  };
+  auto replace = [&](Value v) {
+    op->getResult(0).replaceAllUsesWith(v);
+    op->erase();
+    return true;
+  };
+  if (auto cond = dyn_cast<emitc::ConditionalOp>(op)) {
+    if (std::optional<bool> k = known(cond.getCondition()))
+      return replace(*k ? cond.getTrueValue() : cond.getFalseValue());
+    return false;
+  }
+  if (auto cmp = dyn_cast<emitc::CmpOp>(op)) {
+    std::optional<APInt> x = constantInt(cmp->getOperand(0));
+    std::optional<APInt> y = constantInt(cmp->getOperand(1));
+    auto type = dyn_cast<IntegerType>(cmp->getOperand(0).getType());
+    if (x && y && type && !type.isUnsigned() && type.getWidth() > 1) {
+      bool r;
+      switch (cmp.getPredicate()) {
+      case emitc::CmpPredicate::eq: r = x->eq(*y); break;
+      case emitc::CmpPredicate::ne: r = x->ne(*y); break;
+      case emitc::CmpPredicate::lt: r = x->slt(*y); break;
+      case emitc::CmpPredicate::le: r = x->sle(*y); break;
+      case emitc::CmpPredicate::gt: r = x->sgt(*y); break;
+      case emitc::CmpPredicate::ge: r = x->sge(*y); break;
+      default: return false;
+      }
+      OpBuilder b(op);
+      return replace(b.create<emitc::ConstantOp>(op->getLoc(), b.getI1Type(),
+                                                 b.getBoolAttr(r)));
+    }
+    // c != false, c == true: c itself.
+    bool keeps = cmp.getPredicate() == emitc::CmpPredicate::ne ? false : true;
+    if (cmp.getPredicate() == emitc::CmpPredicate::ne ||
+        cmp.getPredicate() == emitc::CmpPredicate::eq) {
+      if (known(cmp->getOperand(1)) == keeps)
+        return replace(cmp->getOperand(0));
+      if (known(cmp->getOperand(0)) == keeps)
+        return replace(cmp->getOperand(1));
+    }
+    return false;
+  }
+  // x && true, x || false (and their bitwise forms on bool): x.
+  bool isAnd = isa<emitc::LogicalAndOp, emitc::BitwiseAndOp>(op);
+  bool isOr = isa<emitc::LogicalOrOp, emitc::BitwiseOrOp>(op);
+  if ((isAnd || isOr) && op->getResult(0).getType().isInteger(1)) {
+    for (auto [x, y] : {std::pair(op->getOperand(0), op->getOperand(1)),
+                        std::pair(op->getOperand(1), op->getOperand(0))})
+      if (known(y) == isAnd)
+        return replace(x);
+  }
+  return false;
+}
+
 /// Rewrites `op` as C would spell it; returns whether it did.
 static bool simplifyArithmetic(Operation *op) {
   if (auto cast = dyn_cast<emitc::CastOp>(op))
     return foldConstantCast(cast);
+  if (simplifyCondition(op))
+    return true;
   if (op->getNumResults() != 1 || !isSignedInteger(op->getResult(0).getType()))
     return false;
   OpBuilder b(op);

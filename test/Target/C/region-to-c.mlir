@@ -1,9 +1,9 @@
-// The whole C back end on an imported region (buildRegionToEmitCPipeline:
+// The whole C back end on an imported region (weft-seq-pipeline:
 // lower-affine, linearize-memref-accesses, cse, loop-invariant-code-motion,
 // convert-loops-to-emitc, prepare-c-emission), then weft's C printer. The
 // arguments' names come from their locations; the loops here have none (C
 // input gives them theirs: test/Frontend/C/c-output.c).
-// RUN: weft-opt %s --lower-affine --linearize-memref-accesses --cse --loop-invariant-code-motion --convert-loops-to-emitc --prepare-c-emission --mlir-print-debuginfo --mlir-print-op-generic | weft-translate --emit-c | FileCheck %s
+// RUN: weft-opt %s --weft-seq-pipeline --mlir-print-debuginfo --mlir-print-op-generic | weft-translate --emit-c | FileCheck %s
 
 // Subscripts as written, bounds in the loops' headers, one statement per
 // store; the extent of a run-time dimension comes first and names the

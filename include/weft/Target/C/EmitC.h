@@ -1,9 +1,10 @@
 //===- EmitC.h - Print imported regions as C --------------------*- C++ -*-===//
 //
-// The C back end of the HPC path: lowers the region functions of a module to
-// EmitC (lower-affine, linearize-memref-accesses, convert-loops-to-emitc),
-// prepares it for C (prepare-c-emission) and prints each function with
-// weft's C printer (TranslateToC.h).
+// The C back end of the HPC path: prints each emitc.func of a module (what
+// weft-seq-pipeline or weft-mpi-pipeline made of the region functions,
+// include/weft/Pipelines/Pipelines.h, prepare-c-emission last) as a C
+// function with weft's C printer (TranslateToC.h). It reads the module and
+// changes nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_TARGET_C_EMITC_H
@@ -12,16 +13,12 @@
 #include "weft/Target/C/TranslateToC.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <string>
 #include <vector>
 
 namespace weft {
-
-/// Adds the passes that take imported region functions to EmitC.
-void buildRegionToEmitCPipeline(mlir::OpPassManager &pm);
 
 /// A region function in C.
 struct RegionFunctionC {
@@ -31,9 +28,8 @@ struct RegionFunctionC {
   std::vector<std::string> callArgs;
 };
 
-/// Runs that pipeline on `module` and prints every resulting function as
-/// `functions[name]`. The header lines the functions need (`#include
-/// <stdint.h>`, ...) are in `preamble`.
+/// Prints every emitc.func of `module` as `functions[name]`. The header
+/// lines the functions need (`#include <stdint.h>`, ...) are in `preamble`.
 mlir::LogicalResult
 emitRegionFunctions(mlir::ModuleOp module,
                     llvm::StringMap<RegionFunctionC> &functions,

@@ -1,0 +1,548 @@
+//===- weft_cuda_emulate.h - Run CUDA programs on the CPU, for tests ------===//
+//
+// A TEST HARNESS, never a target: it lets the CUDA C++ that
+// `weft compile --target=cuda` writes run on a machine without a GPU, so
+// that CI can compare its output with the sequential program's:
+//
+//   g++ -x c++ -fopenmp -DWEFT_CUDA_EMULATE OUT.cu -o prog -lm
+//
+// weft_cuda.h includes it under WEFT_CUDA_EMULATE (the generated files carry
+// both). What it does:
+//
+// * A launch runs the blocks of the grid one after another, and the threads
+//   of a block as one team of OpenMP threads (one OS thread per CUDA thread),
+//   so `__syncthreads()` is an OpenMP barrier and every thread of the block
+//   must reach it, as on a GPU.
+// * `__shared__` variables are function-level statics: one copy, used by
+//   the one block that runs at a time.
+// * Atomics are GCC __atomic built-ins (floating-point ones by
+//   compare-and-swap loops).
+// * Device memory is host memory from malloc, registered so that copies in
+//   the wrong direction, pointers that are not device memory passed to a
+//   kernel, and frees of unknown pointers fail as errors; new allocations
+//   are filled with 0xff bytes (NaN doubles, -1 integers), so a kernel that
+//   reads what was never copied in shows it.
+//
+// What it cannot emulate is rejected, never run wrongly: warp-level
+// intrinsics (shuffles, votes, __syncwarp, warpSize) do not compile, with a
+// message naming them; blocks of more than WEFT_CUDA_EMULATE_MAX_THREADS
+// threads (default 1024), launches that ask for dynamic shared memory and
+// grids over CUDA's limits fail at the launch with an error that
+// cudaGetLastError() returns, as a real launch does.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_CUDA_EMULATE_H
+#define WEFT_CUDA_EMULATE_H
+
+#ifndef _OPENMP
+#error "weft's CUDA emulation runs the threads of a block as OpenMP threads: build with -fopenmp"
+#endif
+
+#include <omp.h>
+
+#include <cstdarg>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <type_traits>
+
+#ifndef WEFT_CUDA_EMULATE_MAX_THREADS
+#define WEFT_CUDA_EMULATE_MAX_THREADS 1024
+#endif
+
+// Function and variable qualifiers. A block runs alone, so one static copy
+// of a __shared__ variable is that block's shared memory.
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(...)
+#define __shared__ static
+
+struct dim3 {
+  unsigned x, y, z;
+  constexpr dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1)
+      : x(x), y(y), z(z) {}
+};
+struct uint3 {
+  unsigned x, y, z;
+};
+
+static thread_local uint3 threadIdx;
+static uint3 blockIdx;
+static dim3 blockDim, gridDim;
+
+//===----------------------------------------------------------------------===//
+// Errors, as the CUDA runtime reports them
+//===----------------------------------------------------------------------===//
+
+enum cudaError_t {
+  cudaSuccess = 0,
+  cudaErrorInvalidValue = 1,
+  cudaErrorMemoryAllocation = 2,
+  cudaErrorInvalidConfiguration = 9,
+  cudaErrorInvalidDevice = 101,
+  cudaErrorNotSupported = 801,
+};
+enum cudaMemcpyKind {
+  cudaMemcpyHostToHost = 0,
+  cudaMemcpyHostToDevice = 1,
+  cudaMemcpyDeviceToHost = 2,
+  cudaMemcpyDeviceToDevice = 3,
+  cudaMemcpyDefault = 4,
+};
+
+namespace weft_cuda_emulate {
+
+static cudaError_t lastError = cudaSuccess;
+static char lastMessage[512];
+
+/// Records an error (the first until cudaGetLastError reads it), with the
+/// emulation's explanation on stderr.
+static cudaError_t fail(cudaError_t error, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static cudaError_t fail(cudaError_t error, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  vsnprintf(lastMessage, sizeof lastMessage, format, args);
+  va_end(args);
+  fprintf(stderr, "weft CUDA emulation: %s\n", lastMessage);
+  if (lastError == cudaSuccess)
+    lastError = error;
+  return error;
+}
+
+} // namespace weft_cuda_emulate
+
+static inline const char *cudaGetErrorName(cudaError_t error) {
+  switch (error) {
+  case cudaSuccess: return "cudaSuccess";
+  case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
+  case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
+  case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
+  case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
+  case cudaErrorNotSupported: return "cudaErrorNotSupported";
+  }
+  return "cudaErrorUnknown";
+}
+static inline const char *cudaGetErrorString(cudaError_t error) {
+  switch (error) {
+  case cudaSuccess: return "no error";
+  case cudaErrorInvalidValue: return "invalid argument";
+  case cudaErrorMemoryAllocation: return "out of memory";
+  case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+  case cudaErrorInvalidDevice: return "invalid device ordinal";
+  case cudaErrorNotSupported: return "operation not supported";
+  }
+  return "unknown error";
+}
+static inline cudaError_t cudaGetLastError() {
+  cudaError_t error = weft_cuda_emulate::lastError;
+  weft_cuda_emulate::lastError = cudaSuccess;
+  return error;
+}
+static inline cudaError_t cudaPeekAtLastError() {
+  return weft_cuda_emulate::lastError;
+}
+
+//===----------------------------------------------------------------------===//
+// Devices
+//===----------------------------------------------------------------------===//
+
+namespace weft_cuda_emulate {
+static int currentDevice = 0;
+/// WEFT_CUDA_EMULATE_DEVICES (default 1) devices, all the same host memory.
+static int deviceCount() {
+  const char *text = getenv("WEFT_CUDA_EMULATE_DEVICES");
+  int count = text ? atoi(text) : 1;
+  return count > 0 ? count : 1;
+}
+} // namespace weft_cuda_emulate
+
+static inline cudaError_t cudaGetDeviceCount(int *count) {
+  *count = weft_cuda_emulate::deviceCount();
+  return cudaSuccess;
+}
+static inline cudaError_t cudaSetDevice(int device) {
+  if (device < 0 || device >= weft_cuda_emulate::deviceCount())
+    return weft_cuda_emulate::fail(cudaErrorInvalidDevice,
+                                   "cudaSetDevice(%d): no such device", device);
+  weft_cuda_emulate::currentDevice = device;
+  return cudaSuccess;
+}
+static inline cudaError_t cudaGetDevice(int *device) {
+  *device = weft_cuda_emulate::currentDevice;
+  return cudaSuccess;
+}
+// Every launch has finished when it returns.
+static inline cudaError_t cudaDeviceSynchronize() {
+  return weft_cuda_emulate::lastError;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+namespace weft_cuda_emulate {
+
+/// Device allocations: start -> size in bytes.
+static std::map<const char *, size_t> &allocations() {
+  static std::map<const char *, size_t> table;
+  return table;
+}
+
+/// Whether [p, p + bytes) lies in one device allocation.
+static bool onDevice(const void *p, size_t bytes) {
+  const char *c = static_cast<const char *>(p);
+  auto &table = allocations();
+  auto it = table.upper_bound(c);
+  if (it == table.begin())
+    return false;
+  --it;
+  size_t size = it->second ? it->second : 1;
+  return c >= it->first && c + bytes <= it->first + size;
+}
+
+/// Whether [p, p + bytes) touches device memory.
+static bool touchesDevice(const void *p, size_t bytes) {
+  const char *c = static_cast<const char *>(p);
+  auto &table = allocations();
+  auto it = table.upper_bound(c + (bytes ? bytes - 1 : 0));
+  if (it == table.begin())
+    return false;
+  --it;
+  size_t size = it->second ? it->second : 1;
+  return it->first + size > c;
+}
+
+static const char *kindName(cudaMemcpyKind kind) {
+  switch (kind) {
+  case cudaMemcpyHostToHost: return "host to host";
+  case cudaMemcpyHostToDevice: return "host to device";
+  case cudaMemcpyDeviceToHost: return "device to host";
+  case cudaMemcpyDeviceToDevice: return "device to device";
+  case cudaMemcpyDefault: return "default";
+  }
+  return "unknown";
+}
+
+/// Checks that a copy of `bytes` bytes of kind `kind` reads and writes the
+/// memories it names.
+static cudaError_t checkCopy(const char *what, void *dst, const void *src,
+                             size_t bytes, cudaMemcpyKind kind) {
+  if (bytes == 0)
+    return cudaSuccess;
+  bool dstDevice = kind == cudaMemcpyHostToDevice ||
+                   kind == cudaMemcpyDeviceToDevice;
+  bool srcDevice = kind == cudaMemcpyDeviceToHost ||
+                   kind == cudaMemcpyDeviceToDevice;
+  if (kind == cudaMemcpyDefault)
+    return cudaSuccess;
+  if (dstDevice ? !onDevice(dst, bytes) : touchesDevice(dst, bytes))
+    return fail(cudaErrorInvalidValue,
+                "%s (%s) of %zu bytes: the destination %p is not all %s memory",
+                what, kindName(kind), bytes, dst,
+                dstDevice ? "device" : "host");
+  if (srcDevice ? !onDevice(src, bytes) : touchesDevice(src, bytes))
+    return fail(cudaErrorInvalidValue,
+                "%s (%s) of %zu bytes: the source %p is not all %s memory", what,
+                kindName(kind), bytes, src, srcDevice ? "device" : "host");
+  return cudaSuccess;
+}
+
+} // namespace weft_cuda_emulate
+
+static inline cudaError_t cudaMalloc(void **p, size_t bytes) {
+  char *memory = static_cast<char *>(malloc(bytes ? bytes : 1));
+  if (!memory) {
+    *p = nullptr;
+    return weft_cuda_emulate::fail(cudaErrorMemoryAllocation,
+                                   "cudaMalloc of %zu bytes failed", bytes);
+  }
+  memset(memory, 0xff, bytes);
+  weft_cuda_emulate::allocations()[memory] = bytes;
+  *p = memory;
+  return cudaSuccess;
+}
+template <typename T> static inline cudaError_t cudaMalloc(T **p, size_t bytes) {
+  return cudaMalloc(reinterpret_cast<void **>(p), bytes);
+}
+static inline cudaError_t cudaFree(void *p) {
+  if (!p)
+    return cudaSuccess;
+  auto &table = weft_cuda_emulate::allocations();
+  auto it = table.find(static_cast<char *>(p));
+  if (it == table.end())
+    return weft_cuda_emulate::fail(
+        cudaErrorInvalidValue, "cudaFree(%p): not a device allocation", p);
+  table.erase(it);
+  free(p);
+  return cudaSuccess;
+}
+static inline cudaError_t cudaMallocHost(void **p, size_t bytes) {
+  *p = malloc(bytes ? bytes : 1);
+  return *p ? cudaSuccess
+            : weft_cuda_emulate::fail(cudaErrorMemoryAllocation,
+                                      "cudaMallocHost of %zu bytes failed",
+                                      bytes);
+}
+static inline cudaError_t cudaFreeHost(void *p) {
+  free(p);
+  return cudaSuccess;
+}
+static inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes,
+                                     cudaMemcpyKind kind) {
+  if (cudaError_t e =
+          weft_cuda_emulate::checkCopy("cudaMemcpy", dst, src, bytes, kind))
+    return e;
+  if (bytes)
+    memmove(dst, src, bytes);
+  return cudaSuccess;
+}
+static inline cudaError_t cudaMemcpy2D(void *dst, size_t dpitch,
+                                       const void *src, size_t spitch,
+                                       size_t width, size_t height,
+                                       cudaMemcpyKind kind) {
+  if (width > dpitch || width > spitch)
+    return weft_cuda_emulate::fail(cudaErrorInvalidValue,
+                                   "cudaMemcpy2D: a row of %zu bytes is wider "
+                                   "than the pitch (%zu, %zu)",
+                                   width, dpitch, spitch);
+  for (size_t row = 0; row < height; ++row) {
+    char *d = static_cast<char *>(dst) + row * dpitch;
+    const char *s = static_cast<const char *>(src) + row * spitch;
+    if (cudaError_t e =
+            weft_cuda_emulate::checkCopy("cudaMemcpy2D", d, s, width, kind))
+      return e;
+    memmove(d, s, width);
+  }
+  return cudaSuccess;
+}
+static inline cudaError_t cudaMemset(void *p, int value, size_t bytes) {
+  if (bytes && !weft_cuda_emulate::onDevice(p, bytes))
+    return weft_cuda_emulate::fail(cudaErrorInvalidValue,
+                                   "cudaMemset of %zu bytes at %p: not device "
+                                   "memory",
+                                   bytes, p);
+  memset(p, value, bytes);
+  return cudaSuccess;
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronisation and atomics
+//===----------------------------------------------------------------------===//
+
+// The fences keep the compiler from caching shared (static) memory across
+// the barrier; the barrier makes every thread of the block wait.
+static inline void __syncthreads() {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#pragma omp barrier
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+static inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+static inline void __threadfence_block() {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+#define WEFT_CUDA_EMULATE_INTEGER_ATOMICS(T)                                   \
+  static inline T atomicAdd(T *p, T v) {                                       \
+    return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);                         \
+  }                                                                            \
+  static inline T atomicSub(T *p, T v) {                                       \
+    return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);                         \
+  }                                                                            \
+  static inline T atomicExch(T *p, T v) {                                      \
+    return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);                        \
+  }                                                                            \
+  static inline T atomicAnd(T *p, T v) {                                       \
+    return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);                         \
+  }                                                                            \
+  static inline T atomicOr(T *p, T v) {                                        \
+    return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);                          \
+  }                                                                            \
+  static inline T atomicCAS(T *p, T expected, T desired) {                     \
+    __atomic_compare_exchange_n(p, &expected, desired, false,                  \
+                                __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);           \
+    return expected;                                                           \
+  }                                                                            \
+  static inline T atomicMax(T *p, T v) {                                       \
+    T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);                              \
+    while (old < v && !__atomic_compare_exchange_n(                            \
+                          p, &old, v, false, __ATOMIC_SEQ_CST,                 \
+                          __ATOMIC_SEQ_CST)) {                                 \
+    }                                                                          \
+    return old;                                                                \
+  }                                                                            \
+  static inline T atomicMin(T *p, T v) {                                       \
+    T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);                              \
+    while (old > v && !__atomic_compare_exchange_n(                            \
+                          p, &old, v, false, __ATOMIC_SEQ_CST,                 \
+                          __ATOMIC_SEQ_CST)) {                                 \
+    }                                                                          \
+    return old;                                                                \
+  }
+WEFT_CUDA_EMULATE_INTEGER_ATOMICS(int)
+WEFT_CUDA_EMULATE_INTEGER_ATOMICS(unsigned)
+WEFT_CUDA_EMULATE_INTEGER_ATOMICS(unsigned long long)
+WEFT_CUDA_EMULATE_INTEGER_ATOMICS(long long)
+#undef WEFT_CUDA_EMULATE_INTEGER_ATOMICS
+
+namespace weft_cuda_emulate {
+/// *p = op(*p, v) atomically on a floating-point value, through its bits.
+template <typename T, typename Bits, typename Op>
+static T floatAtomic(T *p, T v, Op op) {
+  static_assert(sizeof(T) == sizeof(Bits), "bit pattern of another size");
+  Bits *bits = reinterpret_cast<Bits *>(p);
+  Bits old = __atomic_load_n(bits, __ATOMIC_SEQ_CST);
+  for (;;) {
+    T oldValue, newValue;
+    memcpy(&oldValue, &old, sizeof(T));
+    newValue = op(oldValue, v);
+    Bits desired;
+    memcpy(&desired, &newValue, sizeof(T));
+    if (__atomic_compare_exchange_n(bits, &old, desired, false,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+      return oldValue;
+  }
+}
+} // namespace weft_cuda_emulate
+
+static inline double atomicAdd(double *p, double v) {
+  return weft_cuda_emulate::floatAtomic<double, uint64_t>(
+      p, v, [](double a, double b) { return a + b; });
+}
+static inline float atomicAdd(float *p, float v) {
+  return weft_cuda_emulate::floatAtomic<float, uint32_t>(
+      p, v, [](float a, float b) { return a + b; });
+}
+static inline double atomicExch(double *p, double v) {
+  return weft_cuda_emulate::floatAtomic<double, uint64_t>(
+      p, v, [](double, double b) { return b; });
+}
+static inline float atomicExch(float *p, float v) {
+  return weft_cuda_emulate::floatAtomic<float, uint32_t>(
+      p, v, [](float, float b) { return b; });
+}
+
+//===----------------------------------------------------------------------===//
+// What the emulation rejects
+//===----------------------------------------------------------------------===//
+
+// Threads of a block are OpenMP threads, not warps in lockstep: code that
+// relies on warps does not compile. The assertion fires where it is used.
+#define WEFT_CUDA_EMULATE_NO_WARPS(name)                                       \
+  template <typename... Args> static inline unsigned name(Args...) {           \
+    static_assert(sizeof...(Args) < 0,                                         \
+                  "weft CUDA emulation cannot run " #name                      \
+                  ": the threads of a block are OpenMP threads, not warps");   \
+    return 0;                                                                  \
+  }
+WEFT_CUDA_EMULATE_NO_WARPS(__shfl_sync)
+WEFT_CUDA_EMULATE_NO_WARPS(__shfl_up_sync)
+WEFT_CUDA_EMULATE_NO_WARPS(__shfl_down_sync)
+WEFT_CUDA_EMULATE_NO_WARPS(__shfl_xor_sync)
+WEFT_CUDA_EMULATE_NO_WARPS(__ballot_sync)
+WEFT_CUDA_EMULATE_NO_WARPS(__any_sync)
+WEFT_CUDA_EMULATE_NO_WARPS(__all_sync)
+WEFT_CUDA_EMULATE_NO_WARPS(__match_any_sync)
+WEFT_CUDA_EMULATE_NO_WARPS(__syncwarp)
+WEFT_CUDA_EMULATE_NO_WARPS(__activemask)
+WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_count)
+WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_and)
+WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_or)
+#undef WEFT_CUDA_EMULATE_NO_WARPS
+#define warpSize weft_CUDA_emulation_cannot_run_code_that_uses_warpSize
+
+//===----------------------------------------------------------------------===//
+// Launches
+//===----------------------------------------------------------------------===//
+
+namespace weft_cuda_emulate {
+
+/// Whether every pointer argument of a kernel is device memory (or null).
+template <typename T> static bool deviceArgument(const char *kernel, int index,
+                                                 const T &arg) {
+  if constexpr (std::is_pointer_v<T>) {
+    if (arg && !onDevice(arg, 1)) {
+      fail(cudaErrorInvalidValue,
+           "kernel %s: argument %d (%p) is not device memory", kernel, index,
+           static_cast<const void *>(arg));
+      return false;
+    }
+  }
+  return true;
+}
+
+template <typename... Params, typename... Args>
+static void launch(const char *name, void (*kernel)(Params...), dim3 grid,
+                   dim3 block, size_t sharedBytes, Args... args) {
+  unsigned long long threads =
+      (unsigned long long)block.x * block.y * block.z;
+  if (threads == 0 || grid.x == 0 || grid.y == 0 || grid.z == 0 ||
+      block.x > 1024 || block.y > 1024 || block.z > 64 || threads > 1024 ||
+      grid.y > 65535 || grid.z > 65535) {
+    fail(cudaErrorInvalidConfiguration,
+         "kernel %s: grid (%u, %u, %u) of blocks (%u, %u, %u) is not a "
+         "valid CUDA launch",
+         name, grid.x, grid.y, grid.z, block.x, block.y, block.z);
+    return;
+  }
+  if (threads > WEFT_CUDA_EMULATE_MAX_THREADS) {
+    fail(cudaErrorNotSupported,
+         "kernel %s: a block of %llu threads is over the emulation's limit "
+         "of %d (WEFT_CUDA_EMULATE_MAX_THREADS)",
+         name, threads, WEFT_CUDA_EMULATE_MAX_THREADS);
+    return;
+  }
+  if (sharedBytes != 0) {
+    fail(cudaErrorNotSupported,
+         "kernel %s: dynamic shared memory (%zu bytes) is not emulated", name,
+         sharedBytes);
+    return;
+  }
+  int index = 0;
+  bool ok = (deviceArgument(name, index++, args) && ...);
+  if (!ok)
+    return;
+  gridDim = grid;
+  blockDim = block;
+  omp_set_dynamic(0);
+  bool complete = true;
+  for (unsigned z = 0; z < grid.z; ++z)
+    for (unsigned y = 0; y < grid.y; ++y)
+      for (unsigned x = 0; x < grid.x; ++x) {
+        blockIdx = {x, y, z};
+#pragma omp parallel num_threads(threads)
+        {
+          unsigned t = omp_get_thread_num();
+          if ((unsigned long long)omp_get_num_threads() != threads) {
+#pragma omp atomic write
+            complete = false;
+          } else {
+            threadIdx = {t % block.x, t / block.x % block.y,
+                         t / (block.x * block.y)};
+            kernel(args...);
+          }
+        }
+        if (!complete) {
+          fail(cudaErrorNotSupported,
+               "kernel %s: OpenMP gave fewer than the block's %llu threads "
+               "(OMP_THREAD_LIMIT?)",
+               name, threads);
+          return;
+        }
+      }
+}
+
+} // namespace weft_cuda_emulate
+
+/// `kernel<<<grid, block, sharedBytes>>>(args...)`.
+#define WEFT_CUDA_EMULATE_LAUNCH(kernel, grid, block, sharedBytes, ...)        \
+  weft_cuda_emulate::launch(#kernel, kernel, grid, block, sharedBytes,         \
+                            ##__VA_ARGS__)
+
+#endif // WEFT_CUDA_EMULATE_H
