@@ -170,3 +170,30 @@ emitc.func @dead(%x: f64 loc("x")) {
   %2 = emitc.call_opaque "weft_rt_note"(%x) : (f64) -> f64
   emitc.return
 }
+
+// Conditions with a known operand, as lower-affine's floor division by a
+// constant leaves them: `(r < 0) != (2 < 0)` is `r < 0`, `x && true` is
+// `x`, `true ? a : b` is `a`.
+// CHECK-LABEL: int64_t floordiv(int64_t a) {
+// CHECK-NEXT:   int64_t tmp = a / 2;
+// CHECK-NEXT:   int64_t tmp_1 = a % 2;
+// CHECK-NEXT:   return tmp_1 != 0 && tmp_1 < 0 ? tmp - 1 : tmp;
+// CHECK-NEXT: }
+emitc.func @floordiv(%a: i64 loc("a")) -> i64 {
+  %c0 = "emitc.constant"() <{value = 0 : i64}> : () -> i64
+  %c1 = "emitc.constant"() <{value = 1 : i64}> : () -> i64
+  %c2 = "emitc.constant"() <{value = 2 : i64}> : () -> i64
+  %true = "emitc.constant"() <{value = true}> : () -> i1
+  %q = emitc.div %a, %c2 : (i64, i64) -> i64
+  %r = emitc.rem %a, %c2 : (i64, i64) -> i64
+  %inexact = emitc.cmp ne, %r, %c0 : (i64, i64) -> i1
+  %rneg = emitc.cmp lt, %r, %c0 : (i64, i64) -> i1
+  %dneg = emitc.cmp lt, %c2, %c0 : (i64, i64) -> i1
+  %signs = emitc.cmp ne, %rneg, %dneg : (i1, i1) -> i1
+  %both = emitc.logical_and %inexact, %signs : i1, i1
+  %adjust = emitc.logical_and %both, %true : i1, i1
+  %moved = emitc.sub %q, %c1 : (i64, i64) -> i64
+  %floor = emitc.conditional %adjust, %moved, %q : i64
+  %pick = emitc.conditional %true, %floor, %c0 : i64
+  emitc.return %pick : i64
+}
