@@ -19,6 +19,7 @@ void weft::buildSeqPipeline(OpPassManager &pm) {
   // Loop-invariant operators leave the loops (loads stay: the body may
   // write what they read).
   pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createConvertDistToEmitC());
   pm.addPass(createConvertLoopsToEmitC());
   // The C a person would write (expressions, names' values where used):
   // weft's C printer prints it as it stands.

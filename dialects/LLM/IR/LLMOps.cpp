@@ -248,6 +248,16 @@ int64_t WeightOp::getBits() {
   return element.getIntOrFloatBitWidth();
 }
 
+int64_t WeightOp::getStorageBytes() {
+  RankedTensorType type = getTensorType();
+  if (GroupQuantAttr quant = getGroupQuant()) {
+    int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+    int64_t groups = llvm::divideCeil(cols, quant.getGroupSize());
+    return rows * (llvm::divideCeil(cols, 8) * getBits() + groups * (2 + 1));
+  }
+  return type.getNumElements() * getBits() / 8;
+}
+
 LogicalResult WeightOp::verify() {
   RankedTensorType type = getTensorType();
   if (type.getRank() != 1 && type.getRank() != 2)

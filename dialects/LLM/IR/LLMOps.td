@@ -104,6 +104,10 @@ def LLM_WeightOp : LLM_Op<"weight", [Symbol, HasParent<"ModelOp">]> {
     }
     /// Bits of one stored value: 32, 16, or the width of a code.
     int64_t getBits();
+    /// Bytes the weight takes as stored: its values, and for group-wise
+    /// codes the fp16 scale and u8 zero-point of every group, each row
+    /// padded to a multiple of 8 codes (docs/quantization.md).
+    int64_t getStorageBytes();
   }];
 }
 

@@ -54,6 +54,7 @@ struct DistributeOptions : mlir::PassPipelineOptions<DistributeOptions> {
 /// Region functions (func.func of the C importer, or their distributed
 /// forms) to emitc.func as weft's C printer prints it: lower-affine,
 /// linearize-memref-accesses, cse, loop-invariant-code-motion,
+/// convert-dist-to-emitc (nothing to do without dist ops),
 /// convert-loops-to-emitc, prepare-c-emission.
 void buildSeqPipeline(mlir::OpPassManager &pm);
 

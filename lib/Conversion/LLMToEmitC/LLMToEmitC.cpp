@@ -9,9 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Conversion/Passes.h"
 
-#include "RuntimeKernels.h"
-
 #include "dialects/LLM/IR/LLMOps.h"
+#include "weft/LLM/RuntimeKernels.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/Builders.h"
@@ -28,61 +27,6 @@ using namespace mlir;
 using namespace weft;
 
 namespace {
-
-/// The kernels of one pipeline stage, in execution order.
-struct StageParts {
-  SmallVector<llm::RuntimeKernel> kernels;
-  int64_t firstLayer = -1, endLayer = -1;
-};
-
-/// Groups the forward function's ops by their `llm.stage`; stages must be
-/// 0, 1, ..., S-1 in program order.
-FailureOr<SmallVector<StageParts>> collectStages(func::FuncOp forward) {
-  SmallVector<SmallVector<Operation *>> ops;
-  for (Operation &op : forward.getBody().front().without_terminator()) {
-    std::optional<int64_t> s = llm::getStage(&op);
-    if (!s)
-      return op.emitOpError()
-             << "has no stage: the model must be planned (llm-plan) before "
-                "it becomes a serving program";
-    // The same stage as the previous op, or the next one.
-    int64_t last = int64_t(ops.size()) - 1;
-    if (*s != last && *s != last + 1)
-      return op.emitOpError() << "is on stage " << *s << " but the previous "
-                              << "op is on stage " << last
-                              << ": stages must be numbered 0, 1, ... in order";
-    if (*s == last + 1)
-      ops.emplace_back();
-    ops.back().push_back(&op);
-  }
-  SmallVector<StageParts> stages;
-  int64_t next = 0; // first layer of a stage without layers
-  for (ArrayRef<Operation *> stageOps : ops) {
-    FailureOr<SmallVector<llm::RuntimeKernel>> kernels =
-        llm::matchRuntimeKernels(stageOps);
-    if (failed(kernels))
-      return failure();
-    StageParts sp;
-    sp.kernels = std::move(*kernels);
-    sp.firstLayer = sp.endLayer = next;
-    for (const llm::RuntimeKernel &k : sp.kernels)
-      if (k.kind == llm::RuntimeKernel::Kind::DecoderLayer) {
-        if (sp.endLayer == next && sp.firstLayer == next)
-          sp.firstLayer = k.layer;
-        sp.endLayer = k.layer + 1;
-      }
-    next = sp.endLayer;
-    stages.push_back(std::move(sp));
-  }
-  return stages;
-}
-
-/// The plan's bits of an attention or FFN op.
-FailureOr<int64_t> bitsOf(Operation *op) {
-  if (auto bits = op->getAttrOfType<IntegerAttr>("bits"))
-    return bits.getInt();
-  return op->emitOpError() << "has no bits: the model must be planned";
-}
 
 /// Builds calls into weft::rt::serve.
 class ServeCalls {
@@ -133,7 +77,7 @@ std::string forwardName(int64_t stage) {
 /// `static void weft_stage<k>_forward(Server *, Batch *)`: the stage's
 /// parts on one micro-batch.
 void buildStageForward(OpBuilder &b, Location loc, int64_t stage,
-                       const StageParts &sp) {
+                       const llm::RuntimeStage &sp) {
   ServeCalls calls(b, loc);
   auto type = b.getFunctionType({calls.serverType(), calls.batchType()}, {});
   auto func = b.create<emitc::FuncOp>(loc, forwardName(stage), type);
@@ -163,7 +107,7 @@ void buildStageForward(OpBuilder &b, Location loc, int64_t stage,
   b.create<emitc::ReturnOp>(loc, Value());
 }
 
-std::string stageComment(int64_t stage, const StageParts &sp,
+std::string stageComment(int64_t stage, const llm::RuntimeStage &sp,
                          llm::StageAttr where) {
   return llvm::formatv("stage {0}: layers [{1}, {2}) on {3} ({4})", stage,
                        sp.firstLayer, sp.endLayer, where.getDevice(),
@@ -173,7 +117,7 @@ std::string stageComment(int64_t stage, const StageParts &sp,
 /// Inside `if (stage == k)`: load the stage's weights part by part and run
 /// the pipeline.
 LogicalResult buildStageMain(ServeCalls &calls, Value server, int64_t stage,
-                             const StageParts &sp, int64_t memory) {
+                             const llm::RuntimeStage &sp, int64_t memory) {
   using Kind = llm::RuntimeKernel::Kind;
   calls.call("openStage", {}, server,
              {calls.i32(sp.firstLayer), calls.i32(sp.endLayer)});
@@ -181,15 +125,11 @@ LogicalResult buildStageMain(ServeCalls &calls, Value server, int64_t stage,
     if (k.kind == Kind::Embed) {
       calls.call("loadEmbedding", {}, server);
     } else if (k.kind == Kind::DecoderLayer) {
-      FailureOr<int64_t> attnBits = bitsOf(k.attention);
-      FailureOr<int64_t> ffnBits = bitsOf(k.ffn);
-      if (failed(attnBits) || failed(ffnBits))
-        return failure();
       calls.call(
           "loadDecoderLayer", {}, server,
-          {calls.i32(k.layer), calls.i32(*attnBits), calls.i32(*ffnBits)});
+          {calls.i32(k.layer), calls.i32(k.attnBits), calls.i32(k.ffnBits)});
     } else if (k.kind == Kind::LMHead) {
-      calls.call("loadHead", {}, server, {calls.i32(16)});
+      calls.call("loadHead", {}, server, {calls.i32(k.headBits)});
     }
   }
   calls.call("setPredictedMemory", {}, server, {calls.i64(memory)});
@@ -203,10 +143,8 @@ LogicalResult lowerModel(llm::ModelOp model) {
     return model.emitOpError() << "has no plan: the model must be planned "
                                   "(llm-plan) before it becomes a serving "
                                   "program";
-  func::FuncOp forward = model.getFunction("forward");
-  if (!forward)
-    return model.emitOpError() << "has no @forward function";
-  FailureOr<SmallVector<StageParts>> stages = collectStages(forward);
+  FailureOr<SmallVector<llm::RuntimeStage>> stages =
+      llm::matchRuntimeStages(model);
   if (failed(stages))
     return failure();
   SmallVector<llm::StageAttr> placement = plan->getStageList();

@@ -1,5 +1,4 @@
-//===- LinearizeMemRefAccesses.cpp - Row-major heap accesses -----*- C++
-//-*-===//
+//===- LinearizeMemRefAccesses.cpp - Row-major heap accesses ---*- C++ -*-===//
 //
 // This file implements the linearize-memref-accesses pass: loads and stores
 // on heap memrefs of rank >= 2 become accesses of a collapsed 1-D view at a

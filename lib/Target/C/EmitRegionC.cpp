@@ -1,5 +1,6 @@
 //===- EmitRegionC.cpp - Print imported regions as C ------------*- C++ -*-===//
 #include "weft/Target/C/EmitC.h"
+#include "dialects/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "llvm/ADT/StringSet.h"
@@ -63,7 +64,8 @@ weft::emitRegionFunctions(ModuleOp module,
     RegionFunctionC &c = functions[func.getName()];
     c.definition = std::move(text);
     for (unsigned i = 0; i < func.getNumArguments(); ++i) {
-      auto arg = func.getArgAttrOfType<StringAttr>(i, "weft.c_arg");
+      auto arg = func.getArgAttrOfType<StringAttr>(
+          i, weft::WeftDialect::getCArgAttrName());
       c.callArgs.push_back(arg ? arg.getValue().str() : "");
     }
   }

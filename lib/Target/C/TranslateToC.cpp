@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Target/C/TranslateToC.h"
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Support/SourceNames.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -1027,7 +1028,8 @@ FailureOr<std::string> CPrinter::prototype(emitc::FuncOp func) {
     // A variably modified parameter: its extents are earlier parameters.
     SmallVector<std::string> extents;
     if (auto dims =
-            func.getArgAttrOfType<DenseI64ArrayAttr>(i, "weft.dim_args")) {
+            func.getArgAttrOfType<DenseI64ArrayAttr>(
+                i, weft::WeftDialect::getDimArgsAttrName())) {
       for (int64_t d : dims.asArrayRef().drop_front()) {
         if (d < 0)
           continue;
