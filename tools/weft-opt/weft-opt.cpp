@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/LLM/IR/LLMDialect.h"
+#include "dialects/LLM/Transforms/Passes.h"
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/Partition/Passes.h"
 #include "weft/Pipelines/Pipelines.h"
+#include "weft/Target/C/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -35,7 +37,10 @@ int main(int argc, char **argv) {
   mlir::registerConvertAffineToStandard();
   weft::registerWeftConversionPasses();
   weft::registerWeftPartitionPasses();
+  weft::registerWeftTargetCPasses();
+  mlir::registerLoopInvariantCodeMotionPass();
   weft::registerPipelines();
+  weft::llm::registerLLMPasses();
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
