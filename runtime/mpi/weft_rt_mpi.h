@@ -222,47 +222,57 @@ static int weft_rt_bytes(int64_t count, int64_t size) {
   return (int)(count * size);
 }
 
-/* dist.isend: the elements of the set `table` of `array` at `values`
-   (weft_rt_values), packed and sent to `peer`; nothing when the set is
-   empty. */
+/* Starts a message of the elements of the set `table` of `array` at
+   `values` (weft_rt_values): a request and its buffer, grown to the
+   elements' bytes, packed for a send, to be unpacked for a receive.
+   Returns the request's index, or -1 when the set is empty (nothing to
+   send or receive). */
+static WEFT_RT_UNUSED int weft_rt_start_message(const int64_t *table,
+                                                void *array, int64_t size,
+                                                const int64_t *values,
+                                                int receive, int64_t *bytes) {
+  weft_rt_elements e;
+  weft_rt_elements_at(&e, table, array, size, values);
+  int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
+  if (count == 0)
+    return -1;
+  int k = weft_rt_new_request();
+  weft_rt_message *m = &weft_rt_messages[k];
+  weft_rt_grow(&m->data, &m->capacity, count * size);
+  if (!receive)
+    weft_rt_walk(&e, WEFT_RT_PACK, m->data);
+  m->elements = e;
+  m->unpack = receive;
+  *bytes = count * size;
+  return k;
+}
+
+/* dist.isend: the elements, packed and sent to `peer`. */
 static WEFT_RT_UNUSED void weft_rt_isend_elements(const int64_t *table,
                                                   void *array, int64_t size,
                                                   int64_t peer, int64_t tag,
                                                   const int64_t *values) {
-  weft_rt_elements e;
-  weft_rt_elements_at(&e, table, array, size, values);
-  int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
-  if (count == 0)
+  int64_t bytes;
+  int k = weft_rt_start_message(table, array, size, values, 0, &bytes);
+  if (k < 0)
     return;
-  int k = weft_rt_new_request();
-  weft_rt_message *m = &weft_rt_messages[k];
-  char *data = weft_rt_grow(&m->data, &m->capacity, count * size);
-  weft_rt_walk(&e, WEFT_RT_PACK, data);
-  m->unpack = 0;
-  weft_rt_sent_bytes += count * size;
+  weft_rt_sent_bytes += bytes;
   weft_rt_sent_messages += 1;
-  MPI_Isend(data, weft_rt_bytes(count, size), MPI_BYTE, (int)peer, (int)tag,
-            MPI_COMM_WORLD, &weft_rt_requests[k]);
+  MPI_Isend(weft_rt_messages[k].data, weft_rt_bytes(bytes, 1), MPI_BYTE,
+            (int)peer, (int)tag, MPI_COMM_WORLD, &weft_rt_requests[k]);
 }
 
-/* dist.irecv: receives the elements of the set from `peer`; they are
-   written into `array` by the next weft_rt_wait_all. */
+/* dist.irecv: receives the elements from `peer`; they are written into
+   `array` by the next weft_rt_wait_all. */
 static WEFT_RT_UNUSED void weft_rt_irecv_elements(const int64_t *table,
                                                   void *array, int64_t size,
                                                   int64_t peer, int64_t tag,
                                                   const int64_t *values) {
-  weft_rt_elements e;
-  weft_rt_elements_at(&e, table, array, size, values);
-  int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
-  if (count == 0)
-    return;
-  int k = weft_rt_new_request();
-  weft_rt_message *m = &weft_rt_messages[k];
-  char *data = weft_rt_grow(&m->data, &m->capacity, count * size);
-  m->unpack = 1;
-  m->elements = e;
-  MPI_Irecv(data, weft_rt_bytes(count, size), MPI_BYTE, (int)peer, (int)tag,
-            MPI_COMM_WORLD, &weft_rt_requests[k]);
+  int64_t bytes;
+  int k = weft_rt_start_message(table, array, size, values, 1, &bytes);
+  if (k >= 0)
+    MPI_Irecv(weft_rt_messages[k].data, weft_rt_bytes(bytes, 1), MPI_BYTE,
+              (int)peer, (int)tag, MPI_COMM_WORLD, &weft_rt_requests[k]);
 }
 
 /* dist.wait_all: completes every started message and unpacks the received

@@ -66,10 +66,18 @@ def ConvertDistToEmitC : Pass<"convert-dist-to-emitc", "::mlir::ModuleOp"> {
     | `dist.rank`, `dist.num_ranks` | `weft_rt_self()`, `weft_rt_nranks()` |
     | `dist.grid_shape` | constants for static extents; `weft_rt_grid_rows/cols(prefer...)` for a 2-D grid chosen at run time |
     | `dist.local_bounds` (block) | `weft_rt_block_lo/hi(lb, ub, coord, extent)`, step 1 |
-    | `dist.message_buffer` | `weft_rt_buffer(slot, peer, count, bytes per element)` |
-    | `dist.isend`, `dist.irecv`, `dist.wait_all` | `weft_rt_isend/irecv(buffer, count, bytes, peer, tag)`, `weft_rt_wait_all()` |
-    | `dist.broadcast` (first elements of a 1-D buffer) | `weft_rt_bcast(buffer, count, bytes, root)` |
-    | `dist.allreduce` (of a message buffer, in place) | `weft_rt_allreduce(buffer, count, type, kind)` |
+    | `dist.isend`, `dist.irecv` | `weft_rt_isend/irecv_elements(table, array, bytes, peer, tag, values)` |
+    | `dist.wait_all` | `weft_rt_wait_all()` (unpacks what arrived) |
+    | `dist.broadcast` | `weft_rt_bcast_elements(table, array, bytes, root, values)` |
+    | `dist.allreduce` (in place) | `weft_rt_allreduce_elements(table, array, bytes, type, kind, values)` |
+
+    A message op's element set becomes a `static const int64_t` table at
+    the function's entry, once per set, after a `// message elements:`
+    comment with the set (encodeElementSet); `values` is
+    `weft_rt_values(first, extents..., params...)`, the linear index of the
+    array's first element, its extents after the first and the set's
+    parameters, which the runtime walks the table with
+    (runtime/mpi/weft_rt_elements.h).
     | `dist.replicas_stale`, `dist.set_replicas_stale` | `weft_rt_replicas_stale()`, `weft_rt_set_replicas_stale()` |
     | `dist.ranges_overlap` | `weft_rt_ranges_overlap(a, lo, hi, bytes, b, lo, hi, bytes)` |
 
