@@ -15,9 +15,11 @@
 // CHECK-LABEL: static void weft_sweep_scop0_sequential(int32_t tsteps, int32_t n, double (*restrict B)[200], double (*restrict A)[200]) {
 // CHECK-NOT:   weft_rt_
 // CHECK-LABEL: static WEFT_RT_REGION void weft_sweep_scop0_distributed(int32_t tsteps, int32_t n, double (*restrict B)[200], double (*restrict A)[200]) {
-// The distributed form opens with a line per distributed nest.
-// CHECK-NEXT:  // weft: the nest at line 40 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of B that other ranks read later or keep
-// CHECK-NEXT:  // weft: the nest at line 44 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of A that other ranks read later or keep
+// The distributed form opens with its message sets' tables (each after a
+// comment with its set), then a line per distributed nest.
+// CHECK-NEXT:  // message elements:
+// CHECK:       // weft: the nest at line 42 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of B that other ranks read later or keep
+// CHECK-NEXT:  // weft: the nest at line 46 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of A that other ranks read later or keep
 // CHECK-NEXT:  // weft: reads B, A from rank 0 first where other ranks' copies are outdated
 // CHECK:       weft_rt_block_lo
 // CHECK-LABEL: static void weft_sweep_scop0(int32_t tsteps, int32_t n, double (*restrict B)[200], double (*restrict A)[200]) {
