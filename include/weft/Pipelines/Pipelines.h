@@ -53,6 +53,7 @@ struct DistributeOptions : mlir::PassPipelineOptions<DistributeOptions> {
 
 /// Region functions (func.func of the C importer, or their distributed
 /// forms) to emitc.func: lower-affine, linearize-memref-accesses, cse,
+/// convert-dist-to-emitc (nothing to do without dist ops),
 /// convert-loops-to-emitc.
 void buildSeqPipeline(mlir::OpPassManager &pm);
 

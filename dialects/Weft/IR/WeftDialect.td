@@ -1,0 +1,66 @@
+//===- WeftDialect.td - The weft dialect ---------------------*- tablegen -*-===//
+//
+// Part of the weft project.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_DIALECTS_WEFT_IR_WEFTDIALECT_TD
+#define WEFT_DIALECTS_WEFT_IR_WEFTDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Weft_Dialect : Dialect {
+  let name = "weft";
+  let summary = "What the C front end knows about a region's arguments, "
+                "loops and functions";
+  let description = [{
+    The `weft` dialect has no operations. It owns and verifies the
+    discardable `weft.*` attributes that the C importer and the
+    `#pragma weft` directives record on region functions, and that the
+    partitioning passes and the lowering to C read:
+
+    | attribute | on | value | meaning |
+    |---|---|---|---|
+    | `weft.c_arg` | function argument | string | the C expression the call site passes |
+    | `weft.dim_args` | memref argument | `array<i64>`, one per dimension | the `index` argument holding each dimension's extent, -1 where it is static or not needed |
+    | `weft.may_alias` | memref argument | unit | reached through a pointer without `restrict`: may overlap another argument |
+    | `weft.noalias` | memref argument | unit | `#pragma weft noalias`: the user asserts it overlaps no other argument |
+    | `weft.region_only` | memref argument | unit | no code outside the region reads the array |
+    | `weft.local` | memref argument | unit | `#pragma weft local`: private to the region |
+    | `weft.parallel` | loop | unit | `#pragma weft parallel`: the user asserts the loop carries no dependence |
+    | `weft.nodist` | function | unit | `#pragma weft nodist`: the region runs as written on every rank |
+
+    See docs/dialects/dist.md and docs/directives.md.
+  }];
+  let cppNamespace = "::weft";
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral getCArgAttrName() {
+      return ::llvm::StringLiteral("weft.c_arg");
+    }
+    static constexpr ::llvm::StringLiteral getDimArgsAttrName() {
+      return ::llvm::StringLiteral("weft.dim_args");
+    }
+    static constexpr ::llvm::StringLiteral getMayAliasAttrName() {
+      return ::llvm::StringLiteral("weft.may_alias");
+    }
+    static constexpr ::llvm::StringLiteral getNoAliasAttrName() {
+      return ::llvm::StringLiteral("weft.noalias");
+    }
+    static constexpr ::llvm::StringLiteral getRegionOnlyAttrName() {
+      return ::llvm::StringLiteral("weft.region_only");
+    }
+    static constexpr ::llvm::StringLiteral getLocalAttrName() {
+      return ::llvm::StringLiteral("weft.local");
+    }
+    static constexpr ::llvm::StringLiteral getParallelAttrName() {
+      return ::llvm::StringLiteral("weft.parallel");
+    }
+    static constexpr ::llvm::StringLiteral getNoDistAttrName() {
+      return ::llvm::StringLiteral("weft.nodist");
+    }
+  }];
+}
+
+#endif // WEFT_DIALECTS_WEFT_IR_WEFTDIALECT_TD
