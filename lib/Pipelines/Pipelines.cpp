@@ -2,6 +2,7 @@
 #include "weft/Pipelines/Pipelines.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/Partition/Passes.h"
+#include "weft/Target/C/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -15,11 +16,14 @@ void weft::buildSeqPipeline(OpPassManager &pm) {
   // CSE but no canonicalizer: constant folding would evaluate floating-point
   // operations at compile time (0.0 / 0.0 gives +nan, the program -nan).
   pm.addPass(createCSEPass());
+  // Loop-invariant operators leave the loops (loads stay: the body may
+  // write what they read).
+  pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createConvertDistToEmitC());
   pm.addPass(createConvertLoopsToEmitC());
-  // No form-expressions: the 19 emitter drops needed parentheses around
-  // some operands (a + (b >> c) prints as a + b >> c), so every C operator
-  // stays its own statement.
+  // The C a person would write (expressions, names' values where used):
+  // weft's C printer prints it as it stands.
+  pm.addPass(createPrepareCEmission());
 }
 
 void weft::buildDistributePipeline(OpPassManager &pm,

@@ -10,6 +10,7 @@
 #include "weft/Conversion/Passes.h"
 #include "weft/Partition/Passes.h"
 #include "weft/Pipelines/Pipelines.h"
+#include "weft/Target/C/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -36,6 +37,8 @@ int main(int argc, char **argv) {
   mlir::registerConvertAffineToStandard();
   weft::registerWeftConversionPasses();
   weft::registerWeftPartitionPasses();
+  weft::registerWeftTargetCPasses();
+  mlir::registerLoopInvariantCodeMotionPass();
   weft::registerPipelines();
   weft::llm::registerLLMPasses();
 

@@ -52,9 +52,10 @@ struct DistributeOptions : mlir::PassPipelineOptions<DistributeOptions> {
 };
 
 /// Region functions (func.func of the C importer, or their distributed
-/// forms) to emitc.func: lower-affine, linearize-memref-accesses, cse,
+/// forms) to emitc.func as weft's C printer prints it: lower-affine,
+/// linearize-memref-accesses, cse, loop-invariant-code-motion,
 /// convert-dist-to-emitc (nothing to do without dist ops),
-/// convert-loops-to-emitc.
+/// convert-loops-to-emitc, prepare-c-emission.
 void buildSeqPipeline(mlir::OpPassManager &pm);
 
 /// dist-alias-check, dist-split-pivots, dist-wavefront, dist-partition,

@@ -22,3 +22,13 @@ func.func @region(%a: memref<?x?xf64> {weft.c_arg = "A", weft.dim_args = array<i
   } {weft.parallel}
   return
 }
+
+// The C form of the same arguments (convert-loops-to-emitc): the array is a
+// pointer to its rows, each `[*]` sized by the `i64` argument dim_args
+// names, which comes first.
+// CHECK-LABEL: emitc.func @region_in_c(
+// CHECK-SAME: {weft.c_arg = "(void *)(A)", weft.dim_args = array<i64: -1, 0>}
+emitc.func @region_in_c(%n: i64 {weft.c_arg = "n"},
+                        %a: !emitc.opaque<"double (*)[*]"> {weft.c_arg = "(void *)(A)", weft.dim_args = array<i64: -1, 0>}) {
+  emitc.return
+}
