@@ -9,19 +9,21 @@
 #
 # prepare (default DIR: .gpu-check, git-ignored, a few tens of MB) writes
 # what the GPU machine needs: the CUDA serving program of a small random
-# LLaMA (dim 256, 8 layers, a mixed 16/8/4/3-bit plan, its sources, Makefile
-# and stage file, from `weft build-model --target=cuda`), the tokens and
-# logits the CPU program of the same plan generates here, the sources of
-# weft-kernel-bench for CUDA (`weft cost profile --target=cuda --write-only`),
-# and Debian 12's Open MPI packages (`apt-get download`), which run unpacks
-# with `dpkg -x` because the GPU machine has no MPI.
+# LLaMA (dim 256, 8 layers, a mixed 16/8/4/3-bit plan: its serve.cpp,
+# Makefile and stage file, from `weft build-model --target=cuda`), the
+# tokens and logits the CPU program of the same plan generates here, the
+# Makefile of weft-kernel-bench for CUDA (`weft cost profile --target=cuda
+# --write-only`), and Debian 12's Open MPI packages (`apt-get download`),
+# which run unpacks with `dpkg -x` because the GPU machine has no MPI.
 #
-# run builds both programs with nvcc for the GPU it finds, checks that the
-# CUDA program generates the CPU program's tokens and logits, runs the
-# kernel benchmark, and writes OUT/summary.txt, OUT/samples.json,
-# OUT/gpu-type and the serving program's output; about 3 minutes on an
-# H200 (nvcc dominates). --dry-run builds everything and runs nothing that
-# needs a GPU (a machine without one).
+# run builds the serving runtime from this checkout's runtime/ with
+# runtime/Makefile (no CMake or LLVM needed; nvcc for the GPU it finds)
+# into DIR/rt, links both programs against it, checks that the CUDA
+# program generates the CPU program's tokens and logits, runs the kernel
+# benchmark, and writes OUT/summary.txt, OUT/samples.json, OUT/gpu-type and
+# the serving program's output; about 3 minutes on an H200 (nvcc
+# dominates). --dry-run builds everything and runs nothing that needs a GPU
+# (a machine without one).
 #
 # fit turns OUT/samples.json into the measured CUDA profile with
 # `weft cost profile --samples` (default PROFILE.json:
@@ -100,9 +102,14 @@ run() {
   local jobs
   jobs=$(nproc)
   local t=$SECONDS
-  make -s -j"$jobs" -C "$dir/cuda" ${archs:+CUDA_ARCHS="$archs"} >"$out/build-serve.log" 2>&1 ||
+  make -s -j"$jobs" -C "$root/runtime" OUT="$dir/rt" cuda ${archs:+CUDA_ARCHS="$archs"} \
+    >"$out/build-runtime.log" 2>&1 ||
+    { tail -30 "$out/build-runtime.log"; die "building the serving runtime failed"; }
+  note "built the serving runtime (CPU and CUDA) in $((SECONDS - t)) s"
+  t=$SECONDS
+  make -s -C "$dir/cuda" WEFT_RUNTIME="$dir/rt" >"$out/build-serve.log" 2>&1 ||
     { tail -30 "$out/build-serve.log"; die "building the CUDA serving program failed"; }
-  make -s -j"$jobs" -C "$dir/bench" ${archs:+CUDA_ARCHS="$archs"} >"$out/build-bench.log" 2>&1 ||
+  make -s -C "$dir/bench" WEFT_RUNTIME="$dir/rt" >"$out/build-bench.log" 2>&1 ||
     { tail -30 "$out/build-bench.log"; die "building the CUDA kernel benchmark failed"; }
   note "built the CUDA serving program and weft-kernel-bench in $((SECONDS - t)) s"
   if [ -n "$dry" ]; then

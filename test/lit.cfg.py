@@ -37,6 +37,12 @@ for host in {socket.gethostname(), socket.gethostname().split(".")[0]}:
                 exist_ok=True)
 config.environment["OMPI_MCA_orte_tmpdir_base"] = ompi_base
 config.substitutions.append(("%weft_src", config.weft_src_root))
+# The serving runtime built with weft (runtime/Makefile); its CUDA part
+# exists where weft was built with nvcc.
+weft_runtime = os.path.join(config.weft_obj_root, "lib", "weft-runtime")
+config.substitutions.append(("%weft_runtime", weft_runtime))
+if os.path.exists(os.path.join(weft_runtime, "lib", "libweft_rt_cuda.a")):
+    config.available_features.add("cuda-runtime")
 
 # Sanitized builds (WEFT_SANITIZE, WEFT_FUZZ): any report fails the test.
 # Leak checking stays on for weft itself; generated MPI programs are built

@@ -277,15 +277,141 @@ int64_t StageWeights::storageBytes() const {
   return bytes;
 }
 
-bool writeStageFile(const std::string &path, const LlamaWeights &w,
-                    const StageFileSpec &spec, std::string *error) {
+namespace {
+
+/// Writes a stage's tensors in file order, each read from the TensorReader
+/// just before it is stored and dropped after: one fp32 tensor (`values`,
+/// reused) and its stored copy at a time.
+class TensorStreamer {
+public:
+  TensorStreamer(Writer &out, const LlamaConfig &c, const TensorReader &read,
+                 int groupSize)
+      : out(out), c(c), read(read), groupSize(groupSize) {}
+
+  /// An fp32 array (norm weights, biases).
+  bool f32(Tensor t, int layer) {
+    if (!fetch(t, layer))
+      return false;
+    out.array(values);
+    return true;
+  }
+  /// An embedding, stored as fp16.
+  bool f16(Tensor t) {
+    if (!fetch(t, 0))
+      return false;
+    std::vector<uint16_t> half(values.size());
+    floatToHalfArray(values.data(), half.data(), half.size());
+    out.array(half);
+    return true;
+  }
+  /// A weight matrix stored at `bits`; `what` names it in errors.
+  bool linear(Tensor t, int layer, int bits, const std::string &what) {
+    if (!fetch(t, layer))
+      return false;
+    const TensorShape s = tensorShape(c, t);
+    Linear lin;
+    std::string why;
+    if (!makeLinear(values.data(), int(s.rows), int(s.cols), bits, groupSize,
+                    lin, &why)) {
+      quantizeError = what + ": " + why;
+      return false;
+    }
+    writeLinear(out, lin, groupSize);
+    return true;
+  }
+
+  /// Set when a tensor could not be stored (the reader's errors go to its
+  /// own *error, which already names their source).
+  std::string quantizeError;
+  std::string *readError = nullptr;
+
+private:
+  bool fetch(Tensor t, int layer) {
+    if (!out.ok())
+      return false;
+    if (!read(t, layer, values, readError))
+      return false;
+    if (int64_t(values.size()) != tensorShape(c, t).elements()) {
+      quantizeError = std::string("internal error: ") + tensorName(t) +
+                      " has " + std::to_string(values.size()) + " values";
+      return false;
+    }
+    return true;
+  }
+
+  Writer &out;
+  const LlamaConfig &c;
+  const TensorReader &read;
+  int groupSize;
+  std::vector<float> values;
+};
+
+/// The body of a stage file after its header; false when a tensor failed.
+bool writeStageTensors(TensorStreamer &w, const LlamaConfig &c,
+                       const StageFileSpec &spec) {
+  if (spec.hasEmbedding) {
+    if (!w.f16(Tensor::TokenEmbedding))
+      return false;
+    if (c.isOpt() && !w.f16(Tensor::PositionEmbedding))
+      return false;
+  }
+  for (int l = spec.firstLayer; l < spec.endLayer; ++l) {
+    const int attn = spec.attnBits[size_t(l - spec.firstLayer)];
+    const int ffn = spec.ffnBits[size_t(l - spec.firstLayer)];
+    const std::string at = "layer " + std::to_string(l) + " ";
+    if (c.isOpt()) {
+      // Each projection followed by its bias.
+      const std::pair<Tensor, Tensor> projections[] = {
+          {Tensor::Wq, Tensor::Bq},
+          {Tensor::Wk, Tensor::Bk},
+          {Tensor::Wv, Tensor::Bv},
+          {Tensor::Wo, Tensor::Bo}};
+      const char *names[] = {"wq", "wk", "wv", "wo"};
+      if (!w.f32(Tensor::AttnNorm, l) || !w.f32(Tensor::AttnNormBias, l))
+        return false;
+      for (int i = 0; i < 4; ++i)
+        if (!w.linear(projections[i].first, l, attn, at + names[i]) ||
+            !w.f32(projections[i].second, l))
+          return false;
+      if (!w.f32(Tensor::FfnNorm, l) || !w.f32(Tensor::FfnNormBias, l) ||
+          !w.linear(Tensor::W1, l, ffn, at + "w1") || !w.f32(Tensor::B1, l) ||
+          !w.linear(Tensor::W2, l, ffn, at + "w2") || !w.f32(Tensor::B2, l))
+        return false;
+      continue;
+    }
+    if (!w.f32(Tensor::AttnNorm, l) ||
+        !w.linear(Tensor::Wq, l, attn, at + "wq") ||
+        !w.linear(Tensor::Wk, l, attn, at + "wk") ||
+        !w.linear(Tensor::Wv, l, attn, at + "wv") ||
+        !w.linear(Tensor::Wo, l, attn, at + "wo") ||
+        !w.f32(Tensor::FfnNorm, l) ||
+        !w.linear(Tensor::W1, l, ffn, at + "w1") ||
+        !w.linear(Tensor::W2, l, ffn, at + "w2") ||
+        !w.linear(Tensor::W3, l, ffn, at + "w3"))
+      return false;
+  }
+  if (spec.hasHead) {
+    if (!w.f32(Tensor::FinalNorm, 0) ||
+        (c.isOpt() && !w.f32(Tensor::FinalNormBias, 0)))
+      return false;
+    // A tied classifier is the embedding itself, quantized on its own.
+    if (!w.linear(c.tiedClassifier ? Tensor::TokenEmbedding
+                                   : Tensor::Classifier,
+                  0, spec.headBits, "classifier"))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool writeStageFile(const std::string &path, const LlamaConfig &c,
+                    const TensorReader &read, const StageFileSpec &spec,
+                    std::string *error) {
   if (!hostIsLittleEndian())
     return fileError(error, path,
                      "stage files are written on little-endian hosts");
-  const LlamaConfig &c = w.config;
   std::string problem = checkLlamaConfig(c);
-  if (problem.empty() && c.isOpt())
-    problem = checkOptWeights(w);
   if (problem.empty())
     problem = checkSpec(c, spec);
   if (!problem.empty())
@@ -323,110 +449,14 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
   out.i32(spec.headBits);
   out.i32(spec.groupSize);
 
-  const int64_t D = c.dim;
-  if (spec.hasEmbedding) {
-    std::vector<uint16_t> half(w.tokenEmbedding.size());
-    floatToHalfArray(w.tokenEmbedding.data(), half.data(), half.size());
-    out.array(half);
-    if (c.isOpt()) {
-      half.resize(w.positionEmbedding.size());
-      floatToHalfArray(w.positionEmbedding.data(), half.data(), half.size());
-      out.array(half);
-    }
-  }
-  // One layer at a time, so a big model never holds two quantized copies.
-  LlamaWeights one;
-  one.config = c;
-  one.config.layers = 1;
-  for (int l = spec.firstLayer; l < spec.endLayer && out.ok(); ++l) {
-    const int i = l - spec.firstLayer;
-    const int64_t KV = c.kvDim(), H = c.hiddenDim;
-    auto slice = [&](const std::vector<float> &v, int64_t per) {
-      return std::vector<float>(v.begin() + l * per, v.begin() + (l + 1) * per);
-    };
-    LlamaLayer layer;
-    layer.rmsAtt = slice(w.rmsAtt, D);
-    layer.rmsFfn = slice(w.rmsFfn, D);
-    if (c.isOpt()) {
-      layer.normAttBias = slice(w.normAttBias, D);
-      layer.normFfnBias = slice(w.normFfnBias, D);
-      layer.bq = slice(w.bq, D);
-      layer.bk = slice(w.bk, D);
-      layer.bv = slice(w.bv, D);
-      layer.bo = slice(w.bo, D);
-      layer.b1 = slice(w.b1, H);
-      layer.b2 = slice(w.b2, D);
-    }
-    const struct {
-      const std::vector<float> &src;
-      int64_t rows, cols;
-      int bits;
-      Linear &dst;
-      const char *name;
-    } linears[] = {
-        {w.wq, D, D, spec.attnBits[i], layer.wq, "wq"},
-        {w.wk, KV, D, spec.attnBits[i], layer.wk, "wk"},
-        {w.wv, KV, D, spec.attnBits[i], layer.wv, "wv"},
-        {w.wo, D, D, spec.attnBits[i], layer.wo, "wo"},
-        {w.w1, H, D, spec.ffnBits[i], layer.w1, "w1"},
-        {w.w2, D, H, spec.ffnBits[i], layer.w2, "w2"},
-        {w.w3, H, D, spec.ffnBits[i], layer.w3, "w3"}};
-    for (const auto &lin : linears) {
-      if (c.isOpt() && &lin.dst == &layer.w3)
-        continue; // OPT's FFN has no up projection
-      std::string why;
-      if (!makeLinear(lin.src.data() + l * lin.rows * lin.cols, int(lin.rows),
-                      int(lin.cols), lin.bits, spec.groupSize, lin.dst,
-                      &why)) {
-        std::remove(tmp.c_str());
-        return fileError(error, path,
-                         "layer " + std::to_string(l) + " " + lin.name + ": " +
-                             why);
-      }
-    }
-    if (c.isOpt()) {
-      out.array(layer.rmsAtt);
-      out.array(layer.normAttBias);
-      for (auto [lin, bias] : {std::pair{&layer.wq, &layer.bq},
-                               {&layer.wk, &layer.bk},
-                               {&layer.wv, &layer.bv},
-                               {&layer.wo, &layer.bo}}) {
-        writeLinear(out, *lin, spec.groupSize);
-        out.array(*bias);
-      }
-      out.array(layer.rmsFfn);
-      out.array(layer.normFfnBias);
-      writeLinear(out, layer.w1, spec.groupSize);
-      out.array(layer.b1);
-      writeLinear(out, layer.w2, spec.groupSize);
-      out.array(layer.b2);
-      continue;
-    }
-    out.array(layer.rmsAtt);
-    writeLinear(out, layer.wq, spec.groupSize);
-    writeLinear(out, layer.wk, spec.groupSize);
-    writeLinear(out, layer.wv, spec.groupSize);
-    writeLinear(out, layer.wo, spec.groupSize);
-    out.array(layer.rmsFfn);
-    writeLinear(out, layer.w1, spec.groupSize);
-    writeLinear(out, layer.w2, spec.groupSize);
-    writeLinear(out, layer.w3, spec.groupSize);
-  }
-  if (spec.hasHead && out.ok()) {
-    out.array(w.rmsFinal);
-    if (c.isOpt())
-      out.array(w.normFinalBias);
-    // A tied classifier is the embedding itself: quantize a copy of it.
-    const std::vector<float> &cls =
-        c.tiedClassifier ? w.tokenEmbedding : w.wcls;
-    Linear head;
-    std::string why;
-    if (!makeLinear(cls.data(), c.vocabSize, c.dim, spec.headBits,
-                    spec.groupSize, head, &why)) {
-      std::remove(tmp.c_str());
-      return fileError(error, path, "classifier: " + why);
-    }
-    writeLinear(out, head, spec.groupSize);
+  TensorStreamer streamer(out, c, read, spec.groupSize);
+  streamer.readError = error;
+  if (!writeStageTensors(streamer, c, spec) && out.ok()) {
+    f.reset();
+    std::remove(tmp.c_str());
+    if (!streamer.quantizeError.empty())
+      return fileError(error, path, streamer.quantizeError);
+    return false; // the reader said why
   }
   out.trailer();
   bool closed = std::fclose(f.release()) == 0;
@@ -439,6 +469,43 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
     return fileError(error, path, "cannot rename " + tmp + " to it");
   }
   return true;
+}
+
+bool writeStageFile(const std::string &path, const Checkpoint &checkpoint,
+                    const StageFileSpec &spec, std::string *error) {
+  return writeStageFile(
+      path, checkpoint.config(),
+      [&](Tensor t, int layer, std::vector<float> &out, std::string *e) {
+        return checkpoint.read(t, layer, out, e);
+      },
+      spec, error);
+}
+
+bool writeStageFile(const std::string &path, const LlamaWeights &w,
+                    const StageFileSpec &spec, std::string *error) {
+  const LlamaConfig &c = w.config;
+  if (c.isOpt()) {
+    std::string problem = checkLlamaConfig(c);
+    if (problem.empty())
+      problem = checkOptWeights(w);
+    if (!problem.empty())
+      return fileError(error, path, problem);
+  }
+  return writeStageFile(
+      path, c,
+      [&](Tensor t, int layer, std::vector<float> &out, std::string *e) {
+        const std::vector<float> &all = stackedArray(w, t);
+        const size_t n = size_t(tensorShape(c, t).elements());
+        const size_t first = isPerLayer(t) ? size_t(layer) * n : 0;
+        if (all.size() < first + n)
+          return fileError(e, path,
+                           std::string(tensorName(t)) + " has " +
+                               std::to_string(all.size()) +
+                               " values, fewer than the model needs");
+        out.assign(all.begin() + first, all.begin() + first + n);
+        return true;
+      },
+      spec, error);
 }
 
 uint64_t stageFileChecksum(const void *data, size_t n) {

@@ -33,10 +33,12 @@
 #ifndef WEFT_RT_STAGE_FILE_H
 #define WEFT_RT_STAGE_FILE_H
 
+#include "weft_rt_checkpoint.h"
 #include "weft_rt_llama.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -69,10 +71,27 @@ struct StageWeights {
   int64_t storageBytes() const;
 };
 
-/// Quantizes the stage's part of `weights` per `spec` and writes it to
-/// `path` (through a temporary file and a rename). Returns false with
-/// *error for a spec that does not fit the weights (layer range, bits
-/// list lengths, unsupported widths) or an I/O failure.
+/// Where writeStageFile takes a tensor from: fills `out` with the
+/// tensorShape(config, t).elements() fp32 values of `t` in `layer`
+/// (ignored for model tensors), or returns false with *error naming the
+/// source and what is wrong.
+using TensorReader = std::function<bool(
+    Tensor t, int layer, std::vector<float> &out, std::string *error)>;
+
+/// Quantizes the stage's part of the model per `spec` and writes it to
+/// `path` (through a temporary file and a rename), tensor by tensor: each
+/// is read just before it is stored and dropped after, so the writer holds
+/// one fp32 tensor and its stored copy, whatever the model's size. Returns
+/// false with *error for a spec that does not fit the model (layer range,
+/// bits list lengths, unsupported widths), a tensor `read` refuses, or an
+/// I/O failure; nothing is left at `path` then.
+bool writeStageFile(const std::string &path, const LlamaConfig &config,
+                    const TensorReader &read, const StageFileSpec &spec,
+                    std::string *error);
+/// The same from an open checkpoint (weft build-model).
+bool writeStageFile(const std::string &path, const Checkpoint &checkpoint,
+                    const StageFileSpec &spec, std::string *error);
+/// The same from a model in memory.
 bool writeStageFile(const std::string &path, const LlamaWeights &weights,
                     const StageFileSpec &spec, std::string *error);
 

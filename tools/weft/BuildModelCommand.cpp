@@ -3,9 +3,9 @@
 // Compiles a serving plan and a checkpoint into a directory that
 // `make -C DIR` turns into DIR/serve: the plan becomes the annotated llm IR,
 // `convert-llm-to-emitc` lowers it to the SPMD C++ program, the weights are
-// quantized per the plan into one file per stage, and the runtime sources
-// and a Makefile for the target are written next to them. The directory
-// appears whole or not at all.
+// quantized per the plan into one file per stage, tensor by tensor, and a
+// Makefile that links the serving runtime built with weft is written next
+// to them. The directory appears whole or not at all.
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
@@ -127,7 +127,7 @@ int weft::buildModelMain(int argc, char **argv) {
     return fail("--group-size: expected a positive multiple of 8, got " +
                 Twine(groupSize));
 
-  // The model: shapes for the plan, fp32 weights for the stage files.
+  // The model's shapes for the plan.
   Expected<ImportedModel> model = importModel(weightsPath);
   if (!model)
     return fail(toString(model.takeError()));
@@ -176,9 +176,11 @@ int weft::buildModelMain(int argc, char **argv) {
   if (mlir::failed(stages))
     return fail(diagnostics.errors());
 
-  rt::LlamaWeights weights;
+  // Opening checks every tensor's presence and shape; the stage files then
+  // read them one at a time.
+  rt::Checkpoint checkpoint;
   std::string error;
-  if (!rt::readCheckpoint(weightsPath, weights, &error))
+  if (!checkpoint.open(weightsPath, &error))
     return fail(error);
   FailureOr<std::string> program = lowerToCpp(*module);
   if (mlir::failed(program))
@@ -191,7 +193,7 @@ int weft::buildModelMain(int argc, char **argv) {
   if (Error e = dir.writeProgram(*program, desc.name, stages->size()))
     return fail(toString(std::move(e)));
   for (const llm::StageStorage &stage : *stages)
-    if (!rt::writeStageFile(dir.stageFilePath(stage.stage), weights,
+    if (!rt::writeStageFile(dir.stageFilePath(stage.stage), checkpoint,
                             stageFileSpec(stage), &error))
       return fail(error);
   if (Error e = dir.commit())

@@ -18,8 +18,8 @@ public:
   ~ServeDirectory(); ///< removes the temporary directory unless committed
 
   llvm::Error create();
-  /// serve.cpp, the runtime sources of the target, the Makefile and a
-  /// README saying how to build and run.
+  /// serve.cpp and the Makefile that builds it against the serving runtime
+  /// of the target (an error when that runtime is not built).
   llvm::Error writeProgram(llvm::StringRef program, llvm::StringRef model,
                            size_t stages);
   /// Where stage k's weight file goes (inside the temporary directory).

@@ -1,34 +1,37 @@
 #!/usr/bin/env bash
 # End-to-end check of the serving runtime (runtime/serve + runtime/cpu):
 #
-#   bash serve-check.sh SRC_ROOT TMPDIR [SHARED_DATA_DIR]
+#   bash serve-check.sh SRC_ROOT RUNTIME TMPDIR [SHARED_DATA_DIR]
 #
-# Builds the runtime and a hand-written stage program (what `weft
-# build-model` generates) with mpicxx, writes stage files of a random model,
+# Links a hand-written stage program (what `weft build-model` generates)
+# with the serving runtime built with weft (RUNTIME: build/lib/weft-runtime)
+# as generated Makefiles do, writes stage files of a random model,
 # runs the pipeline on 1, 2 and 3 ranks and compares the tokens with the
 # single-process LlamaSession; then checks errors end cleanly (exit 1, one
 # message, no hang). With stories260K in SHARED_DATA_DIR/models, also checks
 # 16 greedy tokens of the real model.
 set -euo pipefail
 src=$1
-tmp=$2
-shared=${3:-}
+rt=$2
+tmp=$3
+shared=${4:-}
 in=$src/test/Runtime/Inputs
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 export WEFT_NUM_THREADS=1 # ranks share two cores
 fail() { echo "serve-check: FAIL: $*" >&2; exit 1; }
-cxx=(mpicxx -O3 -std=c++17 -pthread -Wall -I"$src/runtime/cpu" -I"$src/runtime/format" -I"$src/runtime/serve" -I"$in")
-
-mkdir -p "$tmp/obj"
-ls "$src"/runtime/cpu/*.cpp "$src"/runtime/format/*.cpp "$src"/runtime/serve/*.cpp |
-  xargs -P 2 -I{} sh -c '"$@" -c {} -o "'"$tmp"'/obj/$(basename {} .cpp).o"' _ "${cxx[@]}" ||
-  fail "the runtime does not compile"
-ar rcs "$tmp/libserve.a" "$tmp"/obj/*.o
-"${cxx[@]}" "$in/serve_model_tool.cpp" "$tmp/libserve.a" -o "$tmp/tool" || fail "tool"
+# What a generated Makefile takes from the runtime (weft-runtime.mk): the
+# tool (LlamaSession, stage files) links the kernels, the harnesses link
+# what a generated serve program links.
+printf 'include %s/weft-runtime.mk\n%%:\n\t@echo $(WEFT_RT_$@)\n' "$rt" >"$tmp/vars.mk"
+rtvar() { make -s -f "$tmp/vars.mk" "$1"; }
+cxx=(mpicxx -O2 -std=c++17 -pthread -Wall $(rtvar CPPFLAGS) -I"$in")
+read -ra backend <<<"$(rtvar CPU_BACKEND)"
+read -ra libs <<<"$(rtvar CPU_LIBS)"
+"${cxx[@]}" "$in/serve_model_tool.cpp" "${backend[@]}" -o "$tmp/tool" || fail "tool"
 build() { # NAME STAGES MODEL
   "${cxx[@]}" -DWEFT_TEST_STAGES=$2 -DWEFT_TEST_MODEL="\"$3\"" "$in/serve_harness.cpp" \
-    "$tmp/libserve.a" -o "$tmp/$1" || fail "harness $1"
+    "${libs[@]}" -o "$tmp/$1" || fail "harness $1"
 }
 for n in 1 2 3; do build serve$n $n tiny; done
 echo "serve-check: built"

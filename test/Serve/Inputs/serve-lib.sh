@@ -2,7 +2,7 @@
 set -euo pipefail
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
-# Generated programs compile the same runtime sources every time.
+# Generated programs compile serve.cpp and link the runtime built with weft.
 MPICXX=mpicxx
 if command -v ccache >/dev/null; then MPICXX="ccache mpicxx"; fi
 inputs=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

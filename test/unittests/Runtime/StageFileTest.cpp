@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -152,6 +153,65 @@ TEST(StageFile, BadSpecsAreRejected) {
   // Nothing is left behind by a refused write.
   EXPECT_FALSE(std::ifstream(path).good());
   EXPECT_FALSE(std::ifstream(path + ".tmp").good());
+}
+
+// The writer asks for each tensor of its stage once, holds one at a time,
+// and writes what the in-memory path writes; a tensor the reader refuses
+// ends the write with the reader's error and leaves nothing behind.
+TEST(StageFile, StreamsOneTensorAtATime) {
+  LlamaWeights w = randomLlama(llamaConfig(32, 64, 4, 4, 2, 30, 16), 9);
+  const LlamaConfig &c = w.config;
+  std::string error;
+  StageFileSpec spec = specFor(c, 1, 3, 1, 3, 4, 8);
+  const std::string expected = stageTempPath("stream-expected");
+  ASSERT_TRUE(writeStageFile(expected, w, spec, &error)) << error;
+
+  std::vector<std::pair<Tensor, int>> asked;
+  size_t largestHeld = 0;
+  auto fromMemory = [&](Tensor t, int layer, std::vector<float> &out,
+                        std::string *) {
+    asked.push_back({t, layer});
+    const std::vector<float> &all = stackedArray(w, t);
+    const size_t n = size_t(tensorShape(c, t).elements());
+    const size_t first = isPerLayer(t) ? size_t(layer) * n : 0;
+    out.assign(all.begin() + first, all.begin() + first + n);
+    largestHeld = std::max(largestHeld, out.size());
+    return true;
+  };
+  const std::string path = stageTempPath("stream");
+  ASSERT_TRUE(writeStageFile(path, c, fromMemory, spec, &error)) << error;
+  EXPECT_EQ(readAll(path), readAll(expected));
+  // A middle stage: layers 1 and 2 only, nine tensors each, in file order.
+  const Tensor order[] = {Tensor::AttnNorm, Tensor::Wq, Tensor::Wk,
+                          Tensor::Wv,       Tensor::Wo, Tensor::FfnNorm,
+                          Tensor::W1,       Tensor::W2, Tensor::W3};
+  ASSERT_EQ(asked.size(), 18u);
+  for (size_t i = 0; i < asked.size(); ++i) {
+    EXPECT_EQ(asked[i].first, order[i % 9]) << i;
+    EXPECT_EQ(asked[i].second, 1 + int(i / 9)) << i;
+  }
+  EXPECT_EQ(largestHeld, size_t(c.hiddenDim * c.dim));
+
+  // The last stage reads the tied classifier from the embedding.
+  asked.clear();
+  spec = specFor(c, 2, 3, 3, 4, 8, 8);
+  ASSERT_TRUE(writeStageFile(path, c, fromMemory, spec, &error)) << error;
+  EXPECT_EQ(asked.back().first, Tensor::TokenEmbedding);
+
+  auto failsAtW2 = [&](Tensor t, int layer, std::vector<float> &out,
+                       std::string *e) {
+    if (t == Tensor::W2) {
+      *e = "checkpoint.bin: w2 is not finite";
+      return false;
+    }
+    return fromMemory(t, layer, out, e);
+  };
+  std::remove(path.c_str());
+  EXPECT_FALSE(writeStageFile(path, c, failsAtW2, spec, &error));
+  EXPECT_EQ(error, "checkpoint.bin: w2 is not finite");
+  EXPECT_FALSE(std::ifstream(path).good());
+  EXPECT_FALSE(std::ifstream(path + ".tmp").good());
+  std::remove(expected.c_str());
 }
 
 TEST(StageFile, DamagedFilesAreErrorsNotCrashes) {
