@@ -12,6 +12,8 @@
 #include "weft/Support/OutputFile.h"
 #include "weft/Target/C/EmitC.h"
 #include "weft/Target/C/SpliceRegions.h"
+#include "weft/Target/CUDA/CxxCompat.h"
+#include "weft/Target/CUDA/EmitCUDA.h"
 
 #include "dialects/Dist/IR/DistDialect.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -171,6 +173,17 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
       return;
   }
 
+  if (options.target == CompileTarget::Cuda && !replacements.empty()) {
+    // One process: regions whose arguments may overlap run as written
+    // when they do.
+    mlir::PassManager pm(&context);
+    weft::DistAliasCheckOptions aliasCheck;
+    aliasCheck.oneProcess = true;
+    pm.addPass(weft::createDistAliasCheck(aliasCheck));
+    if (mlir::failed(pm.run(*module)))
+      return;
+  }
+
   if (options.emit == EmitKind::MLIR) {
     llvm::raw_string_ostream os(result.text);
     module->print(os);
@@ -180,9 +193,20 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
 
   llvm::StringMap<std::string> functions;
   std::string preamble;
-  if (!replacements.empty() &&
-      mlir::failed(emitRegionFunctions(*module, functions, preamble)))
+  std::vector<SourceEdit> edits;
+  if (options.target == CompileTarget::Cuda) {
+    CUDAPipelineOptions cuda;
+    cuda.report = options.report;
+    if (!replacements.empty() &&
+        mlir::failed(emitCUDARegionFunctions(*module, cuda, functions)))
+      return;
+    preamble = cudaPreamble();
+    if (!collectCxxEdits(ctx, regions, edits))
+      return;
+  } else if (!replacements.empty() &&
+             mlir::failed(emitRegionFunctions(*module, functions, preamble))) {
     return;
+  }
   // A region checked for overlapping arguments is three functions
   // (dist-alias-check): its sequential and distributed forms, then the
   // dispatcher the call site calls.
@@ -193,7 +217,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
       rep.definition += functions.lookup(rep.functionName + suffix.str());
   if (options.target == CompileTarget::Mpi)
     preamble = std::string(weft_rt_mpi_h) + preamble;
-  result.text = spliceRegions(ctx, replacements, preamble);
+  result.text = spliceRegions(ctx, replacements, preamble, edits);
   result.ok = true;
 }
 

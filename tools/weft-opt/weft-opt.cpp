@@ -6,6 +6,7 @@
 #include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/LLM/IR/LLMDialect.h"
 #include "weft/Conversion/Passes.h"
+#include "weft/GPU/Passes.h"
 #include "weft/Partition/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -13,6 +14,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -32,13 +35,17 @@ int main(int argc, char **argv) {
   mlir::registerConvertAffineToStandard();
   weft::registerWeftConversionPasses();
   weft::registerWeftPartitionPasses();
+  weft::registerWeftGPUPasses();
+  mlir::registerConvertParallelLoopToGpu();
+  mlir::registerGpuKernelOutlining();
+  mlir::registerGpuLaunchSinkIndexComputations();
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
                   mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::emitc::EmitCDialect, mlir::func::FuncDialect,
-                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect>();
+                  mlir::gpu::GPUDialect, mlir::math::MathDialect,
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "weft optimizer driver\n", registry));
 }

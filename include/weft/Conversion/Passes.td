@@ -64,4 +64,36 @@ def ConvertLLMToEmitC : Pass<"convert-llm-to-emitc", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
 }
 
+def ConvertGPUToEmitC : Pass<"convert-gpu-to-emitc", "::mlir::ModuleOp"> {
+  let summary = "Lower outlined GPU kernels and their host side to CUDA C++ "
+                "through EmitC";
+  let description = [{
+    After `gpu-kernel-outlining` (docs/cuda.md): MLIR 19 has no GPU to EmitC
+    conversion, and this pass is weft's. It prepares a module for
+    `linearize-memref-accesses` and `convert-loops-to-emitc`:
+
+    * each `gpu.func` kernel becomes a `func.func` named after its
+      `gpu.module`, before the first function that launches it, marked
+      `weft.c_specifiers = ["static", "__global__"]`; a memref argument
+      with dynamic extents after the first gets them as trailing `index`
+      arguments (`weft.dim_args`, the region ABI); `gpu.thread_id`,
+      `gpu.block_id`, `gpu.block_dim` and `gpu.grid_dim` become
+      `emitc.literal`s (`threadIdx.x`, ...), `gpu.barrier` a call of
+      `__syncthreads`, `gpu.return` a `func.return`;
+    * `gpu.launch_func` becomes `WEFT_CUDA_LAUNCH(kernel, grid, block,
+      args...)`, `gpu.alloc` `weft_cuda_alloc<T>(count)`, `gpu.dealloc`
+      `weft_cuda_free(p)` and `gpu.memcpy` of two equal `memref.subview`
+      boxes (or whole rank-0 memrefs) `weft_cuda_copy_box(...)`, calls of
+      runtime/cuda/hpc/weft_cuda.h through `emitc.call_opaque`; memrefs
+      reach them through `builtin.unrealized_conversion_cast` to
+      `!emitc.ptr`, which convert-loops-to-emitc resolves.
+
+    Any other GPU op, a copy that is not between a host array and its
+    device buffer, or a box of rank above 3 is an error at the op.
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // WEFT_CONVERSION_PASSES_TD

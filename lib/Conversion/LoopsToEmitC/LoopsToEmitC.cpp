@@ -202,6 +202,9 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   if (distributed)
     specifiers.push_back("WEFT_RT_REGION");
   cfunc.setSpecifiersAttr(b.getStrArrayAttr(specifiers));
+  // Set by the pass that made the function (a CUDA kernel's __global__).
+  if (auto own = func->getAttrOfType<ArrayAttr>("weft.c_specifiers"))
+    cfunc.setSpecifiersAttr(own);
   Block *entry = new Block();
   cfunc.getBody().push_back(entry);
   for (auto [arg, t] : llvm::zip(func.getArguments(), argTypes))
@@ -265,6 +268,14 @@ static std::optional<StringRef> libmName(Operation *op) {
 }
 
 LogicalResult FunctionLowering::lowerOp(Operation *op) {
+  // Ops already in EmitC (dist-materialize's comments, CUDA's builtins and
+  // runtime calls) stay, on the lowered operands and types.
+  if (isa<emitc::EmitCDialect>(op->getDialect())) {
+    Operation *copy = b.clone(*op, map);
+    for (OpResult r : copy->getResults())
+      r.setType(convertType(r.getType()));
+    return success();
+  }
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case<arith::ConstantOp>([&](auto c) { return lowerConstant(c); })
       .Case<arith::AddIOp>(
@@ -340,8 +351,12 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
         return success();
       })
       .Case<scf::ForOp>([&](auto loop) { return lowerFor(loop); })
-      .Case<emitc::VerbatimOp>([&](auto text) { // dist-materialize's comments
-        b.clone(*text);
+      .Case<UnrealizedConversionCastOp>([&](auto cast) -> LogicalResult {
+        // A memref handed to an EmitC op as its C pointer, or back
+        // (convert-gpu-to-emitc): the same C value.
+        if (cast->getNumOperands() != 1 || cast->getNumResults() != 1)
+          return cast.emitOpError("cannot be lowered to C");
+        map.map(cast->getResult(0), map.lookup(cast->getOperand(0)));
         return success();
       })
       .Case<weft::dist::RankOp, weft::dist::NumRanksOp, weft::dist::GridShapeOp,
@@ -349,8 +364,7 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
             weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp,
             weft::dist::BroadcastOp, weft::dist::AllReduceOp,
             weft::dist::ReplicasStaleOp, weft::dist::SetReplicasStaleOp,
-            weft::dist::RangesOverlapOp>(
-          [&](auto) { return lowerDistOp(op); })
+            weft::dist::RangesOverlapOp>([&](auto) { return lowerDistOp(op); })
       .Case<func::CallOp>([&](auto call) -> LogicalResult {
         // Another region function of the module, defined before this one.
         SmallVector<Value> operands;
