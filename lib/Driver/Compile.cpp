@@ -9,6 +9,7 @@
 #include "weft/Frontend/C/CImporter.h"
 #include "weft/Frontend/C/ScopRegions.h"
 #include "weft/Partition/Passes.h"
+#include "weft/Pipelines/Pipelines.h"
 #include "weft/Support/OutputFile.h"
 #include "weft/Target/C/EmitC.h"
 #include "weft/Target/C/SpliceRegions.h"
@@ -143,43 +144,31 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   }
   if (!ok || mlir::failed(mlir::verify(*module)))
     return;
-  if (options.target == CompileTarget::Mpi && !replacements.empty()) {
+  if (!replacements.empty()) {
     mlir::PassManager pm(&context);
-    weft::DistAliasCheckOptions aliasCheck;
-    aliasCheck.liveOutEverywhere = options.liveOutEverywhere;
-    pm.addPass(weft::createDistAliasCheck(aliasCheck));
-    weft::DistSplitPivotsOptions pivots;
-    pivots.report = options.report;
-    pm.addPass(weft::createDistSplitPivots(pivots));
-    weft::DistWavefrontOptions wavefront;
-    wavefront.report = options.report;
-    pm.addPass(weft::createDistWavefront(wavefront));
-    weft::DistPartitionOptions partition;
-    partition.report = options.report;
-    partition.splitFpReductions = options.splitFpReductions;
-    partition.ranks = options.plannedRanks;
-    partition.nominalSize = options.nominalSize;
-    partition.gridDims = options.gridDims;
-    pm.addPass(weft::createDistPartition(partition));
-    weft::DistMaterializeOptions materialize;
-    materialize.report = options.report;
-    materialize.liveOutEverywhere = options.liveOutEverywhere;
-    pm.addNestedPass<mlir::func::FuncOp>(
-        weft::createDistMaterialize(materialize));
-    weft::DistFoldAliasChecksOptions foldChecks;
-    foldChecks.report = options.report;
-    pm.addPass(weft::createDistFoldAliasChecks(foldChecks));
-    if (mlir::failed(pm.run(*module)))
-      return;
-  }
-
-  if (options.target == CompileTarget::Cuda && !replacements.empty()) {
-    // One process: regions whose arguments may overlap run as written
-    // when they do.
-    mlir::PassManager pm(&context);
-    weft::DistAliasCheckOptions aliasCheck;
-    aliasCheck.oneProcess = true;
-    pm.addPass(weft::createDistAliasCheck(aliasCheck));
+    DistributeOptions distribute;
+    distribute.report = options.report;
+    distribute.liveOutEverywhere = options.liveOutEverywhere;
+    distribute.splitFpReductions = options.splitFpReductions;
+    distribute.ranks = options.plannedRanks;
+    distribute.nominalSize = options.nominalSize;
+    distribute.gridDims = options.gridDims;
+    CudaOptions cuda;
+    cuda.report = options.report;
+    bool mpi = options.target == CompileTarget::Mpi;
+    bool gpu = options.target == CompileTarget::Cuda;
+    if (options.emit == EmitKind::MLIR) {
+      if (mpi)
+        buildDistributePipeline(pm, distribute);
+      else if (gpu)
+        buildKernelsPipeline(pm, cuda);
+    } else if (mpi) {
+      buildMpiPipeline(pm, distribute);
+    } else if (gpu) {
+      buildCudaPipeline(pm, cuda);
+    } else {
+      buildSeqPipeline(pm);
+    }
     if (mlir::failed(pm.run(*module)))
       return;
   }
@@ -195,10 +184,8 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   std::string preamble;
   std::vector<SourceEdit> edits;
   if (options.target == CompileTarget::Cuda) {
-    CUDAPipelineOptions cuda;
-    cuda.report = options.report;
     if (!replacements.empty() &&
-        mlir::failed(emitCUDARegionFunctions(*module, cuda, functions)))
+        mlir::failed(emitCUDARegionFunctions(*module, functions)))
       return;
     preamble = cudaPreamble();
     if (!collectCxxEdits(ctx, regions, edits))

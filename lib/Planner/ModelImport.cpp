@@ -6,6 +6,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <cmath>
 #include <optional>
 
 using namespace llvm;
@@ -35,6 +36,21 @@ Expected<int64_t> positiveInt(const json::Object &o, StringRef file,
   if (fallback)
     return *fallback;
   return fieldError(file, names.front(), "missing");
+}
+
+/// The first of `names` present in `o` as a positive, finite number.
+Expected<double> positiveNumber(const json::Object &o, StringRef file,
+                                ArrayRef<StringRef> names, double fallback) {
+  for (StringRef n : names) {
+    const json::Value *v = o.get(n);
+    if (!v || v->kind() == json::Value::Null)
+      continue;
+    std::optional<double> d = v->getAsNumber();
+    if (!d || !(*d > 0) || !std::isfinite(*d))
+      return fieldError(file, n, "expected a positive number");
+    return *d;
+  }
+  return fallback;
 }
 
 bool flag(const json::Object &o, StringRef name, bool fallback) {
@@ -128,6 +144,25 @@ Expected<ModelDesc> modelFromHFConfig(const json::Value &v, StringRef file) {
     m.attnBias = flag(*o, "attention_bias", m.arch == "qwen2");
     m.mlpBias = flag(*o, "mlp_bias", false);
   }
+  // What the llm IR states beyond the shapes.
+  Expected<double> eps = positiveNumber(
+      *o, file, {"rms_norm_eps", "layer_norm_epsilon", "layer_norm_eps"},
+      isLlamaLike ? 1e-6 : 1e-5);
+  if (!eps)
+    return eps.takeError();
+  m.normEps = *eps;
+  Expected<double> theta = positiveNumber(*o, file, {"rope_theta"}, 10000);
+  if (!theta)
+    return theta.takeError();
+  m.ropeTheta = isLlamaLike ? *theta : 0;
+  if (isOpt)
+    m.activation = o->getString("activation_function").value_or("relu").str();
+  else if (isBloom)
+    m.activation = "gelu_tanh";
+  else
+    m.activation = o->getString("hidden_act").value_or("silu").str();
+  StringRef dtype = o->getString("torch_dtype").value_or("float32");
+  m.dtype = dtype == "float16" ? "f16" : dtype == "bfloat16" ? "bf16" : "f32";
   if (Error e = checkLimits(m, file))
     return std::move(e);
   return m;

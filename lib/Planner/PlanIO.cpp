@@ -118,6 +118,57 @@ Expected<Plan> loadPlan(StringRef path, const Problem &p) {
   return planFromJSON(*v, path, p);
 }
 
+Expected<Cluster> clusterOfPlan(const json::Value &v, StringRef file) {
+  auto err = [&](const Twine &field, const Twine &msg) {
+    return createStringError(inconvertibleErrorCode(),
+                             file + ": " + field + ": " + msg);
+  };
+  const json::Object *top = v.getAsObject();
+  const json::Array *stages = top ? top->getArray("stages") : nullptr;
+  if (!stages)
+    return err("stages", "missing (expected an array)");
+  Cluster cluster;
+  for (auto [i, sv] : enumerate(*stages)) {
+    std::string where = "stages[" + std::to_string(i) + "]";
+    const json::Object *s = sv.getAsObject();
+    std::optional<StringRef> id = s ? s->getString("device") : std::nullopt;
+    if (!id)
+      return err(where + ".device", "missing");
+    std::optional<StringRef> type = s->getString("type");
+    if (!type)
+      return err(where + ".type", "missing");
+    Expected<cost::DeviceSpec> spec = cost::lookupDevice(*type);
+    if (!spec)
+      return err(where + ".type", toString(spec.takeError()));
+    ClusterDevice d;
+    d.id = id->str();
+    d.spec = *spec;
+    StringRef node = StringRef(d.id).split('/').first;
+    auto known = llvm::find(cluster.nodeNames, node.str());
+    d.node = int(known - cluster.nodeNames.begin());
+    if (known == cluster.nodeNames.end()) {
+      cluster.nodeNames.push_back(node.str());
+      cluster.intraGBps.push_back(cluster.interGBps);
+    }
+    cluster.devices.push_back(std::move(d));
+  }
+  return cluster;
+}
+
+Workload workloadOfPlan(const json::Value &v, Workload fallback) {
+  const json::Object *top = v.getAsObject();
+  const json::Object *o = top ? top->getObject("workload") : nullptr;
+  auto take = [&](StringRef key, int64_t &dst) {
+    if (std::optional<int64_t> x = o ? integerField(*o, key) : std::nullopt)
+      if (*x >= 1)
+        dst = *x;
+  };
+  take("prompt_len", fallback.promptLen);
+  take("gen_len", fallback.genLen);
+  take("batch", fallback.batch);
+  return fallback;
+}
+
 Error writeFileAtomically(StringRef path, StringRef text) {
   return writeOutputFile(path, text);
 }

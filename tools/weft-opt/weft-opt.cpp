@@ -5,9 +5,11 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/LLM/IR/LLMDialect.h"
+#include "dialects/LLM/Transforms/Passes.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/GPU/Passes.h"
 #include "weft/Partition/Passes.h"
+#include "weft/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -18,6 +20,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
@@ -39,13 +42,16 @@ int main(int argc, char **argv) {
   mlir::registerConvertParallelLoopToGpu();
   mlir::registerGpuKernelOutlining();
   mlir::registerGpuLaunchSinkIndexComputations();
+  weft::registerPipelines();
+  weft::llm::registerLLMPasses();
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
                   mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::emitc::EmitCDialect, mlir::func::FuncDialect,
                   mlir::gpu::GPUDialect, mlir::math::MathDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
+                  mlir::memref::MemRefDialect,
+                  mlir::quant::QuantizationDialect, mlir::scf::SCFDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "weft optimizer driver\n", registry));
 }

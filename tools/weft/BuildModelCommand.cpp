@@ -12,13 +12,14 @@
 #include "ServeDirectory.h"
 
 #include "dialects/LLM/IR/LLMOps.h"
+#include "dialects/LLM/Transforms/Passes.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/Memory.h"
+#include "weft/LLM/ModelIR.h"
+#include "weft/LLM/RuntimeKernels.h"
 #include "weft/Planner/JSONFile.h"
 #include "weft/Planner/ModelImport.h"
-#include "weft/Planner/PlanIO.h"
-#include "weft/Planner/PlanToLLM.h"
 
 #include "weft_rt_hf_llama.h"
 #include "weft_rt_hf_opt.h"
@@ -41,62 +42,6 @@ namespace {
 
 int fail(const Twine &msg) { return commandError(msg); }
 
-/// The devices a plan names, as a cluster: build-model needs no cluster
-/// file, only each stage's device type for the memory prediction.
-Expected<Cluster> clusterOfPlan(const json::Value &planJSON, StringRef file) {
-  auto err = [&](const Twine &field, const Twine &msg) {
-    return createStringError(inconvertibleErrorCode(),
-                             file + ": " + field + ": " + msg);
-  };
-  const json::Object *top = planJSON.getAsObject();
-  const json::Array *stages = top ? top->getArray("stages") : nullptr;
-  if (!stages)
-    return err("stages", "missing (expected an array)");
-  Cluster cluster;
-  for (auto [i, v] : enumerate(*stages)) {
-    std::string where = "stages[" + std::to_string(i) + "]";
-    const json::Object *s = v.getAsObject();
-    std::optional<StringRef> id = s ? s->getString("device") : std::nullopt;
-    if (!id)
-      return err(where + ".device", "missing");
-    std::optional<StringRef> type = s->getString("type");
-    ClusterDevice d;
-    d.id = id->str();
-    if (type) {
-      Expected<cost::DeviceSpec> spec = cost::lookupDevice(*type);
-      if (!spec)
-        return err(where + ".type", toString(spec.takeError()));
-      d.spec = *spec;
-    } else {
-      return err(where + ".type", "missing");
-    }
-    StringRef node = StringRef(d.id).split('/').first;
-    auto known = llvm::find(cluster.nodeNames, node.str());
-    d.node = int(known - cluster.nodeNames.begin());
-    if (known == cluster.nodeNames.end()) {
-      cluster.nodeNames.push_back(node.str());
-      cluster.intraGBps.push_back(cluster.interGBps);
-    }
-    cluster.devices.push_back(std::move(d));
-  }
-  return cluster;
-}
-
-Workload workloadOfPlan(const json::Value &planJSON) {
-  Workload w;
-  const json::Object *top = planJSON.getAsObject();
-  const json::Object *o = top ? top->getObject("workload") : nullptr;
-  auto take = [&](StringRef key, int64_t &dst) {
-    if (std::optional<int64_t> x = o ? integerField(*o, key) : std::nullopt)
-      if (*x >= 1)
-        dst = *x;
-  };
-  take("prompt_len", w.promptLen);
-  take("gen_len", w.genLen);
-  take("batch", w.batch);
-  return w;
-}
-
 /// Reads the checkpoint as fp32 weights (llama2.c file, or an HF LLaMA or
 /// OPT directory).
 bool readWeights(const ImportedModel &model, StringRef path,
@@ -113,7 +58,30 @@ bool readWeights(const ImportedModel &model, StringRef path,
   return rt::readHfLlama(path.str(), out, error);
 }
 
-/// The C++ text of the serving program of `module` (an annotated llm IR).
+/// What a failed pass run said: its errors, one per line, each with the
+/// model part it is about ("layers.3: ...") when the op knows it. Remarks
+/// are the passes' report for tests and weft-opt; the command drops them.
+class PassDiagnostics {
+public:
+  explicit PassDiagnostics(mlir::MLIRContext &ctx)
+      : handler(&ctx, [this](mlir::Diagnostic &d) {
+          if (d.getSeverity() == mlir::DiagnosticSeverity::Error) {
+            raw_string_ostream os(text);
+            if (auto name = dyn_cast<mlir::NameLoc>(d.getLocation()))
+              os << name.getName().getValue() << ": ";
+            os << d << "\n";
+          }
+          return mlir::success();
+        }) {}
+  /// The errors, without the last newline.
+  StringRef errors() const { return StringRef(text).rtrim(); }
+
+private:
+  std::string text;
+  mlir::ScopedDiagnosticHandler handler;
+};
+
+/// The C++ text of the serving program of `module` (quantised llm IR).
 FailureOr<std::string> lowerToCpp(mlir::ModuleOp module) {
   mlir::PassManager pm(module.getContext());
   pm.addPass(createConvertLLMToEmitC());
@@ -126,6 +94,24 @@ FailureOr<std::string> lowerToCpp(mlir::ModuleOp module) {
   if (mlir::failed(mlir::emitc::translateToCpp(module, os)))
     return mlir::failure();
   return text;
+}
+
+/// The stage-file writer's spec of one stage.
+rt::StageFileSpec stageFileSpec(const llm::StageStorage &s) {
+  rt::StageFileSpec spec;
+  spec.model = s.model;
+  spec.stage = s.stage;
+  spec.numStages = s.numStages;
+  spec.firstLayer = s.firstLayer;
+  spec.endLayer = s.endLayer;
+  spec.hasEmbedding = s.hasEmbedding;
+  spec.hasHead = s.hasHead;
+  spec.attnBits = s.attnBits;
+  spec.ffnBits = s.ffnBits;
+  spec.headBits = s.headBits;
+  if (s.groupSize > 0)
+    spec.groupSize = s.groupSize;
+  return spec;
 }
 
 } // namespace
@@ -173,18 +159,10 @@ int weft::buildModelMain(int argc, char **argv) {
                 "' has no serving runtime yet (supported: LLaMA-style "
                 "llama2.c checkpoints, llama/mistral and opt safetensors)");
 
-  // The plan, read against the devices it names.
+  // The plan names its model; other weights of the same shape are fine.
   Expected<json::Value> planJSON = readJSONFile(planPath);
   if (!planJSON)
     return fail(toString(planJSON.takeError()));
-  Expected<Cluster> cluster = clusterOfPlan(*planJSON, planPath);
-  if (!cluster)
-    return fail(toString(cluster.takeError()));
-  QualityModel quality = qualityPrior(desc);
-  Problem problem{desc, *cluster, quality, workloadOfPlan(*planJSON)};
-  Expected<Plan> plan = planFromJSON(*planJSON, planPath, problem);
-  if (!plan)
-    return fail(toString(plan.takeError()));
   if (const json::Object *top = planJSON->getAsObject())
     if (std::optional<StringRef> name = top->getString("model"))
       if (*name != desc.name)
@@ -192,51 +170,47 @@ int weft::buildModelMain(int argc, char **argv) {
                << *name << "' but the weights are '" << desc.name
                << "' (its layer ranges fit these weights)\n";
 
+  // The model as llm IR, planned and quantised as the plan says.
+  mlir::MLIRContext ctx;
+  ctx.loadDialect<mlir::emitc::EmitCDialect>();
+  Expected<mlir::OwningOpRef<mlir::ModuleOp>> imported =
+      llm::importModel(ctx, desc);
+  if (!imported)
+    return fail(weightsPath + ": " + toString(imported.takeError()));
+  mlir::OwningOpRef<mlir::ModuleOp> module = std::move(*imported);
+  PassDiagnostics diagnostics(ctx);
+  mlir::PassManager pm(&ctx);
+  llm::LLMPlanOptions planOptions;
+  planOptions.planFile = planPath;
+  pm.addPass(llm::createLLMPlan(planOptions));
+  llm::LLMQuantizeOptions quantizeOptions;
+  quantizeOptions.groupSize = groupSize;
+  pm.addPass(llm::createLLMQuantize(quantizeOptions));
+  if (mlir::failed(pm.run(*module)))
+    return fail(diagnostics.errors());
+  mlir::FailureOr<std::vector<llm::StageStorage>> stages =
+      llm::stageStorage(*llm::getOnlyModel(*module));
+  if (mlir::failed(stages))
+    return fail(diagnostics.errors());
+
   rt::LlamaWeights weights;
   std::string error;
   if (!readWeights(*model, weightsPath, weights, &error))
     return fail(error);
-
-  // The program: the annotated llm IR of the plan, lowered to C++.
-  mlir::MLIRContext ctx;
-  ctx.loadDialect<mlir::emitc::EmitCDialect>();
-  auto module = buildLLMModule(ctx, problem, &*plan);
-  // The program checks the stage files against the model's symbol name (the
-  // model name made a C identifier), so the files carry that name too.
-  std::string modelName =
-      (*module->getOps<llm::ModelOp>().begin()).getSymName().str();
-  std::string diagnostics;
-  FailureOr<std::string> program;
-  {
-    mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
-      raw_string_ostream(diagnostics) << d << "\n";
-      return mlir::success();
-    });
-    program = lowerToCpp(*module);
-  }
+  FailureOr<std::string> program = lowerToCpp(*module);
   if (mlir::failed(program))
-    return fail("internal error: lowering the plan failed:\n" + diagnostics);
+    return fail("internal error: lowering the plan failed:\n" +
+                diagnostics.errors());
 
   ServeDirectory dir(output, target);
   if (Error e = dir.create())
     return fail(toString(std::move(e)));
-  if (Error e = dir.writeProgram(*program, desc.name, plan->stages.size()))
+  if (Error e = dir.writeProgram(*program, desc.name, stages->size()))
     return fail(toString(std::move(e)));
-  for (auto [k, stage] : enumerate(plan->stages)) {
-    rt::StageFileSpec spec;
-    spec.model = modelName;
-    spec.stage = int(k);
-    spec.numStages = int(plan->stages.size());
-    spec.firstLayer = int(stage.first);
-    spec.endLayer = int(stage.end);
-    spec.hasEmbedding = k == 0;
-    spec.hasHead = k + 1 == plan->stages.size();
-    spec.attnBits.assign(stage.bits.begin(), stage.bits.end());
-    spec.ffnBits = spec.attnBits;
-    spec.groupSize = groupSize;
-    if (!rt::writeStageFile(dir.stageFilePath(int(k)), weights, spec, &error))
+  for (const llm::StageStorage &stage : *stages)
+    if (!rt::writeStageFile(dir.stageFilePath(stage.stage), weights,
+                            stageFileSpec(stage), &error))
       return fail(error);
-  }
   if (Error e = dir.commit())
     return fail(toString(std::move(e)));
   return 0;

@@ -19,6 +19,8 @@ int costMain(int argc, char **argv);
 int costProfileMain(int argc, char **argv);
 int planMain(int argc, char **argv);
 int buildModelMain(int argc, char **argv);
+/// `weft import-model` (ImportModelCommand.cpp).
+int importModelMain(int argc, char **argv);
 } // namespace weft
 
 #endif

@@ -8,13 +8,12 @@
 #include "Commands.h"
 #include "PlanReport.h"
 
+#include "weft/LLM/AnnotatePlan.h"
 #include "weft/Planner/JSONFile.h"
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/PlanIO.h"
-#include "weft/Planner/PlanToLLM.h"
-#include "weft/Planner/Planner.h"
+#include "weft/Planner/PlanPolicy.h"
 #include "weft/Planner/ProfileFile.h"
-#include "weft/Planner/Safetensors.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -101,21 +100,10 @@ int weft::planMain(int argc, char **argv) {
     return fail(toString(cluster.takeError()));
   if (cluster->devices.empty())
     return fail(clusterPath + ": nodes: the cluster has no devices");
-  QualityModel quality = qualityPrior(model->desc);
-  if (!model->llama2cWeights.empty()) {
-    auto q = qualityFromLlama2c(model->desc, model->llama2cWeights);
-    if (!q)
-      return fail(toString(q.takeError()));
-    quality = *q;
-  } else if (!model->safetensors.empty()) {
-    auto weights = SafetensorsSet::open(model->safetensors);
-    if (!weights)
-      return fail(toString(weights.takeError()));
-    auto q = qualityFromSafetensors(model->desc, *weights);
-    if (!q)
-      return fail(modelPath + ": " + toString(q.takeError()));
-    quality = *q;
-  }
+  Expected<QualityModel> quality =
+      qualityFromCheckpoint(model->desc, modelPath);
+  if (!quality)
+    return fail(toString(quality.takeError()));
   Workload workload{promptLen, genLen, batch};
   if (!evaluatePath.empty()) {
     // A plan records the workload it was made for; flags given here win.
@@ -152,7 +140,7 @@ int weft::planMain(int argc, char **argv) {
       return fail(toString(p.takeError()));
     profile = std::move(*p);
   }
-  Problem problem{model->desc, *cluster, quality, workload,
+  Problem problem{model->desc, *cluster, *quality, workload,
                   profile ? &*profile : nullptr};
   json::Object profileJSON = cost::profileSummaryJSON(runtimeProfile(problem));
 
@@ -173,46 +161,22 @@ int weft::planMain(int argc, char **argv) {
   if (emit != "json" && emit != "mlir")
     return fail("--emit: expected json or mlir, got '" + emit + "'");
 
-  PlannerOptions options;
-  if (!allowedBits.empty()) {
-    options.bits.assign(allowedBits.begin(), allowedBits.end());
-    for (int b : options.bits)
-      if (!cost::isSupportedBits(b))
-        return fail("--bits: unsupported bit-width " + Twine(b) +
-                    " (supported: 16, 8, 4, 3)");
-  }
-  if (floorBits != 0 && !cost::isSupportedBits(floorBits))
-    return fail("--quality-floor-bits: expected 16, 8, 4 or 3");
-  if (maxLoss.getNumOccurrences() && maxLoss < 0)
-    return fail("--max-quality-loss: expected a non-negative number");
-
-  auto uniform = planUniform(problem);
-  auto pipeedge = planPipeEdge(problem);
-  if (floorBits)
-    options.maxQualityLoss = quality.uniformLoss(floorBits);
+  PlanRequest request;
+  request.planner = planner;
+  if (!allowedBits.empty())
+    request.bits.assign(allowedBits.begin(), allowedBits.end());
+  request.qualityFloorBits = floorBits;
   if (maxLoss.getNumOccurrences())
-    options.maxQualityLoss = std::min(options.maxQualityLoss, double(maxLoss));
-  if (!floorBits && !maxLoss.getNumOccurrences() && pipeedge)
-    // Default target: no worse than the best one-bit-width baseline, unless
-    // --bits rules that loss out.
-    options.maxQualityLoss =
-        std::max(pipeedge->predicted.qualityLoss,
-                 quality.uniformLoss(*std::max_element(options.bits.begin(),
-                                                       options.bits.end())));
-
-  Expected<PlanResult> result =
-      planner == "uniform"    ? planUniform(problem)
-      : planner == "pipeedge" ? planPipeEdge(problem)
-      : planner == "exact"    ? planExact(problem, options)
-      : planner == "fast"     ? planFast(problem, options)
-                              : Expected<PlanResult>(createStringError(
-                                    inconvertibleErrorCode(),
-                                    "--planner: unknown '" + planner + "'"));
-  if (!result) {
-    consumeError(uniform.takeError());
-    consumeError(pipeedge.takeError());
-    return fail(toString(result.takeError()));
-  }
+    request.maxQualityLoss = maxLoss;
+  if (Error e = validatePlanRequest(request))
+    return fail("--" + toString(std::move(e)));
+  Expected<PlanOutcome> outcome = makePlan(problem, request);
+  if (!outcome)
+    return fail(toString(outcome.takeError()));
+  const PlanResult *result = &outcome->result;
+  const PlanResult *uniform = outcome->uniform ? &*outcome->uniform : nullptr;
+  const PlanResult *pipeedge =
+      outcome->pipeedge ? &*outcome->pipeedge : nullptr;
   json::Object extra{
       {"workload", json::Object{{"prompt_len", int64_t(promptLen)},
                                 {"gen_len", int64_t(genLen)},
@@ -221,37 +185,32 @@ int weft::planMain(int argc, char **argv) {
                                {"planning_s", result->seconds},
                                {"searched", result->searched},
                                {"max_quality_loss",
-                                std::isfinite(options.maxQualityLoss)
-                                    ? json::Value(options.maxQualityLoss)
+                                std::isfinite(outcome->maxQualityLoss)
+                                    ? json::Value(outcome->maxQualityLoss)
                                     : json::Value(nullptr)},
-                               {"quality_source", quality.source}}},
+                               {"quality_source", quality->source}}},
       {"baselines",
-       json::Array{summary("uniform", uniform ? &*uniform : nullptr),
-                   summary("pipeedge", pipeedge ? &*pipeedge : nullptr)}},
+       json::Array{summary("uniform", uniform), summary("pipeedge", pipeedge)}},
       {"profile", std::move(profileJSON)}};
   json::Object planJSON =
       planToJSON(problem, result->plan, result->predicted, std::move(extra));
   std::string text = formatv("{0:2}\n", json::Value(std::move(planJSON)));
   if (emit == "mlir") {
     mlir::MLIRContext ctx;
-    auto module = buildLLMModule(ctx, problem, &result->plan);
-    if (failed(mlir::verify(*module)))
+    auto module = llm::importPlannedModel(ctx, problem, result->plan);
+    if (!module)
+      return fail(modelPath + ": " + toString(module.takeError()));
+    if (failed(mlir::verify(**module)))
       return fail("internal error: the llm IR of the plan does not verify");
     text.clear();
     raw_string_ostream os(text);
-    module->print(os);
+    (*module)->print(os);
   }
   if (!report.empty()) {
-    std::string html =
-        renderPlanReport(problem, *result, uniform ? &*uniform : nullptr,
-                         pipeedge ? &*pipeedge : nullptr);
+    std::string html = renderPlanReport(problem, *result, uniform, pipeedge);
     if (Error e = writeFileAtomically(report, html))
       return fail(report + ": " + toString(std::move(e)));
   }
-  if (!uniform)
-    consumeError(uniform.takeError());
-  if (!pipeedge)
-    consumeError(pipeedge.takeError());
   if (Error e = writeFileAtomically(output, text))
     return fail(output + ": " + toString(std::move(e)));
   return 0;

@@ -129,6 +129,8 @@ static void usage(raw_ostream &os) {
         "  plan         plan LLM serving on a heterogeneous GPU cluster\n"
         "  build-model  compile a plan and its weights into a pipelined "
         "MPI serving program\n"
+        "  import-model write the llm IR of a model (input of weft-opt's LLM "
+        "passes)\n"
         "  cost         per-layer latency model (cost layer, calibrate, "
         "check)\n\n"
         "Run 'weft <command> --help' for the options of a command.\n";
@@ -154,6 +156,8 @@ int main(int argc, char **argv) {
     return weft::planMain(argc - 1, argv + 1);
   if (command == "build-model")
     return weft::buildModelMain(argc - 1, argv + 1);
+  if (command == "import-model")
+    return weft::importModelMain(argc - 1, argv + 1);
   if (command == "cost")
     return weft::costMain(argc - 1, argv + 1);
   errs() << "weft: error: unknown command '" << command << "'\n";

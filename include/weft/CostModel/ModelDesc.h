@@ -28,6 +28,11 @@ struct ModelDesc {
   bool attnBias = false;  // biases on q/k/v (Qwen2, OPT, BLOOM)
   bool mlpBias = false;   // biases on FFN and output projections
   bool layerNorm = false; // LayerNorm (two vectors) instead of RMSNorm
+  // What the llm IR of the model states beyond the shape (lib/LLM).
+  double normEps = 1e-5;
+  double ropeTheta = 10000;        // 0: no rotary embedding
+  std::string activation = "silu"; // FFN: silu, relu, gelu or gelu_tanh
+  std::string dtype = "f32";       // checkpoint element type: f32, f16, bf16
 
   int64_t headDim() const { return heads ? hidden / heads : 0; }
   int64_t kvDim() const { return headDim() * kvHeads; }

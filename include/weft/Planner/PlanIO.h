@@ -24,6 +24,14 @@ llvm::Expected<Plan> planFromJSON(const llvm::json::Value &v,
                                   llvm::StringRef file, const Problem &p);
 llvm::Expected<Plan> loadPlan(llvm::StringRef path, const Problem &p);
 
+/// The devices a plan file names, as a cluster (each stage's `device` and
+/// `type`; no links): what a plan needs to be read without a cluster file.
+llvm::Expected<Cluster> clusterOfPlan(const llvm::json::Value &v,
+                                      llvm::StringRef file);
+/// The workload a plan file records (`workload`), `fallback` for the
+/// fields it lacks.
+Workload workloadOfPlan(const llvm::json::Value &v, Workload fallback = {});
+
 /// Writes `text` to `path` through a temporary file and a rename, so a
 /// failed run never leaves a partial file.
 llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef text);

@@ -10,6 +10,7 @@
 #include "weft/Conversion/Passes.h"
 
 #include "dialects/LLM/IR/LLMOps.h"
+#include "weft/LLM/RuntimeKernels.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/Builders.h"
@@ -26,59 +27,6 @@ using namespace mlir;
 using namespace weft;
 
 namespace {
-
-/// The parts of one pipeline stage, in execution order.
-struct StageParts {
-  SmallVector<Operation *> parts;
-  int64_t firstLayer = -1, endLayer = -1;
-  std::string device, deviceType;
-};
-
-/// Groups the model's parts by their `stage` attribute; stages must be
-/// 0, 1, ..., S-1 with no gap (the model verifier already ensures the
-/// order).
-FailureOr<SmallVector<StageParts>> collectStages(llm::ModelOp model) {
-  SmallVector<StageParts> stages;
-  for (Operation &op : model.getBody().front()) {
-    auto stage = op.getAttrOfType<IntegerAttr>("stage");
-    if (!stage)
-      return op.emitOpError()
-             << "has no stage: the model must be planned (weft plan) before "
-                "it becomes a serving program";
-    int64_t s = stage.getInt();
-    // The same stage as the previous part, or the next one.
-    int64_t last = int64_t(stages.size()) - 1;
-    if (s != last && s != last + 1)
-      return op.emitOpError() << "is on stage " << s << " but the previous "
-                              << "part is on stage " << last
-                              << ": stages must be numbered 0, 1, ... in order";
-    if (s == last + 1)
-      stages.emplace_back();
-    StageParts &sp = stages.back();
-    sp.parts.push_back(&op);
-    if (auto device = op.getAttrOfType<StringAttr>("device"))
-      sp.device = device.str();
-    if (auto type = op.getAttrOfType<StringAttr>("device_type"))
-      sp.deviceType = type.str();
-    if (auto layer = dyn_cast<llm::DecoderLayerOp>(op)) {
-      int64_t index = layer.getIndexAttr().getInt();
-      if (sp.firstLayer < 0)
-        sp.firstLayer = index;
-      sp.endLayer = index + 1;
-    }
-  }
-  for (StageParts &sp : stages)
-    if (sp.firstLayer < 0) { // a stage of only embedding or head parts
-      int64_t next = 0;
-      for (StageParts &other : stages)
-        if (&other == &sp)
-          break;
-        else if (other.endLayer >= 0)
-          next = other.endLayer;
-      sp.firstLayer = sp.endLayer = next;
-    }
-  return stages;
-}
 
 /// Builds calls into weft::rt::serve.
 class ServeCalls {
@@ -129,7 +77,7 @@ std::string forwardName(int64_t stage) {
 /// `static void weft_stage<k>_forward(Server *, Batch *)`: the stage's
 /// parts on one micro-batch.
 void buildStageForward(OpBuilder &b, Location loc, int64_t stage,
-                       const StageParts &sp) {
+                       const llm::RuntimeStage &sp) {
   ServeCalls calls(b, loc);
   auto type = b.getFunctionType({calls.serverType(), calls.batchType()}, {});
   auto func = b.create<emitc::FuncOp>(loc, forwardName(stage), type);
@@ -139,61 +87,70 @@ void buildStageForward(OpBuilder &b, Location loc, int64_t stage,
   b.setInsertionPointToStart(body);
   ServeCalls inBody(b, loc);
   Value server = body->getArgument(0), batch = body->getArgument(1);
-  for (Operation *part : sp.parts) {
-    if (isa<llm::EmbeddingOp>(part))
+  using Kind = llm::RuntimeKernel::Kind;
+  for (const llm::RuntimeKernel &k : sp.kernels) {
+    switch (k.kind) {
+    case Kind::Embed:
       inBody.call("embed", {}, {server, batch});
-    else if (auto layer = dyn_cast<llm::DecoderLayerOp>(part))
-      inBody.call("decoderLayer", {}, {server, batch},
-                  {inBody.i32(layer.getIndexAttr().getInt())});
-    else if (isa<llm::FinalNormOp>(part))
+      break;
+    case Kind::DecoderLayer:
+      inBody.call("decoderLayer", {}, {server, batch}, {inBody.i32(k.layer)});
+      break;
+    case Kind::FinalNorm:
       inBody.call("finalNorm", {}, {server, batch});
-    else if (isa<llm::LMHeadOp>(part))
+      break;
+    case Kind::LMHead:
       inBody.call("lmHead", {}, {server, batch});
+      break;
+    }
   }
   b.create<emitc::ReturnOp>(loc, Value());
 }
 
-std::string stageComment(int64_t stage, const StageParts &sp) {
-  std::string where;
-  if (!sp.device.empty())
-    where = " on " + sp.device + " (" + sp.deviceType + ")";
-  return llvm::formatv("stage {0}: layers [{1}, {2}){3}", stage, sp.firstLayer,
-                       sp.endLayer, where);
+std::string stageComment(int64_t stage, const llm::RuntimeStage &sp,
+                         llm::StageAttr where) {
+  return llvm::formatv("stage {0}: layers [{1}, {2}) on {3} ({4})", stage,
+                       sp.firstLayer, sp.endLayer, where.getDevice(),
+                       where.getDeviceType());
 }
 
 /// Inside `if (stage == k)`: load the stage's weights part by part and run
 /// the pipeline.
-void buildStageMain(ServeCalls &calls, Value server, int64_t stage,
-                    const StageParts &sp, std::optional<int64_t> memory) {
+LogicalResult buildStageMain(ServeCalls &calls, Value server, int64_t stage,
+                             const llm::RuntimeStage &sp, int64_t memory) {
+  using Kind = llm::RuntimeKernel::Kind;
   calls.call("openStage", {}, server,
              {calls.i32(sp.firstLayer), calls.i32(sp.endLayer)});
-  for (Operation *part : sp.parts) {
-    if (isa<llm::EmbeddingOp>(part))
+  for (const llm::RuntimeKernel &k : sp.kernels) {
+    if (k.kind == Kind::Embed) {
       calls.call("loadEmbedding", {}, server);
-    else if (auto layer = dyn_cast<llm::DecoderLayerOp>(part))
-      calls.call("loadDecoderLayer", {}, server,
-                 {calls.i32(layer.getIndexAttr().getInt()),
-                  calls.i32(layer.getAttnBits()),
-                  calls.i32(layer.getFfnBits())});
-    else if (isa<llm::LMHeadOp>(part))
-      calls.call("loadHead", {}, server, {calls.i32(16)});
+    } else if (k.kind == Kind::DecoderLayer) {
+      calls.call(
+          "loadDecoderLayer", {}, server,
+          {calls.i32(k.layer), calls.i32(k.attnBits), calls.i32(k.ffnBits)});
+    } else if (k.kind == Kind::LMHead) {
+      calls.call("loadHead", {}, server, {calls.i32(k.headBits)});
+    }
   }
-  if (memory)
-    calls.call("setPredictedMemory", {}, server, {calls.i64(*memory)});
+  calls.call("setPredictedMemory", {}, server, {calls.i64(memory)});
   calls.call("run", {}, server, {calls.literal(forwardName(stage))});
+  return success();
 }
 
 LogicalResult lowerModel(llm::ModelOp model) {
-  if (!model.getPrefillMicrobatch() || !model.getDecodeMicrobatch())
-    return model.emitOpError()
-           << "has no micro-batch sizes: the model must be planned";
-  FailureOr<SmallVector<StageParts>> stages = collectStages(model);
+  std::optional<llm::PlanAttr> plan = model.getPlan();
+  if (!plan)
+    return model.emitOpError() << "has no plan: the model must be planned "
+                                  "(llm-plan) before it becomes a serving "
+                                  "program";
+  FailureOr<SmallVector<llm::RuntimeStage>> stages =
+      llm::matchRuntimeStages(model);
   if (failed(stages))
     return failure();
-  std::optional<ArrayRef<int64_t>> memory = model.getStageMemory();
-  if (memory && memory->size() != stages->size())
-    return model.emitOpError() << "has stage_memory for " << memory->size()
-                               << " stages but " << stages->size() << " stages";
+  SmallVector<llm::StageAttr> placement = plan->getStageList();
+  if (placement.size() != stages->size())
+    return model.emitOpError() << "has a plan of " << placement.size()
+                               << " stages but its ops use " << stages->size();
 
   Location loc = model.getLoc();
   OpBuilder b(model);
@@ -218,27 +175,27 @@ LogicalResult lowerModel(llm::ModelOp model) {
   calls.comment(llvm::formatv(
       "{0}: {1} pipeline stages, micro-batches of {2} (prefill) and {3} "
       "(decode) sequences",
-      model.getSymName(), stages->size(), *model.getPrefillMicrobatch(),
-      *model.getDecodeMicrobatch()));
+      model.getSymName(), stages->size(), plan->getPrefillMicrobatch(),
+      plan->getDecodeMicrobatch()));
   Value server =
       calls.call("init", calls.serverType(), {argcRef, argvRef},
                  {calls.literal(("\"" + model.getSymName() + "\"").str()),
                   calls.i32(int64_t(stages->size())),
-                  calls.i32(int64_t(*model.getPrefillMicrobatch())),
-                  calls.i32(int64_t(*model.getDecodeMicrobatch()))});
+                  calls.i32(plan->getPrefillMicrobatch()),
+                  calls.i32(plan->getDecodeMicrobatch())});
   Value stage = calls.call("stageIndex", i32, server);
   for (auto [k, sp] : llvm::enumerate(*stages)) {
     Value index = b.create<emitc::ConstantOp>(loc, i32, calls.i32(k));
     Value here = b.create<emitc::CmpOp>(loc, b.getI1Type(),
                                         emitc::CmpPredicate::eq, stage, index);
     // Outside the `if`: the 19 emitter ends statements inside one with ';'.
-    calls.comment(stageComment(int64_t(k), sp));
+    calls.comment(stageComment(int64_t(k), sp, placement[k]));
     auto ifOp = b.create<emitc::IfOp>(loc, here);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
-    buildStageMain(calls, server, int64_t(k), sp,
-                   memory ? std::optional<int64_t>((*memory)[k])
-                          : std::nullopt);
+    if (failed(buildStageMain(calls, server, int64_t(k), sp,
+                              placement[k].getMemoryBytes())))
+      return failure();
   }
   Value rc = calls.call("finish", i32, server);
   b.create<emitc::ReturnOp>(loc, rc);

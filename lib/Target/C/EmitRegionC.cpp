@@ -1,28 +1,14 @@
 //===- EmitRegionC.cpp - Print imported regions as C ------------*- C++ -*-===//
 #include "weft/Target/C/EmitC.h"
-#include "weft/Conversion/Passes.h"
 
-#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
 
 using namespace mlir;
-
-void weft::buildRegionToEmitCPipeline(OpPassManager &pm) {
-  pm.addPass(createLowerAffinePass());
-  pm.addNestedPass<func::FuncOp>(createLinearizeMemRefAccesses());
-  // CSE but no canonicalizer: constant folding would evaluate floating-point
-  // operations at compile time (0.0 / 0.0 gives +nan, the program -nan).
-  pm.addPass(createCSEPass());
-  pm.addPass(createConvertLoopsToEmitC());
-  // No form-expressions: the 19 emitter drops needed parentheses around
-  // some operands (a + (b >> c) prints as a + b >> c), so every C operator
-  // stays its own statement.
-}
 
 /// The C spelling of a scalar type in a library prototype.
 static std::string prototypeType(Type t) {
@@ -38,10 +24,6 @@ static std::string prototypeType(Type t) {
 LogicalResult weft::emitRegionFunctions(ModuleOp module,
                                         llvm::StringMap<std::string> &functions,
                                         std::string &preamble) {
-  PassManager pm(module.getContext());
-  buildRegionToEmitCPipeline(pm);
-  if (failed(pm.run(module)))
-    return failure();
   // Library functions are declared rather than pulled in with <math.h>, so
   // that no header adds names the user's program may define itself.
   std::map<std::string, std::string> prototypes;

@@ -1,17 +1,70 @@
 // RUN: weft-opt %s --convert-llm-to-emitc | FileCheck %s
 // RUN: weft-opt %s --convert-llm-to-emitc | mlir-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
 
-// A two-stage plan: stage 0 embeds and runs layer 0 at 8/4 bits; stage 1
-// runs layers 1-2, the final norm and the head. Each stage gets its own
-// forward function; main loads each stage's parts in order with the plan's
-// bits and runs the pipeline with the stage's function.
-llm.model @tiny attributes {arch = "llama", hidden = 64 : i64, intermediate = 172 : i64, layers = 3 : i64, heads = 8 : i64, kv_heads = 4 : i64, vocab = 512 : i64, tied_embeddings = true, gated_ffn = true, prefill_microbatch = 2 : i64, decode_microbatch = 3 : i64, stage_memory = array<i64: 1000, 5000000000>} {
-  llm.embedding {stage = 0 : i64, device = "n0/0", device_type = "cpu"}
-  llm.decoder_layer 0 {stage = 0 : i64, device = "n0/0", device_type = "cpu", attn_bits = 8 : i32, ffn_bits = 4 : i32}
-  llm.decoder_layer 1 {stage = 1 : i64, device = "n1/0", device_type = "T4"}
-  llm.decoder_layer 2 {stage = 1 : i64, device = "n1/0", device_type = "T4", attn_bits = 3 : i32, ffn_bits = 3 : i32}
-  llm.final_norm {stage = 1 : i64, device = "n1/0", device_type = "T4"}
-  llm.lm_head {stage = 1 : i64, device = "n1/0", device_type = "T4"}
+// A two-stage plan of a quantised three-layer model: stage 0 embeds and
+// runs layer 0 with 8-bit attention and 4-bit FFN weights; stage 1 runs layers 1-2, the final norm and
+// the head. Each stage gets its own forward function; main loads each
+// stage's parts in order with the plan's bits and runs the pipeline with the
+// stage's function.
+llm.model @tiny attributes {arch = "llama2c", max_positions = 32 : i64,
+    plan = #llm.plan<prefill_microbatch = 2, decode_microbatch = 3, batch = 4,
+                     prompt_len = 8, gen_len = 4, profile = "weft-cpu",
+                     profile_estimated = true,
+                     stages = [#llm.stage<device = "n0/0", device_type = "cpu", memory_bytes = 1000>,
+                               #llm.stage<device = "n1/0", device_type = "T4", memory_bytes = 5000000000>]>} {
+  llm.weight @tok_embeddings.weight : tensor<16x8xf16>
+  llm.weight @layers.0.attention_norm.weight : tensor<8xf32>
+  llm.weight @layers.0.attention.wq.weight : tensor<8x8x!quant.any<u8:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.0.attention.wk.weight : tensor<4x8x!quant.any<u8:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.0.attention.wv.weight : tensor<4x8x!quant.any<u8:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.0.attention.wo.weight : tensor<8x8x!quant.any<u8:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.0.ffn_norm.weight : tensor<8xf32>
+  llm.weight @layers.0.feed_forward.w1.weight : tensor<24x8x!quant.any<u4:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.0.feed_forward.w2.weight : tensor<8x24x!quant.any<u4:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.0.feed_forward.w3.weight : tensor<24x8x!quant.any<u4:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.1.attention_norm.weight : tensor<8xf32>
+  llm.weight @layers.1.attention.wq.weight : tensor<8x8xf16>
+  llm.weight @layers.1.attention.wk.weight : tensor<4x8xf16>
+  llm.weight @layers.1.attention.wv.weight : tensor<4x8xf16>
+  llm.weight @layers.1.attention.wo.weight : tensor<8x8xf16>
+  llm.weight @layers.1.ffn_norm.weight : tensor<8xf32>
+  llm.weight @layers.1.feed_forward.w1.weight : tensor<24x8xf16>
+  llm.weight @layers.1.feed_forward.w2.weight : tensor<8x24xf16>
+  llm.weight @layers.1.feed_forward.w3.weight : tensor<24x8xf16>
+  llm.weight @layers.2.attention_norm.weight : tensor<8xf32>
+  llm.weight @layers.2.attention.wq.weight : tensor<8x8x!quant.any<u3:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.2.attention.wk.weight : tensor<4x8x!quant.any<u3:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.2.attention.wv.weight : tensor<4x8x!quant.any<u3:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.2.attention.wo.weight : tensor<8x8x!quant.any<u3:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.2.ffn_norm.weight : tensor<8xf32>
+  llm.weight @layers.2.feed_forward.w1.weight : tensor<24x8x!quant.any<u3:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.2.feed_forward.w2.weight : tensor<8x24x!quant.any<u3:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @layers.2.feed_forward.w3.weight : tensor<24x8x!quant.any<u3:f32>, #llm.group_quant<format = asym, group_size = 128>>
+  llm.weight @norm.weight : tensor<8xf32>
+  func.func @forward(%tokens: !llm.tokens) -> !llm.logits<16> {
+    %h = llm.embed %tokens, @tok_embeddings.weight {llm.stage = 0 : i64} : !llm.hidden<8>
+    %n0 = llm.rms_norm %h, @layers.0.attention_norm.weight eps 1.0e-05 {llm.stage = 0 : i64} : !llm.hidden<8>
+    %a0 = llm.attention %n0 layer 0 heads 2 kv_heads 1 rope 1.0e+04 weights(q = @layers.0.attention.wq.weight, k = @layers.0.attention.wk.weight, v = @layers.0.attention.wv.weight, o = @layers.0.attention.wo.weight) {llm.stage = 0 : i64} : !llm.hidden<8>
+    %r0 = llm.add %h, %a0 {llm.stage = 0 : i64} : !llm.hidden<8>
+    %m0 = llm.rms_norm %r0, @layers.0.ffn_norm.weight eps 1.0e-05 {llm.stage = 0 : i64} : !llm.hidden<8>
+    %f0 = llm.ffn %m0 layer 0 silu weights(gate = @layers.0.feed_forward.w1.weight, up = @layers.0.feed_forward.w3.weight, down = @layers.0.feed_forward.w2.weight) {llm.stage = 0 : i64} : !llm.hidden<8>
+    %x0 = llm.add %r0, %f0 {llm.stage = 0 : i64} : !llm.hidden<8>
+    %n1 = llm.rms_norm %x0, @layers.1.attention_norm.weight eps 1.0e-05 {llm.stage = 1 : i64} : !llm.hidden<8>
+    %a1 = llm.attention %n1 layer 1 heads 2 kv_heads 1 rope 1.0e+04 weights(q = @layers.1.attention.wq.weight, k = @layers.1.attention.wk.weight, v = @layers.1.attention.wv.weight, o = @layers.1.attention.wo.weight) {llm.stage = 1 : i64} : !llm.hidden<8>
+    %r1 = llm.add %x0, %a1 {llm.stage = 1 : i64} : !llm.hidden<8>
+    %m1 = llm.rms_norm %r1, @layers.1.ffn_norm.weight eps 1.0e-05 {llm.stage = 1 : i64} : !llm.hidden<8>
+    %f1 = llm.ffn %m1 layer 1 silu weights(gate = @layers.1.feed_forward.w1.weight, up = @layers.1.feed_forward.w3.weight, down = @layers.1.feed_forward.w2.weight) {llm.stage = 1 : i64} : !llm.hidden<8>
+    %x1 = llm.add %r1, %f1 {llm.stage = 1 : i64} : !llm.hidden<8>
+    %n2 = llm.rms_norm %x1, @layers.2.attention_norm.weight eps 1.0e-05 {llm.stage = 1 : i64} : !llm.hidden<8>
+    %a2 = llm.attention %n2 layer 2 heads 2 kv_heads 1 rope 1.0e+04 weights(q = @layers.2.attention.wq.weight, k = @layers.2.attention.wk.weight, v = @layers.2.attention.wv.weight, o = @layers.2.attention.wo.weight) {llm.stage = 1 : i64} : !llm.hidden<8>
+    %r2 = llm.add %x1, %a2 {llm.stage = 1 : i64} : !llm.hidden<8>
+    %m2 = llm.rms_norm %r2, @layers.2.ffn_norm.weight eps 1.0e-05 {llm.stage = 1 : i64} : !llm.hidden<8>
+    %f2 = llm.ffn %m2 layer 2 silu weights(gate = @layers.2.feed_forward.w1.weight, up = @layers.2.feed_forward.w3.weight, down = @layers.2.feed_forward.w2.weight) {llm.stage = 1 : i64} : !llm.hidden<8>
+    %x2 = llm.add %r2, %f2 {llm.stage = 1 : i64} : !llm.hidden<8>
+    %n = llm.rms_norm %x2, @norm.weight eps 1.0e-05 {llm.stage = 1 : i64} : !llm.hidden<8>
+    %l = llm.lm_head %n, @tok_embeddings.weight {llm.stage = 1 : i64} : !llm.hidden<8> -> !llm.logits<16>
+    return %l : !llm.logits<16>
+  }
 }
 
 // CHECK-NOT: llm.

@@ -1,0 +1,94 @@
+//===- Pipelines.h - weft's named HPC pipelines -----------------*- C++ -*-===//
+//
+// The pass pipelines of `weft compile`, in one place (the CIRCT firtool
+// style): one function per pipeline, called by the driver and registered in
+// weft-opt under the same names, so that lit tests run exactly what the
+// driver runs.
+//
+//   weft-seq-pipeline         region functions -> EmitC (--target=seq)
+//   weft-distribute-pipeline  the dist passes that choose the distribution
+//                             and make it explicit (what --target=mpi
+//                             --emit=mlir prints)
+//   weft-mpi-pipeline         weft-distribute-pipeline, then
+//                             weft-seq-pipeline (--target=mpi)
+//   weft-kernels-pipeline     device nests to outlined GPU kernels, data
+//                             moved once (what --target=cuda --emit=mlir
+//                             prints; docs/cuda.md)
+//   weft-cuda-pipeline        weft-kernels-pipeline, then kernels and host
+//                             code to EmitC (--target=cuda)
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_PIPELINES_PIPELINES_H
+#define WEFT_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace weft {
+
+/// The options of weft-distribute-pipeline and weft-mpi-pipeline (`weft compile
+/// --target=mpi`'s options that reach the passes).
+struct DistributeOptions : mlir::PassPipelineOptions<DistributeOptions> {
+  Option<bool> report{*this, "report",
+                      llvm::cl::desc("Explain each decision with a remark"),
+                      llvm::cl::init(false)};
+  Option<bool> liveOutEverywhere{
+      *this, "live-out-everywhere",
+      llvm::cl::desc("Values live after a region reach every rank, not "
+                     "only rank 0"),
+      llvm::cl::init(false)};
+  Option<bool> splitFpReductions{
+      *this, "split-fp-reductions",
+      llvm::cl::desc("Split floating-point reductions across ranks"),
+      llvm::cl::init(true)};
+  Option<unsigned> ranks{
+      *this, "ranks",
+      llvm::cl::desc("Number of ranks the partitioner's costs are "
+                     "predicted for"),
+      llvm::cl::init(4)};
+  Option<int64_t> nominalSize{
+      *this, "nominal-size",
+      llvm::cl::desc("Value assumed for sizes unknown at compile time"),
+      llvm::cl::init(4096)};
+  Option<unsigned> gridDims{
+      *this, "grid-dims",
+      llvm::cl::desc("Most process grid axes a loop nest is split over"),
+      llvm::cl::init(2)};
+};
+
+/// The options of weft-kernels-pipeline and weft-cuda-pipeline.
+struct CudaOptions : mlir::PassPipelineOptions<CudaOptions> {
+  Option<bool> report{*this, "report",
+                      llvm::cl::desc("Say where each loop nest runs and what "
+                                     "moves, as remarks"),
+                      llvm::cl::init(false)};
+};
+
+/// Region functions (func.func of the C importer, or their distributed
+/// forms) to emitc.func: lower-affine, linearize-memref-accesses, cse,
+/// convert-loops-to-emitc.
+void buildSeqPipeline(mlir::OpPassManager &pm);
+
+/// dist-alias-check, dist-split-pivots, dist-wavefront, dist-partition,
+/// dist-materialize, dist-fold-alias-checks.
+void buildDistributePipeline(mlir::OpPassManager &pm,
+                             const DistributeOptions &options);
+
+/// buildDistributePipeline, then buildSeqPipeline.
+void buildMpiPipeline(mlir::OpPassManager &pm,
+                      const DistributeOptions &options);
+
+/// dist-alias-check{one-process}, gpu-select-nests, dist-fold-alias-checks,
+/// gpu-place-data, gpu-map-loops, lower-affine, convert-parallel-loops-to-gpu,
+/// gpu-launch-sink-index-computations, gpu-kernel-outlining, lower-affine.
+void buildKernelsPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
+
+/// buildKernelsPipeline, convert-gpu-to-emitc, then buildSeqPipeline.
+void buildCudaPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
+
+/// Registers the pipelines with the pass registry.
+void registerPipelines();
+
+} // namespace weft
+
+#endif // WEFT_PIPELINES_PIPELINES_H

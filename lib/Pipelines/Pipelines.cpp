@@ -1,0 +1,115 @@
+//===- Pipelines.cpp - weft's named HPC pipelines ---------------*- C++ -*-===//
+#include "weft/Pipelines/Pipelines.h"
+#include "weft/Conversion/Passes.h"
+#include "weft/GPU/Passes.h"
+#include "weft/Partition/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void weft::buildSeqPipeline(OpPassManager &pm) {
+  pm.addPass(createLowerAffinePass());
+  pm.addNestedPass<func::FuncOp>(createLinearizeMemRefAccesses());
+  // CSE but no canonicalizer: constant folding would evaluate floating-point
+  // operations at compile time (0.0 / 0.0 gives +nan, the program -nan).
+  pm.addPass(createCSEPass());
+  pm.addPass(createConvertLoopsToEmitC());
+  // No form-expressions: the 19 emitter drops needed parentheses around
+  // some operands (a + (b >> c) prints as a + b >> c), so every C operator
+  // stays its own statement.
+}
+
+void weft::buildDistributePipeline(OpPassManager &pm,
+                                   const DistributeOptions &options) {
+  DistAliasCheckOptions aliasCheck;
+  aliasCheck.liveOutEverywhere = options.liveOutEverywhere;
+  pm.addPass(createDistAliasCheck(aliasCheck));
+  DistSplitPivotsOptions pivots;
+  pivots.report = options.report;
+  pm.addPass(createDistSplitPivots(pivots));
+  DistWavefrontOptions wavefront;
+  wavefront.report = options.report;
+  pm.addPass(createDistWavefront(wavefront));
+  DistPartitionOptions partition;
+  partition.report = options.report;
+  partition.splitFpReductions = options.splitFpReductions;
+  partition.ranks = options.ranks;
+  partition.nominalSize = options.nominalSize;
+  partition.gridDims = options.gridDims;
+  pm.addPass(createDistPartition(partition));
+  DistMaterializeOptions materialize;
+  materialize.report = options.report;
+  materialize.liveOutEverywhere = options.liveOutEverywhere;
+  pm.addNestedPass<func::FuncOp>(createDistMaterialize(materialize));
+  DistFoldAliasChecksOptions foldChecks;
+  foldChecks.report = options.report;
+  pm.addPass(createDistFoldAliasChecks(foldChecks));
+}
+
+void weft::buildMpiPipeline(OpPassManager &pm,
+                            const DistributeOptions &options) {
+  buildDistributePipeline(pm, options);
+  buildSeqPipeline(pm);
+}
+
+void weft::buildKernelsPipeline(OpPassManager &pm,
+                                const CudaOptions &options) {
+  // One process: a region whose arguments may overlap runs as written when
+  // they do.
+  DistAliasCheckOptions aliasCheck;
+  aliasCheck.oneProcess = true;
+  pm.addPass(createDistAliasCheck(aliasCheck));
+  GpuSelectNestsOptions select;
+  select.report = options.report;
+  pm.addPass(createGpuSelectNests(select));
+  // A checked region with no device nest needs no check.
+  pm.addPass(createDistFoldAliasChecks());
+  GpuPlaceDataOptions place;
+  place.report = options.report;
+  pm.addPass(createGpuPlaceData(place));
+  pm.addNestedPass<func::FuncOp>(createGpuMapLoops());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createParallelLoopToGpuPass());
+  pm.addPass(createGpuLauchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createLowerAffinePass());
+}
+
+void weft::buildCudaPipeline(OpPassManager &pm, const CudaOptions &options) {
+  buildKernelsPipeline(pm, options);
+  pm.addPass(createConvertGPUToEmitC());
+  buildSeqPipeline(pm);
+}
+
+void weft::registerPipelines() {
+  PassPipelineRegistration<>(
+      "weft-seq-pipeline",
+      "Lower region functions to EmitC (weft compile --target=seq)",
+      buildSeqPipeline);
+  PassPipelineRegistration<DistributeOptions>(
+      "weft-distribute-pipeline",
+      "Choose and materialize the distribution of region functions (what "
+      "weft compile --target=mpi --emit=mlir prints)",
+      buildDistributePipeline);
+  PassPipelineRegistration<DistributeOptions>(
+      "weft-mpi-pipeline",
+      "Distribute region functions and lower them to EmitC (weft compile "
+      "--target=mpi)",
+      buildMpiPipeline);
+  PassPipelineRegistration<CudaOptions>(
+      "weft-kernels-pipeline",
+      "Turn the parallel loop nests of region functions into GPU kernels "
+      "with their data moved once (what weft compile --target=cuda "
+      "--emit=mlir prints)",
+      buildKernelsPipeline);
+  PassPipelineRegistration<CudaOptions>(
+      "weft-cuda-pipeline",
+      "GPU kernels, then kernels and host code to EmitC (weft compile "
+      "--target=cuda)",
+      buildCudaPipeline);
+}

@@ -1,0 +1,94 @@
+// RUN: weft-opt %s --llm-plan="plan=%S/Inputs/plan-2-stages.json" --verify-diagnostics | FileCheck %s
+// RUN: weft-opt %s --llm-plan="cluster=%weft_src/examples/llm/clusters/laptop.json batch=4 prompt-len=8 gen-len=5" -mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=SEARCH
+// RUN: weft-opt %s --llm-plan="cluster=%weft_src/examples/llm/clusters/laptop.json bits=8,4" -mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=BITS
+
+// llm-plan applies a plan file (its devices form the cluster, its workload
+// is the workload), or searches one for a cluster; either way the plan ends
+// up in the IR and its prediction in remarks.
+
+// The plan of Inputs/plan-2-stages.json: layer 0 at 8 bits on host/0,
+// layers 1-2 at 16 and 4 bits on host/1.
+// CHECK-LABEL: llm.model @tiny
+// CHECK-SAME: plan = #llm.plan<prefill_microbatch = 2, decode_microbatch = 3, batch = 4, prompt_len = 8, gen_len = 5, profile = "weft-cpu", profile_estimated = true, stages = [#llm.stage<device = "host/0", device_type = "cpu", memory_bytes = [[M0:[1-9][0-9]*]]>, #llm.stage<device = "host/1", device_type = "cpu", memory_bytes = [[M1:[1-9][0-9]*]]>]>
+// CHECK: llm.embed {{.*}} {llm.stage = 0 : i64}
+// CHECK-NEXT: llm.rms_norm {{.*}} {llm.stage = 0 : i64}
+// CHECK-NEXT: llm.attention {{.*}} layer 0 {{.*}} {bits = 8 : i32, llm.stage = 0 : i64}
+// CHECK-NEXT: llm.add {{.*}} {llm.stage = 0 : i64}
+// CHECK-NEXT: llm.rms_norm {{.*}} {llm.stage = 0 : i64}
+// CHECK-NEXT: llm.ffn {{.*}} layer 0 {{.*}} {bits = 8 : i32, llm.stage = 0 : i64}
+// CHECK-NEXT: llm.add {{.*}} {llm.stage = 0 : i64}
+// CHECK-NEXT: llm.rms_norm {{.*}} {llm.stage = 1 : i64}
+// CHECK-NEXT: llm.attention {{.*}} layer 1 {{.*}} {bits = 16 : i32, llm.stage = 1 : i64}
+// CHECK: llm.ffn {{.*}} layer 2 {{.*}} {bits = 4 : i32, llm.stage = 1 : i64}
+// CHECK-NEXT: llm.add {{.*}} {llm.stage = 1 : i64}
+// CHECK-NEXT: llm.rms_norm {{.*}}@norm.weight {{.*}} {llm.stage = 1 : i64}
+// CHECK-NEXT: llm.lm_head {{.*}} {llm.stage = 1 : i64}
+
+// Searching: the tiny model fits one CPU best.
+// SEARCH: remark: plan: 1 stage, micro-batches of {{[0-9]+}} (prefill) and {{[0-9]+}} (decode); predicted {{[0-9.]+}} tokens/s
+// SEARCH: remark: stage 0 on host/{{[01]}} (cpu): layers [0, 3) at bits 16,16,16; memory {{[0-9]+}} of {{[0-9]+}} bytes
+// SEARCH: plan = #llm.plan<{{.*}}batch = 4, prompt_len = 8, gen_len = 5
+
+// bits= limits the widths.
+// BITS-NOT: bits = 16
+// BITS: bits = 8 : i32
+// BITS-NOT: bits = 16
+
+// expected-remark-re @below {{plan: 2 stages, micro-batches of 2 (prefill) and 3 (decode); predicted {{[0-9.]+}} tokens/s (prefill {{[0-9.]+}} s, decode {{[0-9.]+}} s), quality loss {{[0-9.]+}}}}
+// expected-remark-re @below {{stage 0 on host/0 (cpu): layers [0, 1) at bits 8; memory {{[1-9][0-9]*}} of {{[0-9]+}} bytes}}
+// expected-remark-re @below {{stage 1 on host/1 (cpu): layers [1, 3) at bits 16,4; memory {{[1-9][0-9]*}} of {{[0-9]+}} bytes}}
+  llm.model @tiny attributes {arch = "llama2c", max_positions = 64 : i64} {
+    llm.weight @tok_embeddings.weight : tensor<32x16xf32>
+    llm.weight @layers.0.attention_norm.weight : tensor<16xf32>
+    llm.weight @layers.0.attention.wq.weight : tensor<16x16xf32>
+    llm.weight @layers.0.attention.wk.weight : tensor<8x16xf32>
+    llm.weight @layers.0.attention.wv.weight : tensor<8x16xf32>
+    llm.weight @layers.0.attention.wo.weight : tensor<16x16xf32>
+    llm.weight @layers.0.ffn_norm.weight : tensor<16xf32>
+    llm.weight @layers.0.feed_forward.w1.weight : tensor<40x16xf32>
+    llm.weight @layers.0.feed_forward.w3.weight : tensor<40x16xf32>
+    llm.weight @layers.0.feed_forward.w2.weight : tensor<16x40xf32>
+    llm.weight @layers.1.attention_norm.weight : tensor<16xf32>
+    llm.weight @layers.1.attention.wq.weight : tensor<16x16xf32>
+    llm.weight @layers.1.attention.wk.weight : tensor<8x16xf32>
+    llm.weight @layers.1.attention.wv.weight : tensor<8x16xf32>
+    llm.weight @layers.1.attention.wo.weight : tensor<16x16xf32>
+    llm.weight @layers.1.ffn_norm.weight : tensor<16xf32>
+    llm.weight @layers.1.feed_forward.w1.weight : tensor<40x16xf32>
+    llm.weight @layers.1.feed_forward.w3.weight : tensor<40x16xf32>
+    llm.weight @layers.1.feed_forward.w2.weight : tensor<16x40xf32>
+    llm.weight @layers.2.attention_norm.weight : tensor<16xf32>
+    llm.weight @layers.2.attention.wq.weight : tensor<16x16xf32>
+    llm.weight @layers.2.attention.wk.weight : tensor<8x16xf32>
+    llm.weight @layers.2.attention.wv.weight : tensor<8x16xf32>
+    llm.weight @layers.2.attention.wo.weight : tensor<16x16xf32>
+    llm.weight @layers.2.ffn_norm.weight : tensor<16xf32>
+    llm.weight @layers.2.feed_forward.w1.weight : tensor<40x16xf32>
+    llm.weight @layers.2.feed_forward.w3.weight : tensor<40x16xf32>
+    llm.weight @layers.2.feed_forward.w2.weight : tensor<16x40xf32>
+    llm.weight @norm.weight : tensor<16xf32>
+    func.func @forward(%arg0: !llm.tokens) -> !llm.logits<32> {
+      %0 = llm.embed %arg0, @tok_embeddings.weight : !llm.hidden<16>
+      %1 = llm.rms_norm %0, @layers.0.attention_norm.weight eps 1.000000e-05 : !llm.hidden<16>
+      %2 = llm.attention %1 layer 0 heads 4 kv_heads 2 rope 1.000000e+04 weights(q = @layers.0.attention.wq.weight, k = @layers.0.attention.wk.weight, v = @layers.0.attention.wv.weight, o = @layers.0.attention.wo.weight) : !llm.hidden<16>
+      %3 = llm.add %0, %2 : !llm.hidden<16>
+      %4 = llm.rms_norm %3, @layers.0.ffn_norm.weight eps 1.000000e-05 : !llm.hidden<16>
+      %5 = llm.ffn %4 layer 0 silu weights(gate = @layers.0.feed_forward.w1.weight, up = @layers.0.feed_forward.w3.weight, down = @layers.0.feed_forward.w2.weight) : !llm.hidden<16>
+      %6 = llm.add %3, %5 : !llm.hidden<16>
+      %7 = llm.rms_norm %6, @layers.1.attention_norm.weight eps 1.000000e-05 : !llm.hidden<16>
+      %8 = llm.attention %7 layer 1 heads 4 kv_heads 2 rope 1.000000e+04 weights(q = @layers.1.attention.wq.weight, k = @layers.1.attention.wk.weight, v = @layers.1.attention.wv.weight, o = @layers.1.attention.wo.weight) : !llm.hidden<16>
+      %9 = llm.add %6, %8 : !llm.hidden<16>
+      %10 = llm.rms_norm %9, @layers.1.ffn_norm.weight eps 1.000000e-05 : !llm.hidden<16>
+      %11 = llm.ffn %10 layer 1 silu weights(gate = @layers.1.feed_forward.w1.weight, up = @layers.1.feed_forward.w3.weight, down = @layers.1.feed_forward.w2.weight) : !llm.hidden<16>
+      %12 = llm.add %9, %11 : !llm.hidden<16>
+      %13 = llm.rms_norm %12, @layers.2.attention_norm.weight eps 1.000000e-05 : !llm.hidden<16>
+      %14 = llm.attention %13 layer 2 heads 4 kv_heads 2 rope 1.000000e+04 weights(q = @layers.2.attention.wq.weight, k = @layers.2.attention.wk.weight, v = @layers.2.attention.wv.weight, o = @layers.2.attention.wo.weight) : !llm.hidden<16>
+      %15 = llm.add %12, %14 : !llm.hidden<16>
+      %16 = llm.rms_norm %15, @layers.2.ffn_norm.weight eps 1.000000e-05 : !llm.hidden<16>
+      %17 = llm.ffn %16 layer 2 silu weights(gate = @layers.2.feed_forward.w1.weight, up = @layers.2.feed_forward.w3.weight, down = @layers.2.feed_forward.w2.weight) : !llm.hidden<16>
+      %18 = llm.add %15, %17 : !llm.hidden<16>
+      %19 = llm.rms_norm %18, @norm.weight eps 1.000000e-05 : !llm.hidden<16>
+      %20 = llm.lm_head %19, @tok_embeddings.weight : !llm.hidden<16> -> !llm.logits<32>
+      return %20 : !llm.logits<32>
+    }
+  }
