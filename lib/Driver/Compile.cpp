@@ -157,15 +157,20 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     cuda.report = options.report;
     bool mpi = options.target == CompileTarget::Mpi;
     bool gpu = options.target == CompileTarget::Cuda;
+    bool mpiGpu = options.target == CompileTarget::MpiCuda;
     if (options.emit == EmitKind::MLIR) {
       if (mpi)
         buildDistributePipeline(pm, distribute);
       else if (gpu)
         buildKernelsPipeline(pm, cuda);
+      else if (mpiGpu)
+        buildMpiKernelsPipeline(pm, distribute);
     } else if (mpi) {
       buildMpiPipeline(pm, distribute);
     } else if (gpu) {
       buildCudaPipeline(pm, cuda);
+    } else if (mpiGpu) {
+      buildMpiCudaPipeline(pm, distribute);
     } else {
       buildSeqPipeline(pm);
     }
@@ -183,11 +188,15 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   llvm::StringMap<std::string> functions;
   std::string preamble;
   std::vector<SourceEdit> edits;
-  if (options.target == CompileTarget::Cuda) {
+  bool cudaOutput = options.target == CompileTarget::Cuda ||
+                    options.target == CompileTarget::MpiCuda;
+  if (cudaOutput) {
     if (!replacements.empty() &&
         mlir::failed(emitCUDARegionFunctions(*module, functions)))
       return;
-    preamble = cudaPreamble();
+    preamble = options.target == CompileTarget::MpiCuda
+                   ? std::string(weft_rt_mpi_h) + cudaMpiPreamble()
+                   : cudaPreamble();
     if (!collectCxxEdits(ctx, regions, edits))
       return;
   } else if (!replacements.empty() &&

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
 
+#include "DeviceNests.h"
+
 #include "weft/Analysis/Polyhedral/DeviceMapping.h"
 #include "weft/Partition/AstToLoops.h"
 #include "weft/Partition/NestComments.h"
@@ -299,40 +301,44 @@ LogicalResult Placement::run(unsigned long maxIslOperations, bool report) {
   return success();
 }
 
+void weft::placeDeviceData(func::FuncOp func, bool report,
+                           unsigned long maxIslOperations) {
+  SmallVector<affine::AffineForOp> nests;
+  func.walk([&](affine::AffineForOp loop) {
+    if (loop->hasAttr(kGpuBandAttr))
+      nests.push_back(loop);
+  });
+  if (nests.empty())
+    return;
+  // Built on a copy, so that a failure leaves the function as it was: its
+  // nests then stay on the host.
+  func::FuncOp trial = func.clone();
+  SmallVector<affine::AffineForOp> trialNests;
+  trial.walk([&](affine::AffineForOp loop) {
+    if (loop->hasAttr(kGpuBandAttr))
+      trialNests.push_back(loop);
+  });
+  Placement placement(trial, trialNests);
+  if (succeeded(placement.run(maxIslOperations, report))) {
+    func.getBody().takeBody(trial.getBody());
+    trial.erase();
+    return;
+  }
+  trial.erase();
+  for (affine::AffineForOp nest : nests) {
+    if (report)
+      nest.emitRemark("stays on the host: ") << placement.why;
+    nest->removeAttr(kGpuBandAttr);
+    nest->removeAttr(kGpuCoalescedAttr);
+  }
+}
+
 namespace {
 struct GpuPlaceData : weft::impl::GpuPlaceDataBase<GpuPlaceData> {
   using Base::Base;
   void runOnOperation() override {
-    for (func::FuncOp func : getOperation().getOps<func::FuncOp>()) {
-      SmallVector<affine::AffineForOp> nests;
-      func.walk([&](affine::AffineForOp loop) {
-        if (loop->hasAttr(kGpuBandAttr))
-          nests.push_back(loop);
-      });
-      if (nests.empty())
-        continue;
-      // Built on a copy, so that a failure leaves the function as it was:
-      // its nests then stay on the host.
-      func::FuncOp trial = func.clone();
-      SmallVector<affine::AffineForOp> trialNests;
-      trial.walk([&](affine::AffineForOp loop) {
-        if (loop->hasAttr(kGpuBandAttr))
-          trialNests.push_back(loop);
-      });
-      Placement placement(trial, trialNests);
-      if (succeeded(placement.run(maxIslOperations, report))) {
-        func.getBody().takeBody(trial.getBody());
-        trial.erase();
-        continue;
-      }
-      trial.erase();
-      for (affine::AffineForOp nest : nests) {
-        if (report)
-          nest.emitRemark("stays on the host: ") << placement.why;
-        nest->removeAttr(kGpuBandAttr);
-        nest->removeAttr(kGpuCoalescedAttr);
-      }
-    }
+    for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
+      placeDeviceData(func, report, maxIslOperations);
   }
 };
 } // end anonymous namespace

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
 
+#include "DeviceNests.h"
+
 #include "weft/Analysis/Polyhedral/DeviceMapping.h"
 #include "weft/Partition/NestComments.h"
 #include "weft/Partition/Passes.h"
@@ -101,24 +103,27 @@ static unsigned coalescedLoop(MutableArrayRef<affine::AffineForOp> band) {
 }
 
 namespace {
-struct GpuSelectNests : weft::impl::GpuSelectNestsBase<GpuSelectNests> {
-  using Base::Base;
-  void runOnOperation() override {
-    for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
-      if (!func.isExternal() && isDistributable(func))
-        select(func);
-  }
-  void select(func::FuncOp func);
-  void visit(Block &block, const DeviceLoopInfo &info, func::FuncOp func);
+/// Marks device nests in a function whose loops `info` classifies.
+class NestSelector {
+public:
+  NestSelector(func::FuncOp func, const DeviceLoopInfo &info, bool report)
+      : func(func), info(info), report(report) {}
+  void visit(Block &block);
+
+private:
+  func::FuncOp func;
+  const DeviceLoopInfo &info;
+  bool report;
 };
 } // end anonymous namespace
 
-void GpuSelectNests::select(func::FuncOp func) {
+void weft::selectDeviceNests(func::FuncOp func, bool report,
+                             unsigned long maxIslOperations) {
   // Why a function has no model is the model builder's remark: with
   // `report` it is shown, otherwise it is dropped.
   FailureOr<DeviceLoopInfo> info = failure();
   {
-    ScopedDiagnosticHandler quiet(&getContext(), [&](Diagnostic &d) {
+    ScopedDiagnosticHandler quiet(func.getContext(), [&](Diagnostic &d) {
       return success(!report && d.getSeverity() == DiagnosticSeverity::Remark);
     });
     PolyhedralRegion region(func);
@@ -130,11 +135,10 @@ void GpuSelectNests::select(func::FuncOp func) {
                       "model (see above)");
     return;
   }
-  visit(func.getBody().front(), *info, func);
+  NestSelector(func, *info, report).visit(func.getBody().front());
 }
 
-void GpuSelectNests::visit(Block &block, const DeviceLoopInfo &info,
-                           func::FuncOp func) {
+void NestSelector::visit(Block &block) {
   for (Operation &op : block.without_terminator()) {
     auto loop = dyn_cast<affine::AffineForOp>(op);
     if (!loop) {
@@ -142,7 +146,7 @@ void GpuSelectNests::visit(Block &block, const DeviceLoopInfo &info,
       if (isa<affine::AffineIfOp>(op))
         for (Region &region : op.getRegions())
           for (Block &inner : region)
-            visit(inner, info, func);
+            visit(inner);
       continue;
     }
     if (!info.threadParallel.lookup(loop)) {
@@ -155,7 +159,7 @@ void GpuSelectNests::visit(Block &block, const DeviceLoopInfo &info,
           d << ": it carries a dependence";
         d << "; the loops in it are candidates";
       }
-      visit(*loop.getBody(), info, func);
+      visit(*loop.getBody());
       continue;
     }
     std::string obstacle = deviceObstacle(loop);
@@ -173,7 +177,7 @@ void GpuSelectNests::visit(Block &block, const DeviceLoopInfo &info,
       band.push_back(inner);
     }
     unsigned x = coalescedLoop(band);
-    Builder b(&getContext());
+    Builder b(loop.getContext());
     loop->setAttr(kGpuBandAttr, b.getI64IntegerAttr(band.size()));
     loop->setAttr(kGpuCoalescedAttr, b.getI64IntegerAttr(x));
     if (report) {
@@ -188,3 +192,14 @@ void GpuSelectNests::visit(Block &block, const DeviceLoopInfo &info,
     }
   }
 }
+
+namespace {
+struct GpuSelectNests : weft::impl::GpuSelectNestsBase<GpuSelectNests> {
+  using Base::Base;
+  void runOnOperation() override {
+    for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
+      if (!func.isExternal() && isDistributable(func))
+        selectDeviceNests(func, report, maxIslOperations);
+  }
+};
+} // end anonymous namespace

@@ -57,6 +57,8 @@ void weft::buildMpiPipeline(OpPassManager &pm,
   buildSeqPipeline(pm);
 }
 
+static void addKernelOutlining(OpPassManager &pm);
+
 void weft::buildKernelsPipeline(OpPassManager &pm,
                                 const CudaOptions &options) {
   // One process: a region whose arguments may overlap runs as written when
@@ -72,7 +74,12 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
   GpuPlaceDataOptions place;
   place.report = options.report;
   pm.addPass(createGpuPlaceData(place));
-  pm.addNestedPass<func::FuncOp>(createGpuMapLoops());
+  addKernelOutlining(pm);
+}
+
+/// The marked nests, with their data placed, to outlined kernels.
+static void addKernelOutlining(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(weft::createGpuMapLoops());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createParallelLoopToGpuPass());
   pm.addPass(createGpuLauchSinkIndexComputationsPass());
@@ -82,6 +89,22 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
 
 void weft::buildCudaPipeline(OpPassManager &pm, const CudaOptions &options) {
   buildKernelsPipeline(pm, options);
+  pm.addPass(createConvertGPUToEmitC());
+  buildSeqPipeline(pm);
+}
+
+void weft::buildMpiKernelsPipeline(OpPassManager &pm,
+                                   const DistributeOptions &options) {
+  buildDistributePipeline(pm, options);
+  GpuOffloadNestsOptions offload;
+  offload.report = options.report;
+  pm.addPass(createGpuOffloadNests(offload));
+  addKernelOutlining(pm);
+}
+
+void weft::buildMpiCudaPipeline(OpPassManager &pm,
+                                const DistributeOptions &options) {
+  buildMpiKernelsPipeline(pm, options);
   pm.addPass(createConvertGPUToEmitC());
   buildSeqPipeline(pm);
 }
@@ -112,4 +135,15 @@ void weft::registerPipelines() {
       "GPU kernels, then kernels and host code to EmitC (weft compile "
       "--target=cuda)",
       buildCudaPipeline);
+  PassPipelineRegistration<DistributeOptions>(
+      "weft-mpi-kernels-pipeline",
+      "Distribute region functions and run each rank's parallel loop nests "
+      "as GPU kernels, their data moved around each nest (what weft compile "
+      "--target=mpi-cuda --emit=mlir prints)",
+      buildMpiKernelsPipeline);
+  PassPipelineRegistration<DistributeOptions>(
+      "weft-mpi-cuda-pipeline",
+      "weft-mpi-kernels-pipeline, then kernels and host code to EmitC (weft "
+      "compile --target=mpi-cuda)",
+      buildMpiCudaPipeline);
 }

@@ -29,7 +29,9 @@ static int compileMain(int argc, char **argv) {
                      "C + MPI program (default)"),
           clEnumValN(weft::CompileTarget::Seq, "seq", "sequential C program"),
           clEnumValN(weft::CompileTarget::Cuda, "cuda",
-                     "CUDA C++ program (nvcc OUT.cu)")),
+                     "CUDA C++ program (nvcc OUT.cu)"),
+          clEnumValN(weft::CompileTarget::MpiCuda, "mpi-cuda",
+                     "MPI + CUDA C++ program, one GPU per rank")),
       cl::init(weft::CompileTarget::Mpi), cl::cat(category));
   cl::opt<weft::EmitKind> emit(
       "emit", cl::desc("Output format"),
@@ -125,7 +127,7 @@ static void usage(raw_ostream &os) {
   os << "usage: weft <command> [options]\n\n"
         "commands:\n"
         "  compile      distribute the #pragma scop regions of a C file "
-        "(--target=mpi|seq|cuda)\n"
+        "(--target=mpi|seq|cuda|mpi-cuda)\n"
         "  plan         plan LLM serving on a heterogeneous GPU cluster\n"
         "  build-model  compile a plan and its weights into a pipelined "
         "MPI serving program\n"

@@ -8,7 +8,7 @@
 
 namespace weft {
 
-enum class CompileTarget { Seq, Mpi, Cuda };
+enum class CompileTarget { Seq, Mpi, Cuda, MpiCuda };
 enum class EmitKind { C, MLIR };
 
 struct CompileOptions {

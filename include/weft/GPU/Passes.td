@@ -96,4 +96,40 @@ def GpuMapLoops : Pass<"gpu-map-loops", "::mlir::func::FuncOp"> {
                            "::mlir::gpu::GPUDialect"];
 }
 
+def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
+  let summary = "Run the parallel loop nests of distributed regions on each "
+                "rank's GPU, their data moved around each nest";
+  let description = [{
+    After weft-distribute-pipeline, for `--target=mpi-cuda` (docs/cuda.md).
+    A distributed region function has no polyhedral model of its own (its
+    messages, packing loops and rank queries are not affine), but its
+    local loop nests are: each affine.for whose body holds only affine
+    loops, conditions, loads and stores, arithmetic and scalar
+    allocations is outlined into a function of its own (the values it uses
+    from outside, the rank's block bounds among them, become arguments),
+    where gpu-select-nests and gpu-place-data run as for `--target=cuda`:
+    the nest's device part runs as kernels, with the nest's flow-in box
+    (exact for the rank's block, halo included) copied to device buffers
+    before it and the box of what it writes copied back after it. The
+    result is inlined in place of the nest. Host code (packing, messages,
+    replicated statements) keeps using the host arrays, which hold the
+    program's values between nests, so the distribution and its messages
+    are those of `--target=mpi`.
+
+    Region functions with a model of their own other than the sequential
+    forms of dist-alias-check (which run where arguments overlap, or on
+    one rank) are treated whole, as by gpu-select-nests and gpu-place-data.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Say where each loop nest runs and what moves">,
+    Option<"maxIslOperations", "max-isl-ops", "unsigned long",
+           /*default=*/"20000000",
+           "ISL operations quota of each nest's analysis (0: no limit)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // WEFT_GPU_PASSES_TD

@@ -16,6 +16,12 @@
 //                             prints; docs/cuda.md)
 //   weft-cuda-pipeline        weft-kernels-pipeline, then kernels and host
 //                             code to EmitC (--target=cuda)
+//   weft-mpi-kernels-pipeline weft-distribute-pipeline, then each rank's
+//                             device nests to outlined GPU kernels, data
+//                             moved around each nest (what
+//                             --target=mpi-cuda --emit=mlir prints)
+//   weft-mpi-cuda-pipeline    weft-mpi-kernels-pipeline, then kernels and
+//                             host code to EmitC (--target=mpi-cuda)
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_PIPELINES_PIPELINES_H
@@ -85,6 +91,15 @@ void buildKernelsPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
 
 /// buildKernelsPipeline, convert-gpu-to-emitc, then buildSeqPipeline.
 void buildCudaPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
+
+/// buildDistributePipeline, gpu-offload-nests, then the kernels' outlining
+/// as in buildKernelsPipeline (gpu-map-loops to gpu-kernel-outlining).
+void buildMpiKernelsPipeline(mlir::OpPassManager &pm,
+                             const DistributeOptions &options);
+
+/// buildMpiKernelsPipeline, convert-gpu-to-emitc, then buildSeqPipeline.
+void buildMpiCudaPipeline(mlir::OpPassManager &pm,
+                          const DistributeOptions &options);
 
 /// Registers the pipelines with the pass registry.
 void registerPipelines();

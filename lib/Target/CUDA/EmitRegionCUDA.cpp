@@ -29,6 +29,22 @@ std::string weft::cudaPreamble() {
                            "#define _Bool bool\n";
 }
 
+std::string weft::cudaMpiPreamble() {
+  // The MPI runtime is C: its buffers come back as `void *`, which C++ does
+  // not convert to the generated code's typed pointers implicitly. Inside
+  // its own expansion a macro's name is not expanded again, so these call
+  // the functions.
+  return cudaPreamble() +
+         "struct weft_void_pointer {\n"
+         "  void *p;\n"
+         "  template <typename T> operator T *() const { return (T *)p; }\n"
+         "};\n"
+         "#define weft_rt_buffer(...) "
+         "(weft_void_pointer{weft_rt_buffer(__VA_ARGS__)})\n"
+         "#define weft_rt_alloc(...) "
+         "(weft_void_pointer{weft_rt_alloc(__VA_ARGS__)})\n";
+}
+
 LogicalResult
 weft::emitCUDARegionFunctions(ModuleOp module,
                               llvm::StringMap<std::string> &functions) {

@@ -25,6 +25,10 @@ emitCUDARegionFunctions(mlir::ModuleOp module,
 /// emulation) and the declarations the program's C needs as C++.
 std::string cudaPreamble();
 
+/// What follows runtime/mpi/weft_rt_mpi.h in an MPI + CUDA output: the
+/// same, and C++ conversions for the MPI runtime's `void *` results.
+std::string cudaMpiPreamble();
+
 } // namespace weft
 
 #endif // WEFT_TARGET_CUDA_EMITCUDA_H
