@@ -18,10 +18,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 ${CXX:-g++} -std=c++17 -O3 ${BENCH_ARCH_FLAGS--march=native} -pthread \
-  -I"$root/runtime/cpu" -I"$root/test/unittests/Runtime" \
+  -I"$root/runtime/cpu" -I"$root/runtime/format" -I"$root/test/unittests/Runtime" \
   "$root/test/Runtime/Inputs/forward_bench.cpp" \
   "$root/test/unittests/Runtime/ReferenceLlama.cpp" \
-  "$root"/runtime/cpu/*.cpp -o "$work/forward_bench"
+  "$root"/runtime/cpu/*.cpp "$root"/runtime/format/*.cpp -o "$work/forward_bench"
 
 data=${WEFT_SHARED_DATA:-$root/../shared/data}
 stories=$data/models/stories260K.bin

@@ -1,8 +1,10 @@
 //===- FuzzModelConfig.cpp - HuggingFace config.json, both readers --------===//
 //
-// The planner's reader (JSON and YAML, then the cost model and a one-stage
-// plan of the model on a fixed cluster) and the CPU runtime's own readers
-// (its JSON parser, the LLaMA and OPT config mappings).
+// The one config reader (runtime/format/weft_rt_hf_config.h), as the
+// planner calls it (JSON and YAML through LLVM's parsers, then the cost
+// model and a one-stage plan of the model on a fixed cluster) and as the
+// runtime does (the format library's JSON parser, the tensor layout and
+// the serving checks).
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzPlanSupport.h"
@@ -11,8 +13,7 @@
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/Quality.h"
 
-#include "weft_rt_hf_llama.h"
-#include "weft_rt_hf_opt.h"
+#include "weft_rt_hf_config.h"
 
 using namespace weft::plan;
 
@@ -51,9 +52,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   weft::fuzz::readAsJSONAndYAML(data, size, "config", readModel);
 
   std::string path = weft::fuzz::writeScratch("config.json", data, size);
+  weft::rt::HfConfig hf;
   weft::rt::LlamaConfig config;
   std::string error;
-  weft::rt::readHfLlamaConfig(path, config, &error);
-  weft::rt::readHfOptConfig(path, config, &error);
+  if (weft::rt::readHfConfig(path, hf, &error) &&
+      weft::rt::hfTensorLayout(hf, config, &error) &&
+      weft::rt::hfServingProblem(hf).empty() &&
+      !weft::rt::checkLlamaConfig(config).empty())
+    __builtin_trap(); // the layout checked the config
   return 0;
 }

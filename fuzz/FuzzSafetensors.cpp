@@ -1,17 +1,19 @@
-//===- FuzzSafetensors.cpp - safetensors files, both readers --------------===//
+//===- FuzzSafetensors.cpp - safetensors files ----------------------------===//
 //
-// The planner's reader (every tensor converted, and the quality indicator
-// of a fixed one-layer LLaMA whose tensor names the seeds carry) and the
-// CPU runtime's reader (every float tensor converted).
+// The one safetensors reader, as the runtime calls it (every float tensor
+// converted) and as the planner does (the quality indicator of a fixed
+// one-layer LLaMA checkpoint whose tensor names the seeds carry: a
+// directory with its config.json and the input as model.safetensors).
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzPlanSupport.h"
 #include "FuzzSupport.h"
 
 #include "weft/Planner/Quality.h"
-#include "weft/Planner/Safetensors.h"
 
 #include "weft_rt_safetensors.h"
+
+#include <fstream>
 
 namespace {
 
@@ -22,14 +24,28 @@ const weft::cost::ModelDesc &tinyLlama() {
   return model;
 }
 
-void plannerReader(const std::string &path) {
-  auto set = weft::plan::SafetensorsSet::open({path});
-  if (!set)
-    return llvm::consumeError(set.takeError());
-  if (auto q = weft::plan::qualityFromSafetensors(tinyLlama(), *set))
-    (void)q;
-  else
+/// The checkpoint directory, its config.json written once.
+const std::string &checkpointDir() {
+  static const std::string dir = [] {
+    std::string d = weft::fuzz::scratchSubdir("tiny-llama");
+    std::ofstream(d + "/config.json")
+        << R"({"model_type": "llama", "hidden_size": 8,
+               "intermediate_size": 16, "num_hidden_layers": 1,
+               "num_attention_heads": 2, "num_key_value_heads": 1,
+               "vocab_size": 16, "max_position_embeddings": 32})";
+    return d;
+  }();
+  return dir;
+}
+
+void plannerReader(const uint8_t *data, size_t size) {
+  weft::fuzz::writeScratch("tiny-llama/model.safetensors", data, size);
+  if (auto q = weft::plan::qualityFromWeights(tinyLlama(), checkpointDir())) {
+    if (q->sensitivity.size() != 1)
+      __builtin_trap();
+  } else {
     llvm::consumeError(q.takeError());
+  }
 }
 
 void runtimeReader(const std::string &path) {
@@ -47,8 +63,8 @@ void runtimeReader(const std::string &path) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  std::string path = weft::fuzz::writeScratch("model.safetensors", data, size);
-  plannerReader(path);
-  runtimeReader(path);
+  checkpointDir();
+  plannerReader(data, size);
+  runtimeReader(weft::fuzz::writeScratch("model.safetensors", data, size));
   return 0;
 }

@@ -82,7 +82,7 @@ static void offloadNest(affine::AffineForOp nest, func::FuncOp parent,
     if (!arg || arg.getOwner() != &parent.getBody().front())
       continue;
     if (auto dims = parent.getArgAttrOfType<DenseI64ArrayAttr>(
-            arg.getArgNumber(), "weft.dim_args"))
+            arg.getArgNumber(), WeftDialect::getDimArgsAttrName()))
       for (int64_t d : dims.asArrayRef())
         if (d >= 0)
           captured.insert(parent.getArgument(d));
@@ -104,17 +104,19 @@ static void offloadNest(affine::AffineForOp nest, func::FuncOp parent,
     auto arg = dyn_cast<BlockArgument>(v);
     if (!arg || arg.getOwner() != &parent.getBody().front())
       continue;
-    if (auto name = parent.getArgAttr(arg.getArgNumber(), "weft.c_arg"))
-      outlined.setArgAttr(k, "weft.c_arg", name);
+    if (auto name = parent.getArgAttr(arg.getArgNumber(),
+                                      WeftDialect::getCArgAttrName()))
+      outlined.setArgAttr(k, WeftDialect::getCArgAttrName(), name);
     if (auto dims = parent.getArgAttrOfType<DenseI64ArrayAttr>(
-            arg.getArgNumber(), "weft.dim_args")) {
+            arg.getArgNumber(), WeftDialect::getDimArgsAttrName())) {
       SmallVector<int64_t> mapped;
       for (int64_t d : dims.asArrayRef()) {
         auto it = d < 0 ? captured.end()
                         : llvm::find(captured, Value(parent.getArgument(d)));
         mapped.push_back(it == captured.end() ? -1 : it - captured.begin());
       }
-      outlined.setArgAttr(k, "weft.dim_args", b.getDenseI64ArrayAttr(mapped));
+      outlined.setArgAttr(k, WeftDialect::getDimArgsAttrName(),
+                          b.getDenseI64ArrayAttr(mapped));
     }
   }
   b.setInsertionPointToStart(entry);
@@ -150,8 +152,7 @@ struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>()) {
       // The sequential form of a checked region runs where arguments
       // overlap (separate device buffers would break that) or on one rank.
-      if (func.isExternal() || func->hasAttr(kSequentialAttr) ||
-          func->hasAttr(kAliasCheckAttr))
+      if (func.isExternal() || !isDistributable(func))
         continue;
       // A region the partitioner left whole is a static control part: its
       // data moves once, as with --target=cuda.

@@ -75,8 +75,8 @@ Value Placement::hostExtent(OpBuilder &b, Value memref, unsigned d) {
   auto arg = dyn_cast<BlockArgument>(memref);
   if (!arg)
     return {};
-  auto dims = func.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
-                                                       "weft.dim_args");
+  auto dims = func.getArgAttrOfType<DenseI64ArrayAttr>(
+      arg.getArgNumber(), weft::WeftDialect::getDimArgsAttrName());
   if (!dims || d >= dims.size() || dims[d] < 0)
     return {};
   return func.getArgument(dims[d]);

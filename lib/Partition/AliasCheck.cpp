@@ -8,6 +8,7 @@
 // compared at entry, and the region runs as written when boxes overlap.
 //
 //===----------------------------------------------------------------------===//
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Partition/Passes.h"
 
 #include "weft/Partition/AstToLoops.h"
@@ -63,8 +64,12 @@ static bool hasArgAttr(Value memref, StringRef name) {
 static SmallVector<ArgumentPair>
 pairsToCheck(const ArgumentFootprints &footprints) {
   SmallVector<ArgumentPair> pairs;
-  auto mayAlias = [](Value m) { return hasArgAttr(m, "weft.may_alias"); };
-  auto asserted = [](Value m) { return hasArgAttr(m, "weft.noalias"); };
+  auto mayAlias = [](Value m) {
+    return hasArgAttr(m, weft::WeftDialect::getMayAliasAttrName());
+  };
+  auto asserted = [](Value m) {
+    return hasArgAttr(m, weft::WeftDialect::getNoAliasAttrName());
+  };
   const std::vector<ArgumentFootprint> &arrays = footprints.arrays;
   for (unsigned i = 0; i < arrays.size(); ++i)
     for (unsigned j = i + 1; j < arrays.size(); ++j) {
@@ -98,8 +103,8 @@ linearRange(OpBuilder &b, Location loc, const ArgumentFootprint &f,
             const llvm::StringMap<Value> &ids, func::FuncOp dispatcher) {
   auto type = cast<MemRefType>(f.memref.getType());
   unsigned argNumber = cast<BlockArgument>(f.memref).getArgNumber();
-  auto dimArgs =
-      dispatcher.getArgAttrOfType<DenseI64ArrayAttr>(argNumber, "weft.dim_args");
+  auto dimArgs = dispatcher.getArgAttrOfType<DenseI64ArrayAttr>(
+      argNumber, weft::WeftDialect::getDimArgsAttrName());
   auto cst = [&](int64_t v) {
     return b.create<arith::ConstantIndexOp>(loc, v).getResult();
   };
@@ -131,12 +136,12 @@ linearRange(OpBuilder &b, Location loc, const ArgumentFootprint &f,
 }
 
 LogicalResult DistAliasCheck::guard(func::FuncOp func) {
-  if (func->hasAttr("weft.nodist"))
+  if (func->hasAttr(weft::WeftDialect::getNoDistAttrName()))
     return success(); // Replicated: the region as written on every rank.
   bool mayNeedCheck = llvm::any_of(func.getArguments(), [](Value arg) {
     return isa<MemRefType>(arg.getType()) &&
-           hasArgAttr(arg, "weft.may_alias") &&
-           !hasArgAttr(arg, "weft.noalias");
+           hasArgAttr(arg, weft::WeftDialect::getMayAliasAttrName()) &&
+           !hasArgAttr(arg, weft::WeftDialect::getNoAliasAttrName());
   });
 
   // The model's remarks (why a function is not a static control part) are
@@ -168,15 +173,17 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   OpBuilder mb(func);
   auto sequential = cast<func::FuncOp>(mb.clone(*func));
   sequential.setName(name + kSequentialSuffix.str());
-  sequential->setAttr(kSequentialAttr, mb.getUnitAttr());
+  sequential->setAttr(dist::DistDialect::getSequentialAttrName(),
+                      mb.getUnitAttr());
   func.setName(name + kDistributedSuffix.str());
   // It runs only where no written argument overlaps another.
-  func->setAttr(kArgsDisjointAttr, mb.getUnitAttr());
+  func->setAttr(dist::DistDialect::getArgsDisjointAttrName(), mb.getUnitAttr());
   mb.setInsertionPointAfter(func);
   auto dispatcher = mb.create<func::FuncOp>(func.getLoc(), name,
                                             func.getFunctionType());
   dispatcher.setAllArgAttrs(func.getAllArgAttrs());
-  dispatcher->setAttr(kAliasCheckAttr, mb.getUnitAttr());
+  dispatcher->setAttr(dist::DistDialect::getAliasCheckAttrName(),
+                      mb.getUnitAttr());
   Block *entry = dispatcher.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
   Location loc = func.getLoc();
@@ -300,7 +307,7 @@ struct DistFoldAliasChecks
     SymbolTable symbols(module);
     SmallVector<func::FuncOp> dispatchers;
     for (func::FuncOp func : module.getOps<func::FuncOp>())
-      if (func->hasAttr(kAliasCheckAttr))
+      if (func->hasAttr(dist::DistDialect::getAliasCheckAttrName()))
         dispatchers.push_back(func);
     for (func::FuncOp dispatcher : dispatchers) {
       std::string name = dispatcher.getName().str();
@@ -318,7 +325,7 @@ struct DistFoldAliasChecks
       }
       symbols.erase(dispatcher);
       symbols.erase(distributed);
-      sequential->removeAttr(kSequentialAttr);
+      sequential->removeAttr(dist::DistDialect::getSequentialAttrName());
       if (failed(symbols.rename(sequential, name)))
         return signalPassFailure();
     }

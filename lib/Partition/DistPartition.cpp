@@ -4,6 +4,7 @@
 // estimates the costs with ISL and lets the Arachne dynamic program choose.
 //
 //===----------------------------------------------------------------------===//
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Partition/Passes.h"
 
 #include "ArachneDP.h"
@@ -47,12 +48,13 @@ static LogicalResult applyDirectives(func::FuncOp func,
                                      ArrayRef<UnitCandidate> units,
                                      const FlowDependenceInfo &deps, bool grids,
                                      SmallVectorImpl<UnitOptions> &options) {
-  bool nodist = func->hasAttr("weft.nodist");
+  bool nodist = func->hasAttr(weft::WeftDialect::getNoDistAttrName());
   for (const UnitCandidate &c : units)
     options.push_back(
         {true, c.distributable && !nodist, c.gridCapable && !nodist && grids});
   WalkResult r = func.walk([&](Operation *op) {
-    auto layout = op->getAttrOfType<dist::LayoutAttr>("dist.layout");
+    auto layout = op->getAttrOfType<dist::LayoutAttr>(
+        dist::DistDialect::getLayoutAttrName());
     if (!layout || !isa<affine::AffineForOp>(op))
       return WalkResult::advance();
     auto it = llvm::find_if(
@@ -115,16 +117,18 @@ static LogicalResult applyDirectives(func::FuncOp func,
 /// Directives that are recorded but not acted on yet get a warning, so that
 /// nobody believes they steered the result.
 static void warnIgnoredDirectives(func::FuncOp func) {
-  auto grid = func->getAttrOfType<dist::GridAttr>("dist.grid");
+  auto grid =
+      func->getAttrOfType<dist::GridAttr>(dist::DistDialect::getGridAttrName());
   if (grid && grid.getRank() > 2)
     func.emitWarning("'#pragma weft grid' with ")
         << grid.getRank()
         << " extents is not acted on: nests are split over all ranks or "
            "over a 2-D grid";
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
-    if (func.getArgAttr(i, "dist.layout")) {
+    if (func.getArgAttr(i, dist::DistDialect::getLayoutAttrName())) {
       // The argument's C expression, "(double *)(A)": its last operand.
-      auto cArg = func.getArgAttrOfType<StringAttr>(i, "weft.c_arg");
+      auto cArg = func.getArgAttrOfType<StringAttr>(
+          i, weft::WeftDialect::getCArgAttrName());
       StringRef name = cArg ? cArg.getValue() : "";
       name = name.substr(name.rfind('(') + 1).rtrim(')');
       func.emitWarning("'#pragma weft distribute' or 'replicate' of array '")
@@ -133,7 +137,7 @@ static void warnIgnoredDirectives(func::FuncOp func) {
              "loops' distributions decide who computes what";
     }
   func.walk([](affine::AffineForOp loop) {
-    if (loop->hasAttr("weft.parallel"))
+    if (loop->hasAttr(weft::WeftDialect::getParallelAttrName()))
       loop.emitWarning("'#pragma weft parallel' is not acted on yet: a loop "
                        "is distributed only where weft's dependence analysis "
                        "finds that it carries no flow dependence ('#pragma "
@@ -160,7 +164,8 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
   if (failed(deps)) {
     // A distribution the user asked for cannot be honoured: say so.
     WalkResult pinned = func.walk([&](Operation *op) {
-      auto layout = op->getAttrOfType<dist::LayoutAttr>("dist.layout");
+      auto layout = op->getAttrOfType<dist::LayoutAttr>(
+          dist::DistDialect::getLayoutAttrName());
       if (!layout || !layout.getDims().front().isDistributed())
         return WalkResult::advance();
       op->emitError("cannot distribute this loop: ") << why;
@@ -222,12 +227,14 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
   };
   for (auto [u, c] : llvm::enumerate(candidates)) {
     unsigned mode = choice.modes[u];
-    c.unit.op->setAttr(kUnitAttr, UnitAttr::get(ctx));
+    c.unit.op->setAttr(dist::DistDialect::getUnitAttrName(),
+                       UnitAttr::get(ctx));
     if (mode) {
-      c.unit.op->setAttr(kDistributeAttr,
+      c.unit.op->setAttr(dist::DistDialect::getDistributeAttrName(),
                          mode == 2 ? Attribute(grid) : Attribute(block));
       for (const UnitReduction &r : c.unit.reductions)
-        r.store->setAttr(kReduceAttr, StringAttr::get(ctx, r.kind));
+        r.store->setAttr(dist::DistDialect::getReduceAttrName(),
+                         StringAttr::get(ctx, r.kind));
     }
     if (!report)
       continue;

@@ -14,6 +14,7 @@
 // the count and order of the elements without sending either.
 //
 //===----------------------------------------------------------------------===//
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Partition/Passes.h"
 
 #include "LocalStorage.h"
@@ -624,8 +625,8 @@ LogicalResult Materializer::run(const RegionExchanges &region,
 /// others).
 static std::string argName(func::FuncOp func, Value memref) {
   if (auto arg = dyn_cast<BlockArgument>(memref))
-    if (auto c =
-            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "weft.c_arg"))
+    if (auto c = func.getArgAttrOfType<StringAttr>(
+            arg.getArgNumber(), weft::WeftDialect::getCArgAttrName()))
       return c.getValue().str();
   return "value";
 }
@@ -712,10 +713,10 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
     func::FuncOp func = getOperation();
     SmallVector<DistUnit> units = recordedUnits(func);
     for (const DistUnit &u : units) {
-      u.op->removeAttr(kUnitAttr);
-      u.op->removeAttr(kDistributeAttr);
+      u.op->removeAttr(dist::DistDialect::getUnitAttrName());
+      u.op->removeAttr(dist::DistDialect::getDistributeAttrName());
       for (const UnitReduction &r : u.reductions)
-        r.store->removeAttr(kReduceAttr);
+        r.store->removeAttr(dist::DistDialect::getReduceAttrName());
     }
     if (llvm::none_of(units, [](const DistUnit &u) { return u.distributed; }))
       return;
@@ -804,7 +805,8 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
     for (DistUnit &u : units)
       if (u.gridDims == 2) {
         u.gridDims = 1;
-        auto layout = u.op->getAttrOfType<dist::LayoutAttr>("dist.layout");
+        auto layout = u.op->getAttrOfType<dist::LayoutAttr>(
+            dist::DistDialect::getLayoutAttrName());
         pinned |= layout && layout.getRank() >= 2 &&
                   layout.getDims()[1].isDistributed();
       }

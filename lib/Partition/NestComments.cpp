@@ -1,5 +1,6 @@
 //===- NestComments.cpp - One C comment per distributed nest ----*- C++ -*-===//
 #include "weft/Partition/NestComments.h"
+#include "dialects/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/Builders.h"
@@ -9,9 +10,10 @@ using namespace mlir;
 
 std::string weft::argumentSourceName(func::FuncOp func, Value memref) {
   auto arg = dyn_cast<BlockArgument>(memref);
-  auto expr = arg ? func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                     "weft.c_arg")
-                  : StringAttr();
+  auto expr =
+      arg ? func.getArgAttrOfType<StringAttr>(
+                arg.getArgNumber(), weft::WeftDialect::getCArgAttrName())
+          : StringAttr();
   if (!expr)
     return arg ? "#" + std::to_string(arg.getArgNumber()) : "a local array";
   StringRef text = expr.getValue();

@@ -5,6 +5,7 @@
 // and [p + 1, ub), none of which carries a flow dependence.
 //
 //===----------------------------------------------------------------------===//
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Partition/Passes.h"
 
 #include "dialects/Dist/IR/DistOps.h"
@@ -80,18 +81,19 @@ static void splitAt(affine::AffineForOp loop, const LoopPivot &pivot,
   }
   auto mark = IntegerAttr::get(IntegerType::get(loop.getContext(), 64), id);
   for (affine::AffineForOp piece : pieces)
-    piece->setAttr(kPivotSplitAttr, mark);
+    piece->setAttr(dist::DistDialect::getPivotSplitAttrName(), mark);
 }
 
 /// Whether a `#pragma weft distribute` asks for `loop` to be distributed:
 /// then it is split even if a loop inside it could be distributed instead.
 static bool pinnedDistributed(affine::AffineForOp loop) {
-  auto layout = loop->getAttrOfType<dist::LayoutAttr>("dist.layout");
+  auto layout = loop->getAttrOfType<dist::LayoutAttr>(
+      dist::DistDialect::getLayoutAttrName());
   return layout && layout.getDims().front().isDistributed();
 }
 
 bool DistSplitPivots::split(func::FuncOp func) {
-  if (func->hasAttr("weft.nodist"))
+  if (func->hasAttr(weft::WeftDialect::getNoDistAttrName()))
     return false;
   PolyhedralRegion &analysis = getChildAnalysis<PolyhedralRegion>(func);
   // A region the analysis cannot handle is dist-partition's to report.

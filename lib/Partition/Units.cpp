@@ -56,7 +56,7 @@ static bool holdsLoop(affine::AffineForOp loop,
 /// Whether a `#pragma weft distribute` names a loop nested in `loop`.
 static bool pinsInside(affine::AffineForOp loop) {
   return holdsLoop(loop, [](affine::AffineForOp inner) {
-    return inner->hasAttr("dist.layout");
+    return inner->hasAttr(dist::DistDialect::getLayoutAttrName());
   });
 }
 
@@ -64,7 +64,8 @@ static bool pinsInside(affine::AffineForOp loop) {
 /// `loop`.
 static bool distributesInside(affine::AffineForOp loop) {
   return holdsLoop(loop, [](affine::AffineForOp inner) {
-    auto layout = inner->getAttrOfType<dist::LayoutAttr>("dist.layout");
+    auto layout = inner->getAttrOfType<dist::LayoutAttr>(
+        dist::DistDialect::getLayoutAttrName());
     return layout && layout.getDims().front().isDistributed();
   });
 }
@@ -137,9 +138,10 @@ static void collect(Block &block, SmallVector<Operation *, 2> &enclosing,
       c.reason = "it updates one array with two kinds of reduction";
     else
       c.distributable = true;
-    c.gridCapable = c.distributable && c.unit.reductions.empty() &&
-                    !loop->hasAttr(kPivotSplitAttr) &&
-                    splitsInnerLoop(loop, deps);
+    c.gridCapable =
+        c.distributable && c.unit.reductions.empty() &&
+        !loop->hasAttr(dist::DistDialect::getPivotSplitAttrName()) &&
+        splitsInnerLoop(loop, deps);
     units.push_back(std::move(c));
   }
 }
@@ -200,7 +202,8 @@ SmallVector<UnitCandidate> weft::findUnits(func::FuncOp func,
 
 GridPreference weft::gridPreference(func::FuncOp func) {
   GridPreference p;
-  auto grid = func->getAttrOfType<dist::GridAttr>("dist.grid");
+  auto grid =
+      func->getAttrOfType<dist::GridAttr>(dist::DistDialect::getGridAttrName());
   if (!grid)
     return p;
   p.allowsGrid = grid.getRank() != 1;
@@ -223,16 +226,18 @@ bool weft::splitsWithFpReductionsOnly(Operation *loop,
 SmallVector<DistUnit> weft::recordedUnits(func::FuncOp func) {
   SmallVector<DistUnit> units;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (!op->hasAttr(kUnitAttr))
+    if (!op->hasAttr(dist::DistDialect::getUnitAttrName()))
       return WalkResult::advance();
     DistUnit unit;
     unit.op = op;
-    Attribute distribution = op->getAttr(kDistributeAttr);
+    Attribute distribution =
+        op->getAttr(dist::DistDialect::getDistributeAttrName());
     unit.distributed = bool(distribution);
     if (auto layout = dyn_cast_or_null<dist::LayoutAttr>(distribution))
       unit.gridDims = layout.getRank();
     op->walk([&](affine::AffineStoreOp store) {
-      if (auto kind = store->getAttrOfType<StringAttr>(kReduceAttr))
+      if (auto kind = store->getAttrOfType<StringAttr>(
+              dist::DistDialect::getReduceAttrName()))
         unit.reductions.push_back({store, kind.str()});
     });
     for (Operation *p = op->getParentOp(); p != func; p = p->getParentOp())

@@ -16,16 +16,6 @@
 
 namespace weft {
 
-/// Marks every unit (a unit attribute).
-inline constexpr llvm::StringLiteral kUnitAttr = "dist.unit";
-/// Marks a distributed unit: its distribution (a #dist.dim over all ranks,
-/// or a #dist.layout of its two outer loops over a 2-D grid).
-inline constexpr llvm::StringLiteral kDistributeAttr = "dist.distribute";
-/// Marks, in a distributed unit, the store of a reduction update whose
-/// partial results are combined across ranks: its kind (add, mul, max,
-/// min).
-inline constexpr llvm::StringLiteral kReduceAttr = "dist.reduce";
-
 struct UnitCandidate {
   DistUnit unit;
   /// Whether the unit may be distributed; if not, why.

@@ -5,6 +5,7 @@
 // of i that one stage runs independently of each other.
 //
 //===----------------------------------------------------------------------===//
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Partition/Passes.h"
 
 #include "LoopBounds.h"
@@ -86,7 +87,8 @@ static bool rewritable(affine::AffineForOp time, affine::AffineForOp inner,
          time.getUpperBoundMap().getNumResults() == 1 &&
          !usesTime(inner.getLowerBoundOperands()) &&
          !usesTime(inner.getUpperBoundOperands()) &&
-         !time->hasAttr("dist.layout") && !inner->hasAttr("dist.layout") &&
+         !time->hasAttr(dist::DistDialect::getLayoutAttrName()) &&
+         !inner->hasAttr(dist::DistDialect::getLayoutAttrName()) &&
          !deps.carriesNoFlow(inner) && !deps.holdsFlowFreeLoop(time) &&
          !deps.loopReductions.count(time) && !deps.loopReductions.count(inner);
 }
@@ -205,7 +207,7 @@ static void composeSteps(affine::AffineForOp stages) {
 }
 
 bool DistWavefront::rewrite(func::FuncOp func) {
-  if (func->hasAttr("weft.nodist"))
+  if (func->hasAttr(weft::WeftDialect::getNoDistAttrName()))
     return false;
   PolyhedralRegion &analysis = getChildAnalysis<PolyhedralRegion>(func);
   // A region the analysis cannot handle is dist-partition's to report.

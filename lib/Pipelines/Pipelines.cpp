@@ -18,6 +18,7 @@ void weft::buildSeqPipeline(OpPassManager &pm) {
   // CSE but no canonicalizer: constant folding would evaluate floating-point
   // operations at compile time (0.0 / 0.0 gives +nan, the program -nan).
   pm.addPass(createCSEPass());
+  pm.addPass(createConvertDistToEmitC());
   pm.addPass(createConvertLoopsToEmitC());
   // No form-expressions: the 19 emitter drops needed parentheses around
   // some operands (a + (b >> c) prints as a + b >> c), so every C operator

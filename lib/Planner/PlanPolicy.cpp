@@ -1,7 +1,7 @@
 //===- PlanPolicy.cpp - What `weft plan` and llm-plan decide with ---------===//
 #include "weft/Planner/PlanPolicy.h"
 #include "weft/Planner/ModelImport.h"
-#include "weft/Planner/Safetensors.h"
+#include "weft/Planner/Quality.h"
 
 #include <algorithm>
 #include <cmath>
@@ -72,17 +72,9 @@ Expected<QualityModel> qualityFromCheckpoint(const cost::ModelDesc &m,
   Expected<ImportedModel> model = importModel(path);
   if (!model)
     return model.takeError();
-  if (!model->llama2cWeights.empty())
-    return qualityFromLlama2c(m, model->llama2cWeights);
-  if (model->safetensors.empty())
+  if (model->llama2cWeights.empty() && model->safetensors.empty())
     return qualityPrior(m);
-  Expected<SafetensorsSet> weights = SafetensorsSet::open(model->safetensors);
-  if (!weights)
-    return weights.takeError();
-  Expected<QualityModel> q = qualityFromSafetensors(m, *weights);
-  if (!q)
-    return requestError(path + ": " + toString(q.takeError()));
-  return q;
+  return qualityFromWeights(m, path);
 }
 
 } // namespace weft::plan

@@ -12,7 +12,7 @@
 
 #include "weft_rt_ffn_block.h"
 #include "weft_rt_linear.h"
-#include "weft_rt_llama2c.h"
+#include "weft_rt_model.h"
 
 #include <string>
 #include <vector>

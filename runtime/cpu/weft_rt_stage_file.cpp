@@ -1,12 +1,11 @@
 //===- weft_rt_stage_file.cpp - Weights of one pipeline stage -------------===//
 #include "weft_rt_stage_file.h"
 
+#include "weft_rt_file.h"
 #include "weft_rt_half.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
-#include <memory>
 
 namespace weft::rt {
 
@@ -34,14 +33,6 @@ uint64_t fnv1a(uint64_t hash, const void *data, size_t n) {
   return hash;
 }
 constexpr uint64_t kFnvOffset = 0xcbf29ce484222325ull;
-
-struct FileCloser {
-  void operator()(std::FILE *f) const {
-    if (f)
-      std::fclose(f);
-  }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
 
 /// Streams bytes to a file while hashing them. Sticky failure: after the
 /// first short write every call does nothing and ok() is false.
@@ -125,13 +116,6 @@ private:
   std::FILE *f;
   size_t left;
 };
-
-bool fail(std::string *error, const std::string &path,
-          const std::string &what) {
-  if (error)
-    *error = path + ": " + what;
-  return false;
-}
 
 bool validBits(int bits) {
   return bits == 32 || bits == 16 ||
@@ -296,7 +280,8 @@ int64_t StageWeights::storageBytes() const {
 bool writeStageFile(const std::string &path, const LlamaWeights &w,
                     const StageFileSpec &spec, std::string *error) {
   if (!hostIsLittleEndian())
-    return fail(error, path, "stage files are written on little-endian hosts");
+    return fileError(error, path,
+                     "stage files are written on little-endian hosts");
   const LlamaConfig &c = w.config;
   std::string problem = checkLlamaConfig(c);
   if (problem.empty() && c.isOpt())
@@ -304,15 +289,16 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
   if (problem.empty())
     problem = checkSpec(c, spec);
   if (!problem.empty())
-    return fail(error, path, problem);
+    return fileError(error, path, problem);
   if (spec.model.size() > kMaxNameBytes)
-    return fail(error, path, "model name is longer than " +
-                                 std::to_string(kMaxNameBytes) + " bytes");
+    return fileError(error, path,
+                     "model name is longer than " +
+                         std::to_string(kMaxNameBytes) + " bytes");
 
   const std::string tmp = path + ".tmp";
   File f(std::fopen(tmp.c_str(), "wb"));
   if (!f)
-    return fail(error, tmp, "cannot create");
+    return fileError(error, tmp, "cannot create");
   Writer out(f.get());
   out.bytes(kMagic, 8);
   out.u32(kVersion);
@@ -393,8 +379,9 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
                       int(lin.cols), lin.bits, spec.groupSize, lin.dst,
                       &why)) {
         std::remove(tmp.c_str());
-        return fail(error, path,
-                    "layer " + std::to_string(l) + " " + lin.name + ": " + why);
+        return fileError(error, path,
+                         "layer " + std::to_string(l) + " " + lin.name + ": " +
+                             why);
       }
     }
     if (c.isOpt()) {
@@ -437,7 +424,7 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
     if (!makeLinear(cls.data(), c.vocabSize, c.dim, spec.headBits,
                     spec.groupSize, head, &why)) {
       std::remove(tmp.c_str());
-      return fail(error, path, "classifier: " + why);
+      return fileError(error, path, "classifier: " + why);
     }
     writeLinear(out, head, spec.groupSize);
   }
@@ -445,11 +432,11 @@ bool writeStageFile(const std::string &path, const LlamaWeights &w,
   bool closed = std::fclose(f.release()) == 0;
   if (!out.ok() || !closed) {
     std::remove(tmp.c_str());
-    return fail(error, tmp, "write failed (disk full?)");
+    return fileError(error, tmp, "write failed (disk full?)");
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::remove(tmp.c_str());
-    return fail(error, path, "cannot rename " + tmp + " to it");
+    return fileError(error, path, "cannot rename " + tmp + " to it");
   }
   return true;
 }
@@ -461,18 +448,15 @@ uint64_t stageFileChecksum(const void *data, size_t n) {
 bool readStageFile(const std::string &path, StageWeights &out,
                    std::string *error) {
   if (!hostIsLittleEndian())
-    return fail(error, path, "stage files are read on little-endian hosts");
-  File f(std::fopen(path.c_str(), "rb"));
-  if (!f)
-    return fail(error, path, "cannot open");
+    return fileError(error, path,
+                     "stage files are read on little-endian hosts");
   // Two passes over the file, so that no copy of it is ever held in memory
   // (a stage's peak memory is its weights): the checksum first, then the
   // parts, each read straight into its final buffer.
-  long length = -1;
-  if (std::fseek(f.get(), 0, SEEK_END) == 0)
-    length = std::ftell(f.get());
-  if (length < 0 || std::fseek(f.get(), 0, SEEK_SET) != 0)
-    return fail(error, path, "cannot seek");
+  int64_t length = 0;
+  File f = openForReading(path, &length, error);
+  if (!f)
+    return false;
   const size_t size = size_t(length);
   uint8_t head[12] = {};
   uint64_t hash = kFnvOffset, stored = 0;
@@ -482,29 +466,32 @@ bool readStageFile(const std::string &path, StageWeights &out,
       size_t n = std::fread(chunk, 1, std::min(sizeof chunk, want - done),
                             f.get());
       if (n == 0)
-        return fail(error, path, "read error");
+        return fileError(error, path, "read error");
       if (done < sizeof head)
         std::memcpy(head + done, chunk, std::min(n, sizeof head - done));
       hash = fnv1a(hash, chunk, n);
       done += n;
     }
     if (std::fread(&stored, 1, 8, f.get()) != 8)
-      return fail(error, path, "read error");
+      return fileError(error, path, "read error");
   }
   if (size < 8 || std::memcmp(head, kMagic, 8) != 0)
-    return fail(error, path, "not a weft stage file (magic is not WEFTSTG1)");
+    return fileError(error, path,
+                     "not a weft stage file (magic is not WEFTSTG1)");
   if (size < 12 + 8)
-    return fail(error, path, "truncated header");
+    return fileError(error, path, "truncated header");
   uint32_t version;
   std::memcpy(&version, head + 8, 4);
   if (version != kVersion && version != 1)
-    return fail(error, path, "version " + std::to_string(version) +
-                                 ", this runtime reads version " +
-                                 std::to_string(kVersion));
+    return fileError(error, path,
+                     "version " + std::to_string(version) +
+                         ", this runtime reads version " +
+                         std::to_string(kVersion));
   if (hash != stored)
-    return fail(error, path, "checksum mismatch (truncated or corrupt file)");
+    return fileError(error, path,
+                     "checksum mismatch (truncated or corrupt file)");
   if (std::fseek(f.get(), 12, SEEK_SET) != 0)
-    return fail(error, path, "cannot seek");
+    return fileError(error, path, "cannot seek");
 
   Reader r(f.get(), size - 12 - 8);
   StageWeights w;
@@ -522,25 +509,26 @@ bool readStageFile(const std::string &path, StageWeights &out,
   if (version >= 2) {
     uint8_t arch = r.u8("arch");
     if (r.failed.empty() && arch > uint8_t(ModelArch::Opt))
-      return fail(error, path,
-                  "arch " + std::to_string(arch) + " is not an architecture "
-                  "this runtime knows");
+      return fileError(error, path,
+                       "arch " + std::to_string(arch) +
+                           " is not an architecture "
+                           "this runtime knows");
     c.arch = ModelArch(arch);
     c.geluFfn = r.u8("gelu_ffn") != 0;
   }
   if (!r.failed.empty())
-    return fail(error, path, r.failed);
+    return fileError(error, path, r.failed);
   std::string problem = checkLlamaConfig(c);
   if (!problem.empty())
-    return fail(error, path, problem);
+    return fileError(error, path, problem);
   StageFileSpec &s = w.spec;
   uint32_t nameBytes;
   if (!r.bytes(&nameBytes, 4, "model name") || nameBytes > kMaxNameBytes)
-    return fail(error, path,
-                r.failed.empty() ? "model name length " +
-                                       std::to_string(nameBytes) +
-                                       " is implausible"
-                                 : r.failed);
+    return fileError(error, path,
+                     r.failed.empty()
+                         ? "model name length " + std::to_string(nameBytes) +
+                               " is implausible"
+                         : r.failed);
   s.model.resize(nameBytes);
   r.bytes(s.model.data(), nameBytes, "model name");
   s.stage = r.i32("stage");
@@ -550,12 +538,12 @@ bool readStageFile(const std::string &path, StageWeights &out,
   s.hasEmbedding = r.u8("hasEmbedding") != 0;
   s.hasHead = r.u8("hasHead") != 0;
   if (!r.failed.empty())
-    return fail(error, path, r.failed);
+    return fileError(error, path, r.failed);
   if (s.firstLayer < 0 || s.endLayer < s.firstLayer || s.endLayer > c.layers)
-    return fail(error, path,
-                "layer range [" + std::to_string(s.firstLayer) + ", " +
-                    std::to_string(s.endLayer) + ") is not inside the " +
-                    std::to_string(c.layers) + " layers");
+    return fileError(error, path,
+                     "layer range [" + std::to_string(s.firstLayer) + ", " +
+                         std::to_string(s.endLayer) + ") is not inside the " +
+                         std::to_string(c.layers) + " layers");
   for (int l = s.firstLayer; l < s.endLayer; ++l) {
     s.attnBits.push_back(r.i32("attnBits"));
     s.ffnBits.push_back(r.i32("ffnBits"));
@@ -563,10 +551,10 @@ bool readStageFile(const std::string &path, StageWeights &out,
   s.headBits = r.i32("headBits");
   s.groupSize = r.i32("groupSize");
   if (!r.failed.empty())
-    return fail(error, path, r.failed);
+    return fileError(error, path, r.failed);
   problem = checkSpec(c, s);
   if (!problem.empty())
-    return fail(error, path, problem);
+    return fileError(error, path, problem);
 
   const int D = c.dim, KV = c.kvDim(), H = c.hiddenDim;
   if (s.hasEmbedding)
@@ -582,7 +570,7 @@ bool readStageFile(const std::string &path, StageWeights &out,
     if (c.isOpt()) {
       problem = readOptLayer(r, layer, at, D, H, s.attnBits[i], s.ffnBits[i]);
       if (!problem.empty())
-        return fail(error, path, problem);
+        return fileError(error, path, problem);
       continue;
     }
     r.array(layer.rmsAtt, D, (at + "rms_att").c_str());
@@ -603,7 +591,7 @@ bool readStageFile(const std::string &path, StageWeights &out,
       problem = readLinear(r, lin.dst, at + lin.name, lin.rows, lin.cols,
                            lin.bits);
       if (!problem.empty())
-        return fail(error, path, problem);
+        return fileError(error, path, problem);
     }
   }
   if (s.hasHead && r.failed.empty()) {
@@ -613,13 +601,14 @@ bool readStageFile(const std::string &path, StageWeights &out,
     problem = readLinear(r, w.classifier, "classifier", c.vocabSize, D,
                          s.headBits);
     if (!problem.empty())
-      return fail(error, path, problem);
+      return fileError(error, path, problem);
   }
   if (!r.failed.empty())
-    return fail(error, path, r.failed);
+    return fileError(error, path, r.failed);
   if (r.remaining() != 0)
-    return fail(error, path, std::to_string(r.remaining()) +
-                                 " unexpected bytes before the checksum");
+    return fileError(error, path,
+                     std::to_string(r.remaining()) +
+                         " unexpected bytes before the checksum");
   out = std::move(w);
   return true;
 }

@@ -83,7 +83,7 @@ func.func @host_nests(%x: memref<?xf64>, %n: index) {
     %b = func.call @f(%a) : (f64) -> f64
     affine.store %b, %x[%i] : memref<?xf64>
   }
-  dist.barrier
+  dist.wait_all
   return
 }
 

@@ -78,7 +78,7 @@ int toHf(int argc, char **argv) {
     return usage();
   LlamaWeights w;
   std::string error;
-  if (!readLlama2c(argv[1], w, &error)) {
+  if (!readCheckpoint(argv[1], w, &error)) {
     std::fprintf(stderr, "weft-llama-ref: %s\n", error.c_str());
     return 1;
   }

@@ -6,6 +6,7 @@
 #include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/LLM/IR/LLMDialect.h"
 #include "dialects/LLM/Transforms/Passes.h"
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/GPU/Passes.h"
 #include "weft/Partition/Passes.h"
@@ -47,10 +48,10 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
-                  mlir::affine::AffineDialect, mlir::arith::ArithDialect,
-                  mlir::emitc::EmitCDialect, mlir::func::FuncDialect,
-                  mlir::gpu::GPUDialect, mlir::math::MathDialect,
-                  mlir::memref::MemRefDialect,
+                  weft::WeftDialect, mlir::affine::AffineDialect,
+                  mlir::arith::ArithDialect, mlir::emitc::EmitCDialect,
+                  mlir::func::FuncDialect, mlir::gpu::GPUDialect,
+                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::quant::QuantizationDialect, mlir::scf::SCFDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "weft optimizer driver\n", registry));

@@ -21,8 +21,7 @@
 #include "weft/Planner/JSONFile.h"
 #include "weft/Planner/ModelImport.h"
 
-#include "weft_rt_hf_llama.h"
-#include "weft_rt_hf_opt.h"
+#include "weft_rt_checkpoint.h"
 #include "weft_rt_stage_file.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -41,22 +40,6 @@ using namespace weft::plan;
 namespace {
 
 int fail(const Twine &msg) { return commandError(msg); }
-
-/// Reads the checkpoint as fp32 weights (llama2.c file, or an HF LLaMA or
-/// OPT directory).
-bool readWeights(const ImportedModel &model, StringRef path,
-                 rt::LlamaWeights &out, std::string *error) {
-  if (!model.llama2cWeights.empty())
-    return rt::readLlama2c(model.llama2cWeights, out, error);
-  if (!sys::fs::is_directory(path)) {
-    *error = path.str() + ": not a llama2.c checkpoint nor a directory with "
-                          "config.json and *.safetensors weights";
-    return false;
-  }
-  if (model.desc.arch == "opt")
-    return rt::readHfOpt(path.str(), out, error);
-  return rt::readHfLlama(path.str(), out, error);
-}
 
 /// What a failed pass run said: its errors, one per line, each with the
 /// model part it is about ("layers.3: ...") when the op knows it. Remarks
@@ -170,7 +153,7 @@ int weft::buildModelMain(int argc, char **argv) {
                << *name << "' but the weights are '" << desc.name
                << "' (its layer ranges fit these weights)\n";
 
-  // The model as llm IR, planned and quantised as the plan says.
+  // The model as llm IR, planned, quantised and split as the plan says.
   mlir::MLIRContext ctx;
   ctx.loadDialect<mlir::emitc::EmitCDialect>();
   Expected<mlir::OwningOpRef<mlir::ModuleOp>> imported =
@@ -186,6 +169,7 @@ int weft::buildModelMain(int argc, char **argv) {
   llm::LLMQuantizeOptions quantizeOptions;
   quantizeOptions.groupSize = groupSize;
   pm.addPass(llm::createLLMQuantize(quantizeOptions));
+  pm.addPass(llm::createLLMSplitStages());
   if (mlir::failed(pm.run(*module)))
     return fail(diagnostics.errors());
   mlir::FailureOr<std::vector<llm::StageStorage>> stages =
@@ -195,7 +179,7 @@ int weft::buildModelMain(int argc, char **argv) {
 
   rt::LlamaWeights weights;
   std::string error;
-  if (!readWeights(*model, weightsPath, weights, &error))
+  if (!rt::readCheckpoint(weightsPath, weights, &error))
     return fail(error);
   FailureOr<std::string> program = lowerToCpp(*module);
   if (mlir::failed(program))

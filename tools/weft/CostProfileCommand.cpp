@@ -41,7 +41,8 @@ constexpr const char *kBenchProgram = "weft-kernel-bench";
 /// The runtime files of the benchmark for `target`: the kernels and stage
 /// files, one backend, no MPI serving library.
 bool benchWants(StringRef path, StringRef target) {
-  if (path.starts_with("profile/") || path.starts_with("cpu/"))
+  if (path.starts_with("profile/") || path.starts_with("cpu/") ||
+      path.starts_with("format/"))
     return true;
   if (path.starts_with("cuda/"))
     return target == "cuda";

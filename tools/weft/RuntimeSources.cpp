@@ -72,7 +72,7 @@ std::string programMakefile(const ProgramMakefile &m) {
      << m.compiler << " ?= " << m.compilerDefault << "\n"
      << "CXXFLAGS ?= -O3 -march=native\n"
      << "override CXXFLAGS += -std=c++17 -pthread -Iruntime/cpu "
-        "-Iruntime/serve\n";
+        "-Iruntime/format -Iruntime/serve\n";
   if (cuda)
     os << "CUDA_HOME ?= /usr/local/cuda\n"
        << "NVCC ?= $(CUDA_HOME)/bin/nvcc\n"
@@ -81,7 +81,7 @@ std::string programMakefile(const ProgramMakefile &m) {
           "-gencode arch=compute_90,code=sm_90\n"
        << "NVCCFLAGS ?= -O3\n"
        << "override NVCCFLAGS += -std=c++17 $(CUDA_ARCHS) -Iruntime/cpu "
-          "-Iruntime/serve -Iruntime/cuda\n"
+          "-Iruntime/format -Iruntime/serve -Iruntime/cuda\n"
        << "LDLIBS += -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 "
           "-lcublas -lcudart\n";
   os << "\nSOURCES :=";

@@ -47,8 +47,8 @@ ServeDirectory::~ServeDirectory() {
 Error ServeDirectory::create() {
   temp = formatv("{0}.tmp-{1}", dir, sys::Process::getProcessId()).str();
   sys::fs::remove_directories(temp);
-  for (const char *sub :
-       {"", "/weights", "/runtime/cpu", "/runtime/serve", "/runtime/cuda"}) {
+  for (const char *sub : {"", "/weights", "/runtime/cpu", "/runtime/format",
+                          "/runtime/serve", "/runtime/cuda"}) {
     if (!strcmp(sub, "/runtime/cuda") && target != "cuda")
       continue;
     if (std::error_code ec = sys::fs::create_directories(temp + sub)) {

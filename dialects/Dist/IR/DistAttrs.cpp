@@ -266,31 +266,3 @@ LogicalResult LayoutAttr::verifyMemRefType(
                          << " differs from layout " << *this;
   return success();
 }
-
-//===----------------------------------------------------------------------===//
-// Helpers
-//===----------------------------------------------------------------------===//
-
-std::pair<int64_t, int64_t>
-weft::dist::getOwnedCountRange(DimDistAttr dist, int64_t n, int64_t extent) {
-  switch (dist.getKind()) {
-  case DistKind::Replicated:
-    return {n, n};
-  case DistKind::Block:
-  case DistKind::Cyclic: {
-    int64_t q = n / extent, r = n % extent;
-    return {q, r ? q + 1 : q};
-  }
-  case DistKind::BlockCyclic: {
-    int64_t b = dist.getBlockSize().value_or(1);
-    int64_t blocks = n / b, rem = n % b;
-    int64_t base = (blocks / extent) * b, k = blocks % extent;
-    // Coordinates below k own one more full block; coordinate k owns the
-    // partial block; the others own `base`.
-    int64_t max = k > 0 ? base + b : base + rem;
-    int64_t min = k + 1 < extent ? base : base + rem;
-    return {min, max};
-  }
-  }
-  llvm_unreachable("unknown distribution kind");
-}

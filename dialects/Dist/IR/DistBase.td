@@ -45,6 +45,38 @@ def Dist_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getGridAttrName() {
       return ::llvm::StringLiteral("dist.grid");
     }
+    /// The partitioner's decisions, from dist-partition to dist-materialize:
+    /// a unit of work (unit attribute); how a loop unit is split (a
+    /// #dist.dim, or a #dist.layout of two loops over a 2-D grid); the kind
+    /// of a reduction update combined across ranks (on its store).
+    static constexpr ::llvm::StringLiteral getUnitAttrName() {
+      return ::llvm::StringLiteral("dist.unit");
+    }
+    static constexpr ::llvm::StringLiteral getDistributeAttrName() {
+      return ::llvm::StringLiteral("dist.distribute");
+    }
+    static constexpr ::llvm::StringLiteral getReduceAttrName() {
+      return ::llvm::StringLiteral("dist.reduce");
+    }
+    /// The pieces of a loop split at its pivot (dist-split-pivots): one
+    /// integer id per split loop, so that their blocks line up.
+    static constexpr ::llvm::StringLiteral getPivotSplitAttrName() {
+      return ::llvm::StringLiteral("dist.pivot_split");
+    }
+    /// dist-alias-check's forms of a region (unit attributes on functions):
+    /// the region as written, which the other dist passes leave alone; the
+    /// dispatcher, which checks the arguments for overlap; the distributed
+    /// form, whose written arguments share no memory with another argument
+    /// (convert-loops-to-emitc makes them `restrict`).
+    static constexpr ::llvm::StringLiteral getSequentialAttrName() {
+      return ::llvm::StringLiteral("dist.sequential");
+    }
+    static constexpr ::llvm::StringLiteral getAliasCheckAttrName() {
+      return ::llvm::StringLiteral("dist.alias_check");
+    }
+    static constexpr ::llvm::StringLiteral getArgsDisjointAttrName() {
+      return ::llvm::StringLiteral("dist.args_disjoint");
+    }
   }];
 }
 

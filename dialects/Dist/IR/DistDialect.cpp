@@ -121,9 +121,9 @@ LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
   // dist-alias-check's forms of a region: the region as written, the
   // dispatcher that chooses, and the distributed form, which runs only on
   // arguments that do not overlap.
-  if (attr.getName() == "dist.sequential" ||
-      attr.getName() == "dist.alias_check" ||
-      attr.getName() == "dist.args_disjoint") {
+  if (attr.getName() == getSequentialAttrName() ||
+      attr.getName() == getAliasCheckAttrName() ||
+      attr.getName() == getArgsDisjointAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
       return op->emitOpError()
              << "'" << attr.getName().getValue()
@@ -132,9 +132,12 @@ LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
   }
   // The partitioner's decisions, between dist-partition and
   // dist-materialize: a unit of work, and how a loop unit is split.
-  if (attr.getName() == "dist.unit")
+  if (attr.getName() == getUnitAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError() << "'dist.unit' must be a unit attribute";
     return success();
-  if (attr.getName() == "dist.reduce") {
+  }
+  if (attr.getName() == getReduceAttrName()) {
     auto kind = dyn_cast<StringAttr>(attr.getValue());
     if (!kind ||
         !llvm::is_contained({"add", "mul", "max", "min"}, kind.getValue()))
@@ -145,20 +148,20 @@ LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
   }
   // The pieces of a loop split at its pivot (dist-split-pivots), which
   // share one block distribution.
-  if (attr.getName() == "dist.pivot_split") {
+  if (attr.getName() == getPivotSplitAttrName()) {
     if (!isa<IntegerAttr>(attr.getValue()) || !isa<LoopLikeOpInterface>(op))
       return op->emitOpError() << "'dist.pivot_split' must be an integer on "
                                   "a loop";
     return success();
   }
-  if (attr.getName() == "dist.distribute") {
+  if (attr.getName() == getDistributeAttrName()) {
     // One loop over all ranks, or the loop and the one inside it over the
     // two axes of a 2-D grid.
     auto dim = dyn_cast<DimDistAttr>(attr.getValue());
     auto grid = dyn_cast<LayoutAttr>(attr.getValue());
     bool gridOk = grid && grid.getRank() == 2 && grid.getGrid().getRank() == 2;
     if ((!dim && !gridOk) || !isa<LoopLikeOpInterface>(op) ||
-        !op->hasAttr("dist.unit"))
+        !op->hasAttr(getUnitAttrName()))
       return op->emitOpError()
              << "'dist.distribute' must be a #dist.dim, or a #dist.layout of "
                 "two loops over a 2-D grid, on a loop that is a 'dist.unit'";

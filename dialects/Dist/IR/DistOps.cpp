@@ -19,9 +19,6 @@
 using namespace mlir;
 using namespace weft::dist;
 
-/// Largest tag every MPI implementation accepts (MPI_TAG_UB >= 32767).
-static constexpr int64_t kMaxPortableTag = 32767;
-
 //===----------------------------------------------------------------------===//
 // Custom assembly pieces
 //===----------------------------------------------------------------------===//
@@ -153,58 +150,6 @@ static LogicalResult verifyScalarResult(Operation *op, Type valueType,
   return success();
 }
 
-/// Along every dimension whose global extent and number of processes are
-/// static, a static local extent must equal the number of indices that every
-/// process owns.
-static LogicalResult verifyLocalExtents(Operation *op, StringRef name,
-                                        MemRefType local, LayoutAttr layout,
-                                        ArrayRef<int64_t> globalShape) {
-  for (auto [d, dist] : llvm::enumerate(layout.getDims())) {
-    int64_t n = globalShape[d];
-    if (ShapedType::isDynamic(n) || local.isDynamicDim(d))
-      continue;
-    int64_t extent = 1;
-    if (std::optional<int64_t> axis = dist.getGridAxis()) {
-      extent = layout.getGrid().getShape()[*axis];
-      if (ShapedType::isDynamic(extent))
-        continue;
-    }
-    auto [min, max] = getOwnedCountRange(dist, n, extent);
-    int64_t have = local.getDimSize(d);
-    if (min == max && have == min)
-      continue;
-    InFlightDiagnostic diag = op->emitOpError()
-                              << name << " extent " << have
-                              << " along dimension " << d << " cannot hold ";
-    if (min == max)
-      return diag << "the " << min << " indices every process owns (" << n
-                  << " over " << extent << ")";
-    return diag << "the " << min << " to " << max << " indices a process owns ("
-                << n << " over " << extent << "); use a dynamic extent";
-  }
-  return success();
-}
-
-/// Shared checks of a local buffer and its global counterpart.
-static LogicalResult verifyLocalGlobal(Operation *op, MemRefType local,
-                                       MemRefType global, LayoutAttr layout,
-                                       Value root) {
-  auto emitError = [&] { return op->emitOpError(); };
-  if (failed(layout.verifyMemRefType(local, emitError)))
-    return failure();
-  if (global.getRank() != local.getRank())
-    return op->emitOpError()
-           << "global memref of rank " << global.getRank()
-           << " does not match local memref of rank " << local.getRank();
-  if (global.getElementType() != local.getElementType())
-    return op->emitOpError()
-           << "element types differ: " << local.getElementType() << " and "
-           << global.getElementType();
-  if (failed(verifyRank(op, root, "root", layout.getGrid().getNumProcesses())))
-    return failure();
-  return verifyLocalExtents(op, "local", local, layout, global.getShape());
-}
-
 //===----------------------------------------------------------------------===//
 // Process queries
 //===----------------------------------------------------------------------===//
@@ -253,39 +198,6 @@ LogicalResult GridShapeOp::fold(FoldAdaptor adaptor,
   return success();
 }
 
-LogicalResult GridCoordOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> location, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
-  Adaptor adaptor(operands, attributes, properties, regions);
-  return inferIndexPerGridAxis(context, adaptor.getGrid(), inferredReturnTypes);
-}
-
-LogicalResult GridCoordOp::verify() {
-  return verifyRank(*this, getRank(), "process", getGrid().getNumProcesses());
-}
-
-LogicalResult GridRankOp::verify() {
-  GridAttr grid = getGrid();
-  if (getCoords().size() != grid.getRank())
-    return emitOpError() << "expects " << grid.getRank()
-                         << " coordinates for the grid, got "
-                         << getCoords().size();
-  for (auto [axis, coord] : llvm::enumerate(getCoords())) {
-    std::optional<int64_t> value = getConstant(coord);
-    if (!value)
-      continue;
-    int64_t extent = grid.getShape()[axis];
-    if (*value < 0 || (!ShapedType::isDynamic(extent) && *value >= extent))
-      return emitOpError() << "coordinate " << *value << " along axis " << axis
-                           << " is outside the grid extent "
-                           << (ShapedType::isDynamic(extent)
-                                   ? std::string("?")
-                                   : std::to_string(extent));
-  }
-  return success();
-}
-
 //===----------------------------------------------------------------------===//
 // Index arithmetic of a distributed dimension
 //===----------------------------------------------------------------------===//
@@ -327,99 +239,9 @@ LogicalResult LocalBoundsOp::fold(FoldAdaptor adaptor,
   return success();
 }
 
-LogicalResult LocalSizeOp::verify() {
-  return verifyDimQuery(*this, getExtent(), getCoord());
-}
-
-LogicalResult LocateOp::verify() {
-  if (!getDistribution().isDistributed())
-    return emitOpError("has no single owner on a replicated dimension");
-  if (failed(verifyDimQuery(*this, getExtent(), Value())))
-    return failure();
-  std::optional<int64_t> index = getConstant(getIndex());
-  std::optional<int64_t> lb = getConstant(getLowerBound());
-  std::optional<int64_t> ub = getConstant(getUpperBound());
-  if (index && lb && ub && (*index < *lb || *index >= *ub))
-    return emitOpError() << "index " << *index << " is outside [" << *lb << ", "
-                         << *ub << ")";
-  return success();
-}
-
 //===----------------------------------------------------------------------===//
-// Communication
+// Collectives
 //===----------------------------------------------------------------------===//
-
-LogicalResult HaloExchangeOp::verify() {
-  MemRefType type = getBuffer().getType();
-  LayoutAttr layout = getLayout();
-  if (failed(layout.verifyMemRefType(type, [&] { return emitOpError(); })))
-    return failure();
-  int64_t rank = type.getRank();
-  for (auto [name, widths] : {std::make_pair(StringRef("low"), getLow()),
-                              std::make_pair(StringRef("high"), getHigh())}) {
-    if (static_cast<int64_t>(widths.size()) != rank)
-      return emitOpError() << "expects " << rank << " " << name
-                           << " halo widths, got " << widths.size();
-    for (auto [d, width] : llvm::enumerate(widths)) {
-      if (width < 0)
-        return emitOpError() << name << " halo width along dimension " << d
-                             << " must be non-negative, got " << width;
-      DistKind kind = layout.getDims()[d].getKind();
-      if (width > 0 && kind != DistKind::Block)
-        return emitOpError()
-               << "dimension " << d << " is " << stringifyDistKind(kind)
-               << ", only block-distributed dimensions have "
-                  "halos";
-    }
-  }
-  for (int64_t d = 0; d < rank; ++d) {
-    if (type.isDynamicDim(d))
-      continue;
-    int64_t halo = getLow()[d] + getHigh()[d];
-    if (type.getDimSize(d) < halo)
-      return emitOpError() << "extent " << type.getDimSize(d)
-                           << " along dimension " << d
-                           << " is smaller than its halo widths (" << halo
-                           << ")";
-  }
-  return success();
-}
-
-LogicalResult RedistributeOp::verify() {
-  MemRefType source = getSource().getType(), dest = getDest().getType();
-  auto emitError = [&] { return emitOpError(); };
-  if (failed(getSourceLayout().verifyMemRefType(source, emitError)) ||
-      failed(getDestLayout().verifyMemRefType(dest, emitError)))
-    return failure();
-  if (source.getElementType() != dest.getElementType())
-    return emitOpError() << "element types differ: " << source.getElementType()
-                         << " and " << dest.getElementType();
-  ArrayRef<int64_t> global = getStaticGlobalShape();
-  if (static_cast<int64_t>(global.size()) != source.getRank())
-    return emitOpError() << "expects " << source.getRank()
-                         << " global extents, got " << global.size();
-  if (failed(verifyListOfOperandsOrIntegers(
-          *this, "global extent", global.size(), global, getGlobalShape())))
-    return failure();
-  for (auto [d, n] : llvm::enumerate(global))
-    if (!ShapedType::isDynamic(n) && n < 0)
-      return emitOpError() << "global extent along dimension " << d
-                           << " must be non-negative, got " << n;
-  if (failed(verifyLocalExtents(*this, "source", source, getSourceLayout(),
-                                global)))
-    return failure();
-  return verifyLocalExtents(*this, "dest", dest, getDestLayout(), global);
-}
-
-LogicalResult GatherOp::verify() {
-  return verifyLocalGlobal(*this, getLocal().getType(), getGlobal().getType(),
-                           getLayout(), getRoot());
-}
-
-LogicalResult ScatterOp::verify() {
-  return verifyLocalGlobal(*this, getLocal().getType(), getGlobal().getType(),
-                           getLayout(), getRoot());
-}
 
 LogicalResult BroadcastOp::verify() {
   if (failed(verifyRank(*this, getRoot(), "root")) ||
@@ -429,33 +251,9 @@ LogicalResult BroadcastOp::verify() {
                      getStaticOffsetsAttr(), getSizes(), getStaticSizesAttr());
 }
 
-LogicalResult ReduceOp::verify() {
-  if (failed(verifyRank(*this, getRoot(), "root")))
-    return failure();
-  return verifyScalarResult(*this, getValue().getType(), getResult());
-}
-
 LogicalResult AllReduceOp::verify() {
   return verifyScalarResult(*this, getValue().getType(), getResult());
 }
-
-template <typename OpTy>
-static LogicalResult verifyPointToPoint(OpTy op, StringRef peer) {
-  if (failed(verifyRank(op, op.getPeer(), peer)))
-    return failure();
-  // I64Attr accessors are unsigned: read the tag as a signed value.
-  int64_t tag = op.getTagValue();
-  if (tag < 0 || tag > kMaxPortableTag)
-    return op.emitOpError()
-           << "tag must be in [0, " << kMaxPortableTag << "], got " << tag;
-  return verifySlice(op, op.getBuffer().getType(), op.getOffsets(),
-                     op.getStaticOffsetsAttr(), op.getSizes(),
-                     op.getStaticSizesAttr());
-}
-
-LogicalResult SendOp::verify() { return verifyPointToPoint(*this, "peer"); }
-
-LogicalResult RecvOp::verify() { return verifyPointToPoint(*this, "peer"); }
 
 //===----------------------------------------------------------------------===//
 // Generated definitions

@@ -30,14 +30,4 @@
 #define GET_OP_CLASSES
 #include "dialects/Dist/IR/DistOps.h.inc"
 
-namespace weft::dist {
-
-/// Smallest and largest number of indices that one process owns when `n`
-/// indices are distributed by `dist` over `extent` processes (all positive or
-/// zero; `n >= 0`, `extent >= 1`). Used by verifiers and by lowerings.
-std::pair<int64_t, int64_t> getOwnedCountRange(DimDistAttr dist, int64_t n,
-                                               int64_t extent);
-
-} // namespace weft::dist
-
 #endif // WEFT_DIALECTS_DIST_IR_DISTOPS_H

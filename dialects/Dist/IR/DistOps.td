@@ -5,12 +5,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Operations of the dist dialect, in three groups:
-//   - process queries: num_ranks, rank, grid_shape, grid_coord, grid_rank;
-//   - index arithmetic of a distributed dimension: local_bounds, local_size,
-//     locate;
-//   - communication on local buffers: halo_exchange, redistribute, gather,
-//     scatter, broadcast, reduce, allreduce, send, recv, barrier.
+// Operations of the dist dialect, each produced by a pass of lib/Partition
+// and lowered by convert-dist-to-emitc:
+//   - process queries: num_ranks, rank, grid_shape;
+//   - index arithmetic of a distributed dimension: local_bounds;
+//   - collectives: broadcast, allreduce;
+//   - non-blocking messages: message_buffer, isend, irecv, wait_all;
+//   - the state of the other ranks' copies: replicas_stale,
+//     set_replicas_stale; overlap of arguments: ranges_overlap.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,42 +97,6 @@ def Dist_GridShapeOp : Dist_Op<"grid_shape",
   let hasVerifier = 1;
 }
 
-def Dist_GridCoordOp : Dist_Op<"grid_coord",
-    [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "Grid coordinates of a process";
-  let description = [{
-    Returns the coordinates, one per grid axis, of the process with linear
-    rank `rank` (default: the calling process). Ranks are laid out in
-    row-major order.
-
-    ```mlir
-    %i, %j = dist.grid_coord #dist.grid<[?, ?]>
-    %k = dist.grid_coord #dist.grid<[4]> of %r
-    ```
-  }];
-  let arguments = (ins Dist_GridAttr:$grid, Optional<Index>:$rank);
-  let results = (outs Variadic<Index>:$coords);
-  let assemblyFormat = "qualified($grid) (`of` $rank^)? attr-dict";
-  let hasVerifier = 1;
-}
-
-def Dist_GridRankOp : Dist_Op<"grid_rank", [Pure]> {
-  let summary = "Linear rank of the process at given grid coordinates";
-  let description = [{
-    The inverse of `dist.grid_coord`: the linear rank of the process at
-    `coords` (one per grid axis). Used to address neighbours in `dist.send` /
-    `dist.recv`.
-
-    ```mlir
-    %up = dist.grid_rank #dist.grid<[?, ?]> [%im1, %j]
-    ```
-  }];
-  let arguments = (ins Dist_GridAttr:$grid, Variadic<Index>:$coords);
-  let results = (outs Index:$result);
-  let assemblyFormat = "qualified($grid) ` ` `[` $coords `]` attr-dict";
-  let hasVerifier = 1;
-}
-
 //===----------------------------------------------------------------------===//
 // Index arithmetic of a distributed dimension
 //===----------------------------------------------------------------------===//
@@ -174,157 +140,9 @@ def Dist_LocalBoundsOp : Dist_DimQueryOp<"local_bounds"> {
   let hasFolder = 1;
 }
 
-def Dist_LocalSizeOp : Dist_DimQueryOp<"local_size"> {
-  let summary = "Number of indices of a distributed dimension a process owns";
-  let description = [{
-    Same operands as `dist.local_bounds`; returns how many indices of
-    `[lb, ub)` the process at `coord` owns. This is the extent of the
-    dimension in the process's local storage (without halo).
-
-    ```mlir
-    %m = dist.local_size %c0 to %n at %p of %np by #dist.dim<block_cyclic(4) on 0>
-    %a = memref.alloc(%m) : memref<?x1300xf64>
-    ```
-  }];
-  let arguments = (ins Index:$lowerBound, Index:$upperBound, Index:$coord,
-                       Index:$extent, Dist_DimDistAttr:$distribution);
-  let results = (outs Index:$result);
-  let assemblyFormat = [{
-    $lowerBound `to` $upperBound `at` $coord `of` $extent
-    `by` qualified($distribution) attr-dict
-  }];
-}
-
-def Dist_LocateOp : Dist_DimQueryOp<"locate"> {
-  let summary = "Owner coordinate and local index of a global index";
-  let description = [{
-    For the global index `index` of a dimension with range `[lb, ub)`
-    distributed over a grid axis of `extent` processes, returns the
-    coordinate of the owning process on that axis and the position of
-    `index` in the owner's local storage (0-based, without halo). The
-    distribution must not be `replicated`.
-
-    ```mlir
-    %owner, %li = dist.locate %i in %c0 to %n of %np by #dist.dim<cyclic on 0>
-    ```
-  }];
-  let arguments = (ins Index:$index, Index:$lowerBound, Index:$upperBound,
-                       Index:$extent, Dist_DimDistAttr:$distribution);
-  let results = (outs Index:$owner, Index:$local_index);
-  let assemblyFormat = [{
-    $index `in` $lowerBound `to` $upperBound `of` $extent
-    `by` qualified($distribution) attr-dict
-  }];
-}
-
 //===----------------------------------------------------------------------===//
-// Communication
+// Collectives
 //===----------------------------------------------------------------------===//
-
-def Dist_HaloExchangeOp : Dist_Op<"halo_exchange"> {
-  let summary = "Refresh the halo cells of a block-distributed buffer";
-  let description = [{
-    `buffer` is the local storage of an array with layout `layout`: along
-    every dimension `d` it holds `low[d]` halo cells, the owned indices, then
-    `high[d]` halo cells. For every `block`-distributed dimension, the low
-    halo is filled from the last `low[d]` owned cells of the previous process
-    on that grid axis and the high halo from the first `high[d]` owned cells
-    of the next one (non-periodic: halos at the grid boundary are left
-    untouched). Dimensions are exchanged in order, halos included, so corner
-    cells are filled too. Halo widths must be zero on dimensions that are not
-    `block`-distributed.
-
-    ```mlir
-    dist.halo_exchange %a on #dist.layout<[block on 0, replicated], grid = [?]>
-        low [1, 0] high [1, 0] : memref<?x1300xf64>
-    ```
-  }];
-  let arguments = (ins Dist_Buffer:$buffer, DenseI64ArrayAttr:$low,
-                       DenseI64ArrayAttr:$high, Dist_LayoutAttr:$layout);
-  let assemblyFormat = [{
-    $buffer `on` qualified($layout) `low` $low `high` $high attr-dict
-    `:` type($buffer)
-  }];
-  let hasVerifier = 1;
-}
-
-def Dist_RedistributeOp : Dist_Op<"redistribute"> {
-  let summary = "Copy a distributed array into another layout";
-  let description = [{
-    `source` holds this process's part of a global array of shape
-    `global_shape` distributed by `source_layout`; after the operation
-    `dest` holds this process's part of the same array under `dest_layout`
-    (all-to-all communication). Both buffers are local storage without halo;
-    use `memref.subview` to address the interior of a buffer with halo. The
-    two layouts may use different grids over the same processes.
-
-    ```mlir
-    dist.redistribute %a on #dist.layout<[block on 0, replicated], grid = [?]>
-        to %b on #dist.layout<[replicated, block on 0], grid = [?]>
-        global [1300, %n] : memref<?x?xf64>, memref<1300x?xf64>
-    ```
-  }];
-  let arguments = (ins Dist_Buffer:$source, Dist_Buffer:$dest,
-                       Variadic<Index>:$global_shape,
-                       DenseI64ArrayAttr:$static_global_shape,
-                       Dist_LayoutAttr:$source_layout,
-                       Dist_LayoutAttr:$dest_layout);
-  let assemblyFormat = [{
-    $source `on` qualified($source_layout) `to` $dest `on`
-    qualified($dest_layout) `global`
-    custom<DynamicIndexList>($global_shape, $static_global_shape) attr-dict
-    `:` type($source) `,` type($dest)
-  }];
-  let hasVerifier = 1;
-}
-
-def Dist_GatherOp : Dist_Op<"gather"> {
-  let summary = "Assemble a distributed array on one or all processes";
-  let description = [{
-    `local` holds this process's part (no halo) of the array distributed by
-    `layout`; `global` has the global shape. With `root`, the root process's
-    `global` receives the whole array and the other processes' `global` is
-    left untouched (MPI_Gatherv); without it every process's `global`
-    receives it (MPI_Allgatherv). This is the copy-out at the end of a
-    distributed region.
-
-    ```mlir
-    dist.gather %a on #dist.layout<[block on 0, replicated], grid = [?]>
-        into %A root %c0 : memref<?x1300xf64>, memref<1300x1300xf64>
-    ```
-  }];
-  let arguments = (ins Dist_Buffer:$local, Dist_Buffer:$global,
-                       Optional<Index>:$root, Dist_LayoutAttr:$layout);
-  let assemblyFormat = [{
-    $local `on` qualified($layout) `into` $global (`root` $root^)?
-    attr-dict `:` type($local) `,` type($global)
-  }];
-  let hasVerifier = 1;
-}
-
-def Dist_ScatterOp : Dist_Op<"scatter"> {
-  let summary = "Split a global array into the processes' local parts";
-  let description = [{
-    The inverse of `dist.gather`: `local` receives this process's part of the
-    array in `global`, distributed by `layout`. With `root`, the data come
-    from the root process's `global` (MPI_Scatterv); without it every process
-    already holds a valid `global` and only copies its own part (no
-    communication). This is the copy-in at the start of a distributed
-    region.
-
-    ```mlir
-    dist.scatter %a on #dist.layout<[block on 0, replicated], grid = [?]>
-        from %A : memref<?x1300xf64>, memref<1300x1300xf64>
-    ```
-  }];
-  let arguments = (ins Dist_Buffer:$local, Dist_Buffer:$global,
-                       Optional<Index>:$root, Dist_LayoutAttr:$layout);
-  let assemblyFormat = [{
-    $local `on` qualified($layout) `from` $global (`root` $root^)?
-    attr-dict `:` type($local) `,` type($global)
-  }];
-  let hasVerifier = 1;
-}
 
 def Dist_BroadcastOp : Dist_Op<"broadcast", [AttrSizedOperandSegments]> {
   let summary = "Broadcast a scalar or (a slice of) a buffer from a root";
@@ -352,34 +170,12 @@ def Dist_BroadcastOp : Dist_Op<"broadcast", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
-def Dist_ReduceOp : Dist_Op<"reduce"> {
-  let summary = "Reduce a scalar or a buffer onto a root process";
-  let description = [{
-    Combines `value` element-wise over all processes with `kind` (integers are
-    signed for `min`/`max`). A scalar yields the reduction on the root and the
-    process's own `value` elsewhere. A memref is updated in place on the root
-    and left untouched on the other processes.
-
-    ```mlir
-    %sum = dist.reduce add %x root %c0 : f64
-    dist.reduce max %v root %c0 : memref<16xi32>
-    ```
-  }];
-  let arguments = (ins Dist_ReductionKindAttr:$kind,
-                       Dist_ScalarOrBuffer:$value, Index:$root);
-  let results = (outs Optional<Dist_ElementType>:$result);
-  let assemblyFormat = [{
-    $kind $value `root` $root attr-dict `:` type($value)
-    `` custom<ScalarResult>(ref(type($value)), type($result))
-  }];
-  let hasVerifier = 1;
-}
-
 def Dist_AllReduceOp : Dist_Op<"allreduce"> {
   let summary = "Reduce a scalar or a buffer onto every process";
   let description = [{
-    Like `dist.reduce`, but every process gets the result: a scalar yields it,
-    a memref is updated in place everywhere.
+    Combines `value` element-wise over all processes with `kind` (integers
+    are signed for `min`/`max`); every process gets the result: a scalar
+    yields it, a memref is updated in place everywhere.
 
     ```mlir
     %sum = dist.allreduce add %x : f64
@@ -394,63 +190,6 @@ def Dist_AllReduceOp : Dist_Op<"allreduce"> {
     `` custom<ScalarResult>(ref(type($value)), type($result))
   }];
   let hasVerifier = 1;
-}
-
-class Dist_PointToPointOp<string mnemonic, string peerKeyword>
-    : Dist_Op<mnemonic, [AttrSizedOperandSegments]> {
-  let arguments = (ins Dist_Buffer:$buffer, Index:$peer,
-                       Variadic<Index>:$offsets, Variadic<Index>:$sizes,
-                       OptionalAttr<DenseI64ArrayAttr>:$static_offsets,
-                       OptionalAttr<DenseI64ArrayAttr>:$static_sizes,
-                       OptionalAttr<I64Attr>:$tag);
-  let assemblyFormat = "$buffer `` custom<Slice>($offsets, $static_offsets, "
-      "$sizes, $static_sizes) `" # peerKeyword # "` $peer "
-      "(`tag` $tag^)? attr-dict `:` type($buffer)";
-  let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    /// The message tag (0 when absent).
-    int64_t getTagValue() {
-      return getTagAttr() ? getTagAttr().getInt() : 0;
-    }
-  }];
-}
-
-def Dist_SendOp : Dist_PointToPointOp<"send", "to"> {
-  let summary = "Send (a slice of) a buffer to another process";
-  let description = [{
-    Blocking send of the buffer, or of its rectangular slice
-    `[offsets] [sizes]` (unit strides), to the process of linear rank `peer`.
-    Matches a `dist.recv` with the same tag (0 by default; at most 32767, the
-    smallest `MPI_TAG_UB` the MPI standard allows). Used for pipelined
-    wavefronts and for flow-out sets that are not halos.
-
-    ```mlir
-    dist.send %a[%n, 0] [1, 1300] to %down tag 7 : memref<?x1300xf64>
-    ```
-  }];
-}
-
-def Dist_RecvOp : Dist_PointToPointOp<"recv", "from"> {
-  let summary = "Receive (a slice of) a buffer from another process";
-  let description = [{
-    Blocking receive into the buffer, or into its rectangular slice
-    `[offsets] [sizes]`, from the process of linear rank `peer`, with the
-    given tag (0 by default).
-
-    ```mlir
-    dist.recv %a[0, 0] [1, 1300] from %up tag 7 : memref<?x1300xf64>
-    ```
-  }];
-}
-
-def Dist_BarrierOp : Dist_Op<"barrier"> {
-  let summary = "Synchronise all processes (MPI_Barrier)";
-  let description = [{
-    ```mlir
-    dist.barrier
-    ```
-  }];
-  let assemblyFormat = "attr-dict";
 }
 
 //===----------------------------------------------------------------------===//

@@ -78,4 +78,30 @@ def LLMQuantize : Pass<"llm-quantize", "::mlir::ModuleOp"> {
   ];
 }
 
+def LLMSplitStages : Pass<"llm-split-stages", "::mlir::ModuleOp"> {
+  let summary = "One function per pipeline stage, with llm.transfer between "
+                "them";
+  let description = [{
+    Outlines the ops of each stage of `@forward` (by their `llm.stage`)
+    into `func.func private @stage<k>` with `llm.stage = k`, and rewrites
+    `@forward` as the chain of their calls with an `llm.transfer` from
+    stage k to k+1 between consecutive calls:
+
+    ```mlir
+    func.func @forward(%tokens: !llm.tokens) -> !llm.logits<V> {
+      %0 = call @stage0(%tokens) : (!llm.tokens) -> !llm.hidden<D>
+      %1 = llm.transfer %0 from 0 to 1 : !llm.hidden<D>
+      %2 = call @stage1(%1) : (!llm.hidden<D>) -> !llm.logits<V>
+      return %2 : !llm.logits<V>
+    }
+    ```
+
+    Stage 0 takes the tokens, the last stage returns the logits, and
+    exactly one hidden state crosses each boundary: that is what the
+    serving runtime moves between ranks. A plan that cuts elsewhere (two
+    values live across a boundary, a value skipping a stage, ops of a stage
+    not contiguous) is an error at the op.
+  }];
+}
+
 #endif // WEFT_DIALECTS_LLM_TRANSFORMS_PASSES_TD

@@ -41,6 +41,35 @@ def LinearizeMemRefAccesses
                            "::mlir::memref::MemRefDialect"];
 }
 
+def ConvertDistToEmitC : Pass<"convert-dist-to-emitc", "::mlir::ModuleOp"> {
+  let summary = "Lower dist ops to calls of the MPI runtime (EmitC)";
+  let description = [{
+    Rewrites every `dist` op into `emitc` calls of the MPI runtime header
+    that weft copies into its MPI programs (runtime/mpi/weft_rt_mpi.h), one
+    conversion pattern per op family (populateDistToEmitCPatterns):
+
+    | op | becomes |
+    |---|---|
+    | `dist.rank`, `dist.num_ranks` | `weft_rt_self()`, `weft_rt_nranks()` |
+    | `dist.grid_shape` | constants for static extents; `weft_rt_grid_rows/cols(prefer...)` for a 2-D grid chosen at run time |
+    | `dist.local_bounds` (block) | `weft_rt_block_lo/hi(lb, ub, coord, extent)`, step 1 |
+    | `dist.message_buffer` | `weft_rt_buffer(slot, peer, count, bytes per element)` |
+    | `dist.isend`, `dist.irecv`, `dist.wait_all` | `weft_rt_isend/irecv(buffer, count, bytes, peer, tag)`, `weft_rt_wait_all()` |
+    | `dist.broadcast` (first elements of a 1-D buffer) | `weft_rt_bcast(buffer, count, bytes, root)` |
+    | `dist.allreduce` (of a message buffer, in place) | `weft_rt_allreduce(buffer, count, type, kind)` |
+    | `dist.replicas_stale`, `dist.set_replicas_stale` | `weft_rt_replicas_stale()`, `weft_rt_set_replicas_stale()` |
+    | `dist.ranges_overlap` | `weft_rt_ranges_overlap(a, lo, hi, bytes, b, lo, hi, bytes)` |
+
+    Only the results that are used become calls (C compilers warn about
+    unused variables). `index` values become `int64_t` and memrefs element
+    pointers, as in convert-loops-to-emitc, which runs next and resolves the
+    `unrealized_conversion_cast`s between the two. A form of an op the
+    runtime has no call for (a cyclic distribution, a grid of rank 3 chosen
+    at run time, an all-reduce of a scalar) is an error at the op.
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
 def ConvertLLMToEmitC : Pass<"convert-llm-to-emitc", "::mlir::ModuleOp"> {
   let summary = "Lower a planned llm.model to the EmitC program of its serving pipeline";
   let description = [{

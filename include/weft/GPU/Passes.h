@@ -10,15 +10,19 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
+#include "dialects/Weft/IR/WeftDialect.h"
+
 namespace weft {
 
 /// On the outermost loop of a nest gpu-select-nests puts on the device: how
 /// many perfectly nested loops from it become the dimensions of the grid of
 /// threads (1 to 3).
-inline constexpr llvm::StringLiteral kGpuBandAttr = "weft.gpu.band";
+inline constexpr llvm::StringLiteral kGpuBandAttr =
+    WeftDialect::getGpuBandAttrName();
 /// On the same loop: which of those loops (0: the outermost) walks the
 /// contiguous dimension of the arrays, and so maps to threadIdx.x.
-inline constexpr llvm::StringLiteral kGpuCoalescedAttr = "weft.gpu.coalesced";
+inline constexpr llvm::StringLiteral kGpuCoalescedAttr =
+    WeftDialect::getGpuCoalescedAttrName();
 
 #define GEN_PASS_DECL
 #include "weft/GPU/Passes.h.inc"

@@ -12,14 +12,6 @@
 
 namespace weft {
 
-/// dist-alias-check's sequential copy of a region function.
-inline constexpr llvm::StringLiteral kSequentialAttr = "dist.sequential";
-/// dist-alias-check's dispatcher, which checks the arguments for overlap.
-inline constexpr llvm::StringLiteral kAliasCheckAttr = "dist.alias_check";
-/// dist-alias-check's distributed form of a region: no argument it writes
-/// shares memory with another argument (convert-loops-to-emitc makes them
-/// `restrict`).
-inline constexpr llvm::StringLiteral kArgsDisjointAttr = "dist.args_disjoint";
 /// The names dist-alias-check gives a checked region's two forms: the
 /// region function's name plus these (the dispatcher keeps the name).
 inline constexpr llvm::StringLiteral kSequentialSuffix = "_sequential";
@@ -28,7 +20,8 @@ inline constexpr llvm::StringLiteral kDistributedSuffix = "_distributed";
 /// Whether the partitioning passes may rewrite `func`: not the sequential
 /// copy or the dispatcher of a region checked for overlapping arguments.
 inline bool isDistributable(mlir::func::FuncOp func) {
-  return !func->hasAttr(kSequentialAttr) && !func->hasAttr(kAliasCheckAttr);
+  return !func->hasAttr(dist::DistDialect::getSequentialAttrName()) &&
+         !func->hasAttr(dist::DistDialect::getAliasCheckAttrName());
 }
 
 #define GEN_PASS_DECL

@@ -72,6 +72,7 @@ struct CudaOptions : mlir::PassPipelineOptions<CudaOptions> {
 
 /// Region functions (func.func of the C importer, or their distributed
 /// forms) to emitc.func: lower-affine, linearize-memref-accesses, cse,
+/// convert-dist-to-emitc (nothing to do without dist ops),
 /// convert-loops-to-emitc.
 void buildSeqPipeline(mlir::OpPassManager &pm);
 

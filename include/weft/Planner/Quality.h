@@ -41,20 +41,15 @@ struct QualityModel {
 /// per-layer sensitivity studies, LLM-PQ included).
 QualityModel qualityPrior(const cost::ModelDesc &m);
 
-/// The variance indicator from a llama2.c checkpoint's fp32 weights: per
-/// matrix, (rows x in-features) x Var(input) x mean over 128-groups of
-/// (max - min)^2 / 12. Var(input) is the mean squared RMSNorm gain for the
-/// matrices behind a norm and 1 for wo and w2.
-llvm::Expected<QualityModel> qualityFromLlama2c(const cost::ModelDesc &m,
+/// The variance indicator from a checkpoint's weights (a llama2.c file or
+/// a HuggingFace directory, read one tensor at a time through
+/// weft_rt_checkpoint.h): per matrix, (rows x in-features) x Var(input) x
+/// mean over 128-groups of (max - min)^2 / 12, where Var(input) is the
+/// mean squared gain of the norm in front (1 for the output and down
+/// projections). Architectures the checkpoint reader does not know (BLOOM,
+/// Mixtral) get the prior. Errors name the file and the tensor.
+llvm::Expected<QualityModel> qualityFromWeights(const cost::ModelDesc &m,
                                                 llvm::StringRef path);
-
-class SafetensorsSet;
-
-/// The same indicator from HuggingFace safetensors weights (LLaMA, Mistral,
-/// Qwen2, OPT and BLOOM tensor names; F32, F16 or BF16). Errors name the
-/// missing or malformed tensor.
-llvm::Expected<QualityModel> qualityFromSafetensors(const cost::ModelDesc &m,
-                                                    const SafetensorsSet &w);
 
 } // namespace weft::plan
 

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/Communication.h"
+#include "dialects/Dist/IR/DistDialect.h"
 
 #include "IslBoxes.h"
 #include "RegionState.h"
@@ -271,8 +272,9 @@ static constexpr int64_t kMaxAlignedOffset = 4;
 /// Whether two loops' bounds differ only by small constants, or they are
 /// pieces of one loop.
 static bool alignable(affine::AffineForOp x, affine::AffineForOp y) {
-  if (Attribute split = x->getAttr(weft::kPivotSplitAttr))
-    if (split == y->getAttr(weft::kPivotSplitAttr))
+  if (Attribute split =
+          x->getAttr(weft::dist::DistDialect::getPivotSplitAttrName()))
+    if (split == y->getAttr(weft::dist::DistDialect::getPivotSplitAttrName()))
       return true;
   auto same = [](AffineMap a, ValueRange ao, AffineMap b, ValueRange bo) {
     if (a.getNumResults() != 1 || b.getNumResults() != 1 ||

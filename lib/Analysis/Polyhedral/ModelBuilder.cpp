@@ -1,6 +1,7 @@
 //===- ModelBuilder.cpp - Polyhedral model of a static control part -*- C++ -*-===//
 #include "ModelBuilder.h"
 #include "RepeatedReads.h"
+#include "dialects/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -290,7 +291,8 @@ static bool isRankLocal(Operation *access) {
     memref = load.getMemRef();
   else if (auto store = dyn_cast<memref::StoreOp>(access))
     memref = store.getMemRef();
-  return memref && isMarkedArgument(memref, "weft.local");
+  return memref &&
+         isMarkedArgument(memref, weft::WeftDialect::getLocalAttrName());
 }
 
 bool weft::detail::isMarkedArgument(Value memref, StringRef name) {

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/PolyhedralRegion.h"
+#include "dialects/Weft/IR/WeftDialect.h"
 
 #include "RegionState.h"
 
@@ -119,7 +120,8 @@ static isl::schedule scheduleTree(isl::ctx ctx, const ModelBuilder &model,
 /// An array argument that no code outside the region reads (the importer's
 /// weft.region_only).
 static bool isRegionOnly(Value memref) {
-  return weft::detail::isMarkedArgument(memref, "weft.region_only");
+  return weft::detail::isMarkedArgument(
+      memref, weft::WeftDialect::getRegionOnlyAttrName());
 }
 
 const RegionFlow &PolyhedralRegionState::getFlow(unsigned long maxOperations) {

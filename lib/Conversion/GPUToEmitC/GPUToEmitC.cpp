@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Conversion/Passes.h"
 
+#include "dialects/Weft/IR/WeftDialect.h"
+
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
@@ -56,9 +58,10 @@ static SmallVector<Value> argumentExtents(Value memref) {
   auto arg = dyn_cast<BlockArgument>(memref);
   auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
                   : func::FuncOp();
-  auto dims = func ? func.getArgAttrOfType<DenseI64ArrayAttr>(
-                         arg.getArgNumber(), "weft.dim_args")
-                   : DenseI64ArrayAttr();
+  auto dims =
+      func ? func.getArgAttrOfType<DenseI64ArrayAttr>(
+                 arg.getArgNumber(), weft::WeftDialect::getDimArgsAttrName())
+           : DenseI64ArrayAttr();
   for (int64_t d = 1; d < type.getRank(); ++d)
     if (type.isDynamicDim(d))
       extents.push_back(dims && d < (int64_t)dims.size() && dims[d] >= 0
@@ -134,7 +137,7 @@ LogicalResult ConvertGPUToEmitC::hoistKernel(gpu::GPUModuleOp module,
   }
   auto func = b.create<func::FuncOp>(loc, module.getName(),
                                      b.getFunctionType(argTypes, {}));
-  func->setAttr("weft.c_specifiers",
+  func->setAttr(weft::WeftDialect::getCSpecifiersAttrName(),
                 b.getStrArrayAttr({"static", "__global__"}));
   func.getBody().takeBody(kernel.getBody());
   Block &entry = func.getBody().front();
@@ -142,7 +145,8 @@ LogicalResult ConvertGPUToEmitC::hoistKernel(gpu::GPUModuleOp module,
     entry.addArgument(argTypes[i], loc);
   for (auto [i, dims] : llvm::enumerate(dimArgs))
     if (!dims.empty())
-      func.setArgAttr(i, "weft.dim_args", b.getDenseI64ArrayAttr(dims));
+      func.setArgAttr(i, weft::WeftDialect::getDimArgsAttrName(),
+                      b.getDenseI64ArrayAttr(dims));
 
   SmallVector<Operation *> gpuOps;
   func.walk([&](Operation *op) {

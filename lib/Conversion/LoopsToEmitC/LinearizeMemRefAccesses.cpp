@@ -5,6 +5,7 @@
 // row-major linear index, which is what a C pointer can express.
 //
 //===----------------------------------------------------------------------===//
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -50,8 +51,8 @@ LinearizeMemRefAccesses::getExtents(Operation *user, Value memref,
   auto alloc = memref.getDefiningOp<memref::AllocOp>();
   DenseI64ArrayAttr dimArgs;
   if (arg && arg.getOwner()->isEntryBlock())
-    dimArgs = func.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
-                                                       "weft.dim_args");
+    dimArgs = func.getArgAttrOfType<DenseI64ArrayAttr>(
+        arg.getArgNumber(), weft::WeftDialect::getDimArgsAttrName());
   for (int64_t d = 1; d < type.getRank(); ++d) {
     if (!type.isDynamicDim(d)) {
       extents.push_back(b.create<arith::ConstantIndexOp>(

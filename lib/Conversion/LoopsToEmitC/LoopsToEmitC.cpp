@@ -12,10 +12,14 @@
 // emitter prints a subscript where it is used, and a later store must not
 // change a value that was already loaded.
 //
+// convert-dist-to-emitc runs first: its EmitC ops are kept as they are, and
+// the unrealized_conversion_casts between them and this conversion's values
+// (`index` and `int64_t`, a memref and its pointer) are resolved here.
+//
 //===----------------------------------------------------------------------===//
+#include "dialects/Dist/IR/DistDialect.h"
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
-
-#include "dialects/Dist/IR/DistOps.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -60,7 +64,6 @@ private:
   LogicalResult lowerIf(scf::IfOp op);
   LogicalResult lowerWhile(scf::WhileOp op);
   LogicalResult lowerLibmCall(Operation *op, StringRef name);
-  LogicalResult lowerDistOp(Operation *op);
   /// A call of a function of runtime/mpi/weft_rt_mpi.h.
   Value callRuntime(Location loc, StringRef name, Type result,
                     ValueRange args);
@@ -159,11 +162,11 @@ static std::string cScalarName(Type t) {
 /// entry (`dist.args_disjoint`, its distributed form). Then each pointer
 /// argument can be `restrict`, which tells the C compiler as much.
 static bool argumentsDisjoint(func::FuncOp func) {
-  if (func->hasAttr("dist.args_disjoint"))
+  if (func->hasAttr(weft::dist::DistDialect::getArgsDisjointAttrName()))
     return true;
   for (unsigned i = 0; i < func.getNumArguments(); ++i)
-    if (func.getArgAttr(i, "weft.may_alias") &&
-        !func.getArgAttr(i, "weft.noalias"))
+    if (func.getArgAttr(i, weft::WeftDialect::getMayAliasAttrName()) &&
+        !func.getArgAttr(i, weft::WeftDialect::getNoAliasAttrName()))
       return false;
   return true;
 }
@@ -190,10 +193,9 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   // of dist-alias-check does not: the C compiler inlines it and the region
   // as written it calls on one rank, and sees the caller's bounds.
   bool distributed =
-      !func->hasAttr("dist.alias_check") &&
-      func.walk([](Operation *op) {
-            return op->getDialect() &&
-                           op->getDialect()->getNamespace() == "dist"
+      !func->hasAttr(weft::dist::DistDialect::getAliasCheckAttrName()) &&
+      func.walk([](emitc::CallOpaqueOp call) {
+            return call.getCallee().starts_with("weft_rt_")
                        ? WalkResult::interrupt()
                        : WalkResult::advance();
           })
@@ -203,7 +205,8 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
     specifiers.push_back("WEFT_RT_REGION");
   cfunc.setSpecifiersAttr(b.getStrArrayAttr(specifiers));
   // Set by the pass that made the function (a CUDA kernel's __global__).
-  if (auto own = func->getAttrOfType<ArrayAttr>("weft.c_specifiers"))
+  if (auto own = func->getAttrOfType<ArrayAttr>(
+          weft::WeftDialect::getCSpecifiersAttrName()))
     cfunc.setSpecifiersAttr(own);
   Block *entry = new Block();
   cfunc.getBody().push_back(entry);
@@ -353,18 +356,13 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
       .Case<scf::ForOp>([&](auto loop) { return lowerFor(loop); })
       .Case<UnrealizedConversionCastOp>([&](auto cast) -> LogicalResult {
         // A memref handed to an EmitC op as its C pointer, or back
-        // (convert-gpu-to-emitc): the same C value.
-        if (cast->getNumOperands() != 1 || cast->getNumResults() != 1)
-          return cast.emitOpError("cannot be lowered to C");
-        map.map(cast->getResult(0), map.lookup(cast->getOperand(0)));
+        // (convert-gpu-to-emitc), and convert-dist-to-emitc's values: both
+        // sides are the same C value.
+        if (cast.getNumOperands() != 1 || cast.getNumResults() != 1)
+          return cast.emitOpError("expected a 1:1 cast");
+        map.map(cast.getResult(0), map.lookup(cast.getOperand(0)));
         return success();
       })
-      .Case<weft::dist::RankOp, weft::dist::NumRanksOp, weft::dist::GridShapeOp,
-            weft::dist::LocalBoundsOp, weft::dist::MessageBufferOp,
-            weft::dist::ISendOp, weft::dist::IRecvOp, weft::dist::WaitAllOp,
-            weft::dist::BroadcastOp, weft::dist::AllReduceOp,
-            weft::dist::ReplicasStaleOp, weft::dist::SetReplicasStaleOp,
-            weft::dist::RangesOverlapOp>([&](auto) { return lowerDistOp(op); })
       .Case<func::CallOp>([&](auto call) -> LogicalResult {
         // Another region function of the module, defined before this one.
         SmallVector<Value> operands;
@@ -383,6 +381,13 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
         return success();
       })
       .Default([&](Operation *other) -> LogicalResult {
+        // Already C (dist-materialize's comments, the runtime calls of
+        // convert-dist-to-emitc): kept, on the mapped operands.
+        if (isa<emitc::EmitCDialect>(other->getDialect()) &&
+            other->getNumRegions() == 0) {
+          b.clone(*other, map);
+          return success();
+        }
         if (std::optional<StringRef> name = libmName(other))
           return lowerLibmCall(other, *name);
         return other->emitOpError("cannot be lowered to C");
@@ -651,135 +656,6 @@ Value FunctionLowering::callRuntime(Location loc, StringRef name, Type result,
   auto call = b.create<emitc::CallOpaqueOp>(
       loc, result ? TypeRange{result} : TypeRange{}, name, args);
   return result ? call.getResult(0) : Value();
-}
-
-/// The size in bytes of a C object of type `t`.
-static int64_t byteSize(Type t) {
-  if (t.isIndex())
-    return 8;
-  return std::max<int64_t>(t.getIntOrFloatBitWidth() / 8, 1);
-}
-
-LogicalResult FunctionLowering::lowerDistOp(Operation *op) {
-  using namespace weft::dist;
-  Location loc = op->getLoc();
-  Type i64 = b.getI64Type();
-  auto args = [&](ValueRange values) {
-    SmallVector<Value> mapped;
-    for (Value v : values)
-      mapped.push_back(map.lookup(v));
-    return mapped;
-  };
-  auto cst = [&](int64_t v) -> Value {
-    return b.create<emitc::ConstantOp>(loc, i64, b.getI64IntegerAttr(v));
-  };
-  if (isa<RankOp>(op)) {
-    map.map(op->getResult(0), callRuntime(loc, "weft_rt_self", i64, {}));
-  } else if (isa<NumRanksOp>(op)) {
-    map.map(op->getResult(0), callRuntime(loc, "weft_rt_nranks", i64, {}));
-  } else if (auto shape = dyn_cast<GridShapeOp>(op)) {
-    // Extents chosen at run time: the runtime's 2-D factorisation, given
-    // the preferred extents (0: none).
-    GridAttr grid = shape.getGrid();
-    SmallVector<int64_t> preferred(
-        shape.getPreferred().value_or(ArrayRef<int64_t>{}));
-    preferred.resize(grid.getRank(), 0);
-    for (unsigned axis = 0; axis < grid.getRank(); ++axis) {
-      Value extent = shape.getResult(axis);
-      if (extent.use_empty())
-        continue;
-      if (!grid.isDynamicAxis(axis))
-        map.map(extent, cst(grid.getShape()[axis]));
-      else if (grid.getRank() == 2 && grid.isDynamicAxis(1 - axis))
-        map.map(extent,
-                callRuntime(loc,
-                            axis ? "weft_rt_grid_cols" : "weft_rt_grid_rows",
-                            i64, {cst(preferred[0]), cst(preferred[1])}));
-      else
-        return op->emitOpError(
-            "only fully static grids and 2-D grids chosen at run time can "
-            "be lowered to C");
-    }
-  } else if (auto bounds = dyn_cast<LocalBoundsOp>(op)) {
-    if (bounds.getDistribution().getKind() != DistKind::Block)
-      return op->emitOpError("only block distributions can be lowered to C");
-    SmallVector<Value> operands = args(
-        {bounds.getLowerBound(), bounds.getUpperBound(), bounds.getCoord(),
-         bounds.getExtent()});
-    // Only what is used: C compilers warn about unused variables.
-    if (!bounds.getLocalLb().use_empty())
-      map.map(bounds.getLocalLb(),
-              callRuntime(loc, "weft_rt_block_lo", i64, operands));
-    if (!bounds.getLocalUb().use_empty())
-      map.map(bounds.getLocalUb(),
-              callRuntime(loc, "weft_rt_block_hi", i64, operands));
-    if (!bounds.getLocalStep().use_empty())
-      map.map(bounds.getLocalStep(), cst(1));
-  } else if (auto buffer = dyn_cast<MessageBufferOp>(op)) {
-    Type element = buffer.getType().getElementType();
-    SmallVector<Value> operands{cst(buffer.getSlot())};
-    operands.append(args({buffer.getPeer(), buffer.getCount()}));
-    operands.push_back(cst(byteSize(element)));
-    map.map(buffer.getResult(),
-            callRuntime(loc, "weft_rt_buffer", convertType(buffer.getType()),
-                        operands));
-  } else if (isa<ISendOp, IRecvOp>(op)) {
-    auto buffer = cast<TypedValue<MemRefType>>(op->getOperand(0));
-    SmallVector<Value> operands = args({buffer, op->getOperand(1)});
-    operands.push_back(cst(byteSize(buffer.getType().getElementType())));
-    operands.push_back(map.lookup(op->getOperand(2)));
-    operands.push_back(cst(op->getAttrOfType<IntegerAttr>("tag").getInt()));
-    callRuntime(loc, isa<ISendOp>(op) ? "weft_rt_isend" : "weft_rt_irecv",
-                Type(), operands);
-  } else if (auto bcast = dyn_cast<BroadcastOp>(op)) {
-    // The form dist-materialize emits: the first `n` elements of a buffer.
-    auto type = dyn_cast<MemRefType>(bcast.getValue().getType());
-    auto offsets = bcast.getStaticOffsetsAttr();
-    if (!type || type.getRank() != 1 || !offsets || offsets[0] != 0 ||
-        bcast.getSizes().size() != 1)
-      return op->emitOpError("only broadcasts of a 1-D buffer's first "
-                             "elements can be lowered to C");
-    SmallVector<Value> operands = args({bcast.getValue(), bcast.getSizes()[0]});
-    operands.push_back(cst(byteSize(type.getElementType())));
-    operands.push_back(map.lookup(bcast.getRoot()));
-    callRuntime(loc, "weft_rt_bcast", Type(), operands);
-  } else if (auto reduce = dyn_cast<AllReduceOp>(op)) {
-    // The form dist-materialize emits: a message buffer, in place.
-    auto buffer = reduce.getValue().getDefiningOp<MessageBufferOp>();
-    if (!buffer || reduce.getResult())
-      return op->emitOpError("only all-reduces of a message buffer can be "
-                             "lowered to C");
-    Type element = buffer.getType().getElementType();
-    int64_t type =
-        element.isF64()   ? 0
-        : element.isF32() ? 1
-        : element.isIndex()
-            ? 2
-            : 2 + llvm::Log2_64(64 / element.getIntOrFloatBitWidth());
-    if (isa<FloatType>(element) && type > 1)
-      return op->emitOpError("cannot all-reduce ") << element;
-    SmallVector<Value> operands = args({reduce.getValue(), buffer.getCount()});
-    operands.push_back(cst(type));
-    operands.push_back(cst(int64_t(reduce.getKind())));
-    callRuntime(loc, "weft_rt_allreduce", Type(), operands);
-  } else if (isa<ReplicasStaleOp>(op)) {
-    map.map(op->getResult(0), callRuntime(loc, "weft_rt_replicas_stale",
-                                          b.getI1Type(), {}));
-  } else if (isa<SetReplicasStaleOp>(op)) {
-    callRuntime(loc, "weft_rt_set_replicas_stale", Type(), {});
-  } else if (auto ranges = dyn_cast<RangesOverlapOp>(op)) {
-    SmallVector<Value> operands = args({ranges.getLhs(), ranges.getLhsBegin(),
-                                        ranges.getLhsEnd()});
-    operands.push_back(cst(byteSize(ranges.getLhs().getType().getElementType())));
-    operands.append(
-        args({ranges.getRhs(), ranges.getRhsBegin(), ranges.getRhsEnd()}));
-    operands.push_back(cst(byteSize(ranges.getRhs().getType().getElementType())));
-    map.map(ranges.getResult(), callRuntime(loc, "weft_rt_ranges_overlap",
-                                            b.getI1Type(), operands));
-  } else {
-    callRuntime(loc, "weft_rt_wait_all", Type(), {});
-  }
-  return success();
 }
 
 LogicalResult FunctionLowering::lowerFor(scf::ForOp op) {

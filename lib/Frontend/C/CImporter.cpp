@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RegionImporter.h"
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Frontend/C/Diagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,7 +23,8 @@ using namespace weft::importer;
 void weft::registerImportedDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::math::MathDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+                  weft::WeftDialect>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -226,12 +228,14 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
       loc(region.beginLoc), name, b.getFunctionType(argTypes, {}));
   entry = func.addEntryBlock();
   for (unsigned i = 0; i < argTypes.size(); ++i)
-    func.setArgAttr(i, "weft.c_arg", b.getStringAttr(callArgs[i]));
+    func.setArgAttr(i, weft::WeftDialect::getCArgAttrName(),
+                    b.getStringAttr(callArgs[i]));
   for (unsigned i = 0; i < argVars.size(); ++i) {
     vars[argVars[i]].value = entry->getArgument(i);
     // weft.region_only: no code outside the region reads the array.
     if (vars[argVars[i]].kind == VarKind::Array && usedOnlyInRegion(argVars[i]))
-      func.setArgAttr(i, "weft.region_only", b.getUnitAttr());
+      func.setArgAttr(i, weft::WeftDialect::getRegionOnlyAttrName(),
+                      b.getUnitAttr());
     // weft.may_alias: the array is reached through a pointer (an array
     // parameter is one too), which may point into any other array or
     // scalar of the region; distinct objects and `restrict` pointers do
@@ -239,7 +243,8 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
     cl::QualType type = argVars[i]->getType();
     if (vars[argVars[i]].kind == VarKind::Array && type->isPointerType() &&
         !type.isRestrictQualified())
-      func.setArgAttr(i, "weft.may_alias", b.getUnitAttr());
+      func.setArgAttr(i, weft::WeftDialect::getMayAliasAttrName(),
+                      b.getUnitAttr());
   }
 
   // weft.dim_args: for each array dimension, the argument holding its
@@ -254,7 +259,8 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
     list[dimArgs[i].dim] = argVars.size() + i;
   }
   for (auto &[arg, list] : dimMap)
-    func.setArgAttr(arg, "weft.dim_args", b.getDenseI64ArrayAttr(list));
+    func.setArgAttr(arg, weft::WeftDialect::getDimArgsAttrName(),
+                    b.getDenseI64ArrayAttr(list));
 
   for (unsigned i = 0; i < argVars.size(); ++i)
     if (vars[argVars[i]].kind == VarKind::Array)

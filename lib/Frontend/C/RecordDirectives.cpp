@@ -7,6 +7,7 @@
 // them from there.
 //
 //===----------------------------------------------------------------------===//
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Frontend/C/CImporter.h"
 #include "weft/Frontend/C/Diagnostics.h"
 
@@ -167,7 +168,8 @@ bool DirectiveRecorder::recordGrid(const PragmaEvent &ev) {
   grid = ev.directive.gridShape;
   claimed["#grid"] = ev.loc;
   if (!grid->empty())
-    imported.func->setAttr("dist.grid", gridFor(grid->size()));
+    imported.func->setAttr(dist::DistDialect::getGridAttrName(),
+                           gridFor(grid->size()));
   return true;
 }
 
@@ -181,7 +183,8 @@ bool DirectiveRecorder::recordArray(const PragmaEvent &ev) {
         imported.func.getArgumentTypes()[index]);
     mlir::MLIRContext *mctx = b.getContext();
     if (d.kind == DirectiveKind::Local) {
-      imported.func.setArgAttr(index, "weft.local", b.getUnitAttr());
+      imported.func.setArgAttr(index, weft::WeftDialect::getLocalAttrName(),
+                               b.getUnitAttr());
       continue;
     }
     llvm::SmallVector<dist::DimDistAttr> dims;
@@ -202,7 +205,7 @@ bool DirectiveRecorder::recordArray(const PragmaEvent &ev) {
         continue;
     }
     imported.func.setArgAttr(
-        index, "dist.layout",
+        index, dist::DistDialect::getLayoutAttrName(),
         dist::LayoutAttr::get(mctx, dims, gridFor(gridRank)));
   }
   return !failed;
@@ -264,8 +267,9 @@ bool DirectiveRecorder::recordLoops(const PragmaEvent &ev) {
   int64_t gridRank = 1;
   if (!assignAxes(ev, perLoop, dims, gridRank))
     return false;
-  root->op->setAttr("dist.layout", dist::LayoutAttr::get(b.getContext(), dims,
-                                                         gridFor(gridRank)));
+  root->op->setAttr(
+      dist::DistDialect::getLayoutAttrName(),
+      dist::LayoutAttr::get(b.getContext(), dims, gridFor(gridRank)));
   return true;
 }
 
@@ -273,7 +277,7 @@ bool DirectiveRecorder::recordParallel(const PragmaEvent &ev) {
   const ImportedLoop *loop = nextLoop(ev);
   if (!loop)
     return false;
-  loop->op->setAttr("weft.parallel", b.getUnitAttr());
+  loop->op->setAttr(weft::WeftDialect::getParallelAttrName(), b.getUnitAttr());
   return true;
 }
 
@@ -283,13 +287,15 @@ bool DirectiveRecorder::recordParallel(const PragmaEvent &ev) {
 void DirectiveRecorder::recordNoAlias(const PragmaEvent &ev) {
   if (ev.directive.names.empty()) {
     for (auto &[name, index] : imported.arrayArgs)
-      imported.func.setArgAttr(index, "weft.noalias", b.getUnitAttr());
+      imported.func.setArgAttr(index, weft::WeftDialect::getNoAliasAttrName(),
+                               b.getUnitAttr());
     return;
   }
   for (const std::string &name : ev.directive.names) {
     int index = arrayArg(ev, name);
     if (index >= 0)
-      imported.func.setArgAttr(index, "weft.noalias", b.getUnitAttr());
+      imported.func.setArgAttr(index, weft::WeftDialect::getNoAliasAttrName(),
+                               b.getUnitAttr());
   }
 }
 
@@ -315,7 +321,8 @@ bool DirectiveRecorder::run() {
       recordParallel(ev);
       break;
     case DirectiveKind::NoDist:
-      imported.func->setAttr("weft.nodist", b.getUnitAttr());
+      imported.func->setAttr(weft::WeftDialect::getNoDistAttrName(),
+                             b.getUnitAttr());
       break;
     case DirectiveKind::NoAlias:
       recordNoAlias(ev);

@@ -57,9 +57,9 @@ func.func @block_cyclic_bounds(%lb: index, %ub: index) -> (index, index, index) 
 // Communication is never removed, even when its result is unused.
 // CHECK-LABEL: func.func @keep_communication(
 // CHECK: dist.allreduce add
-// CHECK: dist.barrier
+// CHECK: dist.wait_all
 func.func @keep_communication(%x: f64) {
   %0 = dist.allreduce add %x : f64
-  dist.barrier
+  dist.wait_all
   return
 }

@@ -194,41 +194,6 @@ func.func @grid_shape_prefer_negative() {
 
 // -----
 
-func.func @grid_coord_rank_range() {
-  %c8 = arith.constant 8 : index
-  // expected-error @+1 {{'dist.grid_coord' op process rank 8 is out of range for a grid of 8 processes}}
-  %0:2 = dist.grid_coord #dist.grid<[4, 2]> of %c8
-  return
-}
-
-// -----
-
-func.func @grid_coord_negative() {
-  %m1 = arith.constant -1 : index
-  // expected-error @+1 {{'dist.grid_coord' op process rank must be non-negative, got -1}}
-  %0 = dist.grid_coord #dist.grid<[?]> of %m1
-  return
-}
-
-// -----
-
-func.func @grid_rank_count(%i: index) {
-  // expected-error @+1 {{'dist.grid_rank' op expects 2 coordinates for the grid, got 1}}
-  %0 = dist.grid_rank #dist.grid<[?, ?]> [%i]
-  return
-}
-
-// -----
-
-func.func @grid_rank_coord(%i: index) {
-  %c2 = arith.constant 2 : index
-  // expected-error @+1 {{'dist.grid_rank' op coordinate 2 along axis 1 is outside the grid extent 2}}
-  %0 = dist.grid_rank #dist.grid<[?, 2]> [%i, %c2]
-  return
-}
-
-// -----
-
 //===----------------------------------------------------------------------===//
 // Index arithmetic
 //===----------------------------------------------------------------------===//
@@ -242,177 +207,8 @@ func.func @local_bounds_extent(%lb: index, %ub: index, %p: index) {
 
 // -----
 
-func.func @local_size_coord(%lb: index, %ub: index) {
-  %c4 = arith.constant 4 : index
-  // expected-error @+1 {{'dist.local_size' op coordinate 4 is outside [0, 4)}}
-  %0 = dist.local_size %lb to %ub at %c4 of %c4 by #dist.dim<cyclic on 0>
-  return
-}
-
-// -----
-
-func.func @locate_replicated(%i: index, %lb: index, %ub: index, %np: index) {
-  // expected-error @+1 {{'dist.locate' op has no single owner on a replicated dimension}}
-  %0:2 = dist.locate %i in %lb to %ub of %np by #dist.dim<replicated>
-  return
-}
-
-// -----
-
-func.func @locate_outside(%np: index) {
-  %c0 = arith.constant 0 : index
-  %c10 = arith.constant 10 : index
-  // expected-error @+1 {{'dist.locate' op index 10 is outside [0, 10)}}
-  %0:2 = dist.locate %c10 in %c0 to %c10 of %np by #dist.dim<block on 0>
-  return
-}
-
-// -----
-
 //===----------------------------------------------------------------------===//
-// dist.halo_exchange
-//===----------------------------------------------------------------------===//
-
-func.func @halo_layout_rank(%a: memref<?xf64>) {
-  // expected-error @+1 {{'dist.halo_exchange' op memref of rank 1 does not match layout of rank 2}}
-  dist.halo_exchange %a on #dist.layout<[block on 0, replicated], grid = [?]> low [1, 0] high [1, 0] : memref<?xf64>
-  return
-}
-
-// -----
-
-func.func @halo_memory_space(%a: memref<?xf64, #dist.layout<[cyclic on 0], grid = [?]>>) {
-  // expected-error @+1 {{'dist.halo_exchange' op memref memory space #dist.layout<[cyclic on 0], grid = [?]> differs from layout #dist.layout<[block on 0], grid = [?]>}}
-  dist.halo_exchange %a on #dist.layout<[block on 0], grid = [?]> low [1] high [1] : memref<?xf64, #dist.layout<[cyclic on 0], grid = [?]>>
-  return
-}
-
-// -----
-
-func.func @halo_count(%a: memref<?x8xf64>) {
-  // expected-error @+1 {{'dist.halo_exchange' op expects 2 high halo widths, got 1}}
-  dist.halo_exchange %a on #dist.layout<[block on 0, replicated], grid = [?]> low [1, 0] high [1] : memref<?x8xf64>
-  return
-}
-
-// -----
-
-func.func @halo_negative(%a: memref<?x8xf64>) {
-  // expected-error @+1 {{'dist.halo_exchange' op low halo width along dimension 0 must be non-negative, got -1}}
-  dist.halo_exchange %a on #dist.layout<[block on 0, replicated], grid = [?]> low [-1, 0] high [1, 0] : memref<?x8xf64>
-  return
-}
-
-// -----
-
-func.func @halo_not_block(%a: memref<?x8xf64>) {
-  // expected-error @+1 {{'dist.halo_exchange' op dimension 1 is replicated, only block-distributed dimensions have halos}}
-  dist.halo_exchange %a on #dist.layout<[block on 0, replicated], grid = [?]> low [1, 1] high [1, 0] : memref<?x8xf64>
-  return
-}
-
-// -----
-
-func.func @halo_too_small(%a: memref<3x8xf64>) {
-  // expected-error @+1 {{'dist.halo_exchange' op extent 3 along dimension 0 is smaller than its halo widths (4)}}
-  dist.halo_exchange %a on #dist.layout<[block on 0, replicated], grid = [?]> low [2, 0] high [2, 0] : memref<3x8xf64>
-  return
-}
-
-// -----
-
-//===----------------------------------------------------------------------===//
-// dist.redistribute
-//===----------------------------------------------------------------------===//
-
-func.func @redistribute_element(%a: memref<?x8xf64>, %b: memref<8x?xf32>) {
-  // expected-error @+1 {{'dist.redistribute' op element types differ: 'f64' and 'f32'}}
-  dist.redistribute %a on #dist.layout<[block on 0, replicated], grid = [?]> to %b on #dist.layout<[replicated, block on 0], grid = [?]> global [8, 8] : memref<?x8xf64>, memref<8x?xf32>
-  return
-}
-
-// -----
-
-func.func @redistribute_global_count(%a: memref<?x8xf64>, %b: memref<8x?xf64>) {
-  // expected-error @+1 {{'dist.redistribute' op expects 2 global extents, got 1}}
-  dist.redistribute %a on #dist.layout<[block on 0, replicated], grid = [?]> to %b on #dist.layout<[replicated, block on 0], grid = [?]> global [8] : memref<?x8xf64>, memref<8x?xf64>
-  return
-}
-
-// -----
-
-func.func @redistribute_global_negative(%a: memref<?x8xf64>, %b: memref<8x?xf64>) {
-  // expected-error @+1 {{'dist.redistribute' op global extent along dimension 0 must be non-negative, got -8}}
-  dist.redistribute %a on #dist.layout<[block on 0, replicated], grid = [?]> to %b on #dist.layout<[replicated, block on 0], grid = [?]> global [-8, 8] : memref<?x8xf64>, memref<8x?xf64>
-  return
-}
-
-// -----
-
-func.func @redistribute_local_extent(%a: memref<300x1300xf64>, %b: memref<1300x?xf64>) {
-  // expected-error @+1 {{'dist.redistribute' op source extent 300 along dimension 0 cannot hold the 325 indices every process owns (1300 over 4)}}
-  dist.redistribute %a on #dist.layout<[block on 0, replicated], grid = [4]> to %b on #dist.layout<[replicated, block on 0], grid = [4]> global [1300, 1300] : memref<300x1300xf64>, memref<1300x?xf64>
-  return
-}
-
-// -----
-
-func.func @redistribute_uneven(%a: memref<?x1301xf64>, %b: memref<1301x326xf64>) {
-  // expected-error @+1 {{'dist.redistribute' op dest extent 326 along dimension 1 cannot hold the 325 to 326 indices a process owns (1301 over 4); use a dynamic extent}}
-  dist.redistribute %a on #dist.layout<[block on 0, replicated], grid = [4]> to %b on #dist.layout<[replicated, block on 0], grid = [4]> global [1301, 1301] : memref<?x1301xf64>, memref<1301x326xf64>
-  return
-}
-
-// -----
-
-//===----------------------------------------------------------------------===//
-// dist.gather / dist.scatter
-//===----------------------------------------------------------------------===//
-
-func.func @gather_rank(%a: memref<?x8xf64>, %g: memref<64xf64>) {
-  // expected-error @+1 {{'dist.gather' op global memref of rank 1 does not match local memref of rank 2}}
-  dist.gather %a on #dist.layout<[block on 0, replicated], grid = [?]> into %g : memref<?x8xf64>, memref<64xf64>
-  return
-}
-
-// -----
-
-func.func @gather_element(%a: memref<?x8xf64>, %g: memref<8x8xi64>) {
-  // expected-error @+1 {{'dist.gather' op element types differ: 'f64' and 'i64'}}
-  dist.gather %a on #dist.layout<[block on 0, replicated], grid = [?]> into %g : memref<?x8xf64>, memref<8x8xi64>
-  return
-}
-
-// -----
-
-func.func @gather_root(%a: memref<?x8xf64>, %g: memref<8x8xf64>) {
-  %c4 = arith.constant 4 : index
-  // expected-error @+1 {{'dist.gather' op root rank 4 is out of range for a grid of 4 processes}}
-  dist.gather %a on #dist.layout<[block on 0, replicated], grid = [4]> into %g root %c4 : memref<?x8xf64>, memref<8x8xf64>
-  return
-}
-
-// -----
-
-func.func @gather_replicated_extent(%a: memref<?x7xf64>, %g: memref<8x8xf64>) {
-  // expected-error @+1 {{'dist.gather' op local extent 7 along dimension 1 cannot hold the 8 indices every process owns (8 over 1)}}
-  dist.gather %a on #dist.layout<[block on 0, replicated], grid = [?]> into %g : memref<?x7xf64>, memref<8x8xf64>
-  return
-}
-
-// -----
-
-func.func @scatter_root(%a: memref<?x8xf64>, %g: memref<8x8xf64>) {
-  %m1 = arith.constant -1 : index
-  // expected-error @+1 {{'dist.scatter' op root rank must be non-negative, got -1}}
-  dist.scatter %a on #dist.layout<[block on 0, replicated], grid = [?]> from %g root %m1 : memref<?x8xf64>, memref<8x8xf64>
-  return
-}
-
-// -----
-
-//===----------------------------------------------------------------------===//
-// dist.broadcast / dist.reduce / dist.allreduce
+// dist.broadcast / dist.allreduce
 //===----------------------------------------------------------------------===//
 
 func.func @broadcast_element(%a: memref<4xf16>, %r: index) {
@@ -480,23 +276,6 @@ func.func @broadcast_memref_result(%a: memref<8xf64>, %r: index) {
 
 // -----
 
-func.func @reduce_root(%x: i32) {
-  %m1 = arith.constant -1 : index
-  // expected-error @+1 {{'dist.reduce' op root rank must be non-negative, got -1}}
-  %0 = dist.reduce add %x root %m1 : i32
-  return
-}
-
-// -----
-
-func.func @reduce_no_result(%x: i32, %r: index) {
-  // expected-error @+1 {{'dist.reduce' op on a scalar must yield one result of type 'i32'}}
-  "dist.reduce"(%x, %r) <{kind = 0 : i32}> : (i32, index) -> ()
-  return
-}
-
-// -----
-
 func.func @allreduce_result_type(%x: i32) {
   // expected-error @+1 {{'dist.allreduce' op on a scalar must yield one result of type 'i32'}}
   %0 = "dist.allreduce"(%x) <{kind = 3 : i32}> : (i32) -> i64
@@ -508,45 +287,6 @@ func.func @allreduce_result_type(%x: i32) {
 func.func @allreduce_kind(%x: i32) {
   // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, mul, min, max]}}
   %0 = dist.allreduce xor %x : i32
-  return
-}
-
-// -----
-
-//===----------------------------------------------------------------------===//
-// dist.send / dist.recv
-//===----------------------------------------------------------------------===//
-
-func.func @send_peer(%a: memref<8xf64>) {
-  %m1 = arith.constant -1 : index
-  // expected-error @+1 {{'dist.send' op peer rank must be non-negative, got -1}}
-  dist.send %a to %m1 : memref<8xf64>
-  return
-}
-
-// -----
-
-func.func @send_tag(%a: memref<8xf64>, %p: index) {
-  // expected-error @+1 {{'dist.send' op tag must be in [0, 32767], got 40000}}
-  dist.send %a to %p tag 40000 : memref<8xf64>
-  return
-}
-
-// -----
-
-// A negative tag reads as a huge unsigned value through the I64Attr accessor;
-// the verifier must still reject it.
-func.func @recv_negative_tag(%a: memref<8xf64>, %p: index) {
-  // expected-error @+1 {{'dist.recv' op tag must be in [0, 32767], got -5}}
-  dist.recv %a from %p tag -5 : memref<8xf64>
-  return
-}
-
-// -----
-
-func.func @recv_slice(%a: memref<8xf64>, %p: index) {
-  // expected-error @+1 {{'dist.recv' op slice [4, 12) exceeds dimension 0 of extent 8}}
-  dist.recv %a[4] [8] from %p : memref<8xf64>
   return
 }
 
@@ -639,5 +379,12 @@ func.func @alias_check_on_loop() {
 func.func @overlap_not_index(%a: memref<?xf64>, %lo: i64) {
   // expected-error @+1 {{operand #1 must be index}}
   %o = "dist.ranges_overlap"(%a, %lo, %lo, %a, %lo, %lo) : (memref<?xf64>, i64, i64, memref<?xf64>, i64, i64) -> i1
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'dist.unit' must be a unit attribute}}
+func.func @unit_with_a_value() attributes {dist.unit = 1 : i64} {
   return
 }

@@ -8,7 +8,7 @@ src=$1 out=$2
 mkdir -p "$out"
 archs=(-gencode arch=compute_75,code=sm_75 -gencode arch=compute_80,code=sm_80
        -gencode arch=compute_90,code=sm_90)
-includes=(-I "$src" -I "$src/../cpu" -I "$src/../serve")
+includes=(-I "$src" -I "$src/../cpu" -I "$src/../format" -I "$src/../serve")
 count=0
 for f in "$src"/*.cu; do
   nvcc -std=c++17 -O2 -Werror all-warnings "${archs[@]}" "${includes[@]}" \

@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
   int prefill = argc > arg + 1 ? std::atoi(argv[arg + 1]) : 64;
   LlamaWeights weights;
   std::string error;
-  if (!readLlama2c(path, weights, &error)) {
+  if (!readCheckpoint(path, weights, &error)) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return 1;
   }

@@ -18,10 +18,10 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 export WEFT_NUM_THREADS=1 # ranks share two cores
 fail() { echo "serve-check: FAIL: $*" >&2; exit 1; }
-cxx=(mpicxx -O3 -std=c++17 -pthread -Wall -I"$src/runtime/cpu" -I"$src/runtime/serve" -I"$in")
+cxx=(mpicxx -O3 -std=c++17 -pthread -Wall -I"$src/runtime/cpu" -I"$src/runtime/format" -I"$src/runtime/serve" -I"$in")
 
 mkdir -p "$tmp/obj"
-ls "$src"/runtime/cpu/*.cpp "$src"/runtime/serve/*.cpp |
+ls "$src"/runtime/cpu/*.cpp "$src"/runtime/format/*.cpp "$src"/runtime/serve/*.cpp |
   xargs -P 2 -I{} sh -c '"$@" -c {} -o "'"$tmp"'/obj/$(basename {} .cpp).o"' _ "${cxx[@]}" ||
   fail "the runtime does not compile"
 ar rcs "$tmp/libserve.a" "$tmp"/obj/*.o

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "serve_plan.h"
+#include "weft_rt_checkpoint.h"
 #include "weft_rt_half.h"
 #include "weft_rt_llama.h"
 #include "weft_rt_stage_file.h"
@@ -69,7 +70,7 @@ static LlamaWeights randomModel() {
 
 static bool load(const char *path, LlamaModel &model, std::string *error) {
   LlamaWeights w;
-  if (!readLlama2c(path, w, error))
+  if (!readCheckpoint(path, w, error))
     return false;
   for (float &x : w.tokenEmbedding)
     x = halfToFloat(floatToHalf(x));
@@ -95,7 +96,7 @@ int main(int argc, char **argv) {
     return writeLlama2c(argv[2], randomModel(), &error) ? 0 : die(error);
   if (mode == "stages" && argc == 5) {
     LlamaWeights w;
-    if (!readLlama2c(argv[2], w, &error))
+    if (!readCheckpoint(argv[2], w, &error))
       return die(error);
     if (w.config.layers != kPlanLayers)
       return die("the test plan needs a 5-layer model");

@@ -3,7 +3,6 @@
 
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/Quality.h"
-#include "weft/Planner/Safetensors.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -60,7 +59,8 @@ std::string writeCheckpoint(const cost::ModelDesc &m, int loud) {
   perLayer(f * d);
   perLayer(d * f);
   perLayer(f * d);
-  put(d, 1);
+  put(d, 1);                                // rms_final
+  put(2 * m.maxSeq * (m.headDim() / 2), 1); // the RoPE tables
   return test::writeTemp("bin", bytes);
 }
 } // namespace
@@ -92,7 +92,8 @@ TEST(Quality, PriorIsNormalisedAndWeighsTheEnds) {
 TEST(Quality, FromLlama2cWeightsFindsTheNoisyLayer) {
   cost::ModelDesc m = tiny(4);
   std::string path = writeCheckpoint(m, /*loud=*/2);
-  auto q = qualityFromLlama2c(m, path);
+  m.arch = "llama2c";
+  auto q = qualityFromWeights(m, path);
   ASSERT_TRUE(bool(q)) << llvm::toString(q.takeError());
   EXPECT_EQ(q->source, "weights");
   EXPECT_NEAR(q->uniformLoss(4), 1.0, 1e-9);
@@ -105,7 +106,7 @@ TEST(Quality, FromLlama2cWeightsFindsTheNoisyLayer) {
   auto buf = llvm::MemoryBuffer::getFile(full);
   std::string cut = test::writeTemp(
       "bin", (*buf)->getBuffer().take_front((*buf)->getBufferSize() / 2));
-  auto e = qualityFromLlama2c(m, cut);
+  auto e = qualityFromWeights(m, cut);
   ASSERT_FALSE(bool(e));
   EXPECT_NE(llvm::toString(e.takeError()).find("shorter"), std::string::npos);
   llvm::sys::fs::remove(full);
@@ -118,7 +119,7 @@ TEST(Quality, Stories260K) {
   if (!llvm::sys::fs::exists(path))
     GTEST_SKIP() << "no " << path;
   auto m = cantFail(importModel(path));
-  auto q = qualityFromLlama2c(m.desc, path);
+  auto q = qualityFromWeights(m.desc, path);
   ASSERT_TRUE(bool(q)) << llvm::toString(q.takeError());
   ASSERT_EQ(q->sensitivity.size(), 5u);
   for (double s : q->sensitivity)
@@ -167,6 +168,9 @@ std::string writeSafetensors(const llvm::Twine &path, const cost::ModelDesc &m,
         {"data_offsets", llvm::json::Array{int64_t(begin), int64_t(data.size())}}};
   };
   int64_t d = m.hidden, kv = m.kvDim(), f = m.intermediate;
+  add("model.embed_tokens.weight", m.vocab, d, "BF16", 1);
+  add("model.norm.weight", d, 1, "F32", 1);
+  add("lm_head.weight", m.vocab, d, "F16", 1);
   for (int64_t l = 0; l < m.layers; ++l) {
     std::string p = "model.layers." + std::to_string(l) + ".";
     float s = l == loud ? 4 : 1;
@@ -209,32 +213,49 @@ TEST(Quality, FromSafetensorsDirectory) {
   auto imported = importModel(dir);
   ASSERT_TRUE(bool(imported)) << llvm::toString(imported.takeError());
   ASSERT_EQ(imported->safetensors.size(), 1u);
-  auto weights = SafetensorsSet::open(imported->safetensors);
-  ASSERT_TRUE(bool(weights)) << llvm::toString(weights.takeError());
-  auto q = qualityFromSafetensors(imported->desc, *weights);
+  auto q = qualityFromWeights(imported->desc, dir);
   ASSERT_TRUE(bool(q)) << llvm::toString(q.takeError());
   EXPECT_EQ(q->source, "weights");
   EXPECT_NEAR(q->uniformLoss(4), 1.0, 1e-9);
   EXPECT_GT(q->sensitivity[1], 8 * q->sensitivity[0]);
   EXPECT_GT(q->sensitivity[1], 8 * q->sensitivity[2]);
 
-  // A model with more layers than the file: the missing tensor is named.
-  cost::ModelDesc four = imported->desc;
-  four.layers = 4;
-  auto missing = qualityFromSafetensors(four, *weights);
+  // A config with more layers than the files: the missing tensor is named.
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(std::string(dir) + "/config.json", ec);
+    os << R"({"model_type": "llama", "hidden_size": 16,
+      "intermediate_size": 24, "num_hidden_layers": 4,
+      "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 32})";
+  }
+  auto missing = qualityFromWeights(imported->desc, dir);
   ASSERT_FALSE(bool(missing));
-  EXPECT_NE(llvm::toString(missing.takeError()).find("no tensors for layer 3"),
-            std::string::npos);
+  EXPECT_NE(
+      llvm::toString(missing.takeError())
+          .find("no tensor named 'model.layers.3.input_layernorm.weight'"),
+      std::string::npos);
 
   // A corrupt header is an error naming the file.
-  std::string bad = test::writeTemp(
-      "safetensors", std::string("\x10\0\0\0\0\0\0\0{}", 10));
-  auto corrupt = SafetensorsSet::open({bad});
-  ASSERT_FALSE(bool(corrupt));
-  EXPECT_NE(llvm::toString(corrupt.takeError()).find("header: length"),
-            std::string::npos);
-  llvm::sys::fs::remove(bad);
   llvm::sys::fs::remove(st);
+  std::string bad = std::string(dir) + "/model.safetensors";
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(bad, ec);
+    os << std::string("\x10\0\0\0\0\0\0\0{}", 10);
+  }
+  auto corrupt = qualityFromWeights(imported->desc, dir);
+  ASSERT_FALSE(bool(corrupt));
+  EXPECT_NE(llvm::toString(corrupt.takeError())
+                .find("model.safetensors: header: length 16 exceeds the file"),
+            std::string::npos);
+
+  // Architectures without a weight reader get the prior.
+  cost::ModelDesc bloom = imported->desc;
+  bloom.arch = "bloom";
+  auto prior = qualityFromWeights(bloom, dir);
+  ASSERT_TRUE(bool(prior)) << llvm::toString(prior.takeError());
+  EXPECT_EQ(prior->source, "prior");
+  llvm::sys::fs::remove(bad);
   llvm::sys::fs::remove(std::string(dir) + "/config.json");
   llvm::sys::fs::remove(dir);
 }

@@ -1,8 +1,7 @@
 //===- HfLlamaTest.cpp - HuggingFace LLaMA directories --------------------===//
 #include "HfWriter.h"
 #include "TinyLlama.h"
-#include "weft_rt_hf_llama.h"
-#include "weft_rt_hf_opt.h"
+#include "weft_rt_checkpoint.h"
 #include "weft_rt_rope.h"
 
 #include <gtest/gtest.h>
@@ -32,7 +31,7 @@ TEST(HfLlama, ReadsTheSameWeightsAsLlama2c) {
     std::string dir = writeHfModel(w, "hf-model");
     LlamaWeights r;
     std::string error;
-    ASSERT_TRUE(readHfLlama(dir, r, &error)) << error;
+    ASSERT_TRUE(readCheckpoint(dir, r, &error)) << error;
     EXPECT_EQ(r.config.kvHeads, 2);
     EXPECT_EQ(r.config.tiedClassifier, tied);
     EXPECT_EQ(r.tokenEmbedding, w.tokenEmbedding);
@@ -82,32 +81,37 @@ TEST(HfLlama, ClearErrors) {
   std::string error;
   std::string dir =
       writeHfModel(w, "hf-bad", ", \"rope_scaling\": {\"type\": \"linear\"}");
-  EXPECT_FALSE(readHfLlama(dir, r, &error));
+  EXPECT_FALSE(readCheckpoint(dir, r, &error));
   EXPECT_EQ(error, dir + "/config.json: rope_scaling is not supported yet");
 
   dir = writeHfModel(w, "hf-bad");
   std::filesystem::remove(dir + "/model-00002-of-00002.safetensors");
-  EXPECT_FALSE(readHfLlama(dir, r, &error));
+  EXPECT_FALSE(readCheckpoint(dir, r, &error));
   EXPECT_NE(
       error.find("no tensor named 'model.layers.0.input_layernorm.weight'"),
       std::string::npos)
       << error;
 
   std::ofstream(dir + "/config.json") << "{\"hidden_size\": 16}";
-  EXPECT_FALSE(readHfLlama(dir, r, &error));
-  EXPECT_EQ(error, dir + "/config.json: missing \"intermediate_size\"");
+  EXPECT_FALSE(readCheckpoint(dir, r, &error));
+  EXPECT_EQ(error, dir + "/config.json: model_type: missing");
+  std::ofstream(dir + "/config.json")
+      << "{\"model_type\": \"llama\", \"hidden_size\": 16}";
+  EXPECT_FALSE(readCheckpoint(dir, r, &error));
+  EXPECT_EQ(error, dir + "/config.json: num_hidden_layers: missing");
 
   LlamaWeights wider = randomLlama(llamaConfig(16, 24, 1, 4, 2, 10, 8), 94);
   dir = writeHfModel(wider, "hf-bad");
   std::ofstream(dir + "/config.json")
-      << "{\"hidden_size\": 16, \"intermediate_size\": 20, "
+      << "{\"model_type\": \"llama\", \"hidden_size\": 16, "
+         "\"intermediate_size\": 20, "
          "\"num_hidden_layers\": 1, \"num_attention_heads\": 4, "
          "\"num_key_value_heads\": 2, \"vocab_size\": 10, "
          "\"tie_word_embeddings\": true}";
-  EXPECT_FALSE(readHfLlama(dir, r, &error));
+  EXPECT_FALSE(readCheckpoint(dir, r, &error));
   EXPECT_EQ(error, dir + ": tensor 'model.layers.0.mlp.gate_proj.weight' has "
                          "shape [24x16], config.json implies [20x16]");
-  EXPECT_FALSE(readHfLlama(tempPath("no-such-dir"), r, &error));
+  EXPECT_FALSE(readCheckpoint(tempPath("no-such-dir"), r, &error));
   std::filesystem::remove_all(dir);
 }
 
@@ -119,20 +123,28 @@ TEST(HfLlama, HugeConfigSizesAreCheckedAgainstTheFilesBeforeAllocating) {
   std::string dir = writeHfModel(w, "hf-huge");
   std::ofstream(dir + "/config.json")
       << "{\"model_type\": \"llama\", \"hidden_size\": 1048576, "
-         "\"intermediate_size\": 1048576, \"num_hidden_layers\": 1048576, "
+         "\"intermediate_size\": 1048576, \"num_hidden_layers\": 16384, "
          "\"num_attention_heads\": 1024, \"vocab_size\": 1048576}";
   LlamaWeights r;
   std::string error;
-  EXPECT_FALSE(readHfLlama(dir, r, &error));
+  EXPECT_FALSE(readCheckpoint(dir, r, &error));
   EXPECT_EQ(error, dir + ": tensor 'model.embed_tokens.weight' has shape "
                          "[10x8], config.json implies [1048576x1048576]");
   EXPECT_TRUE(r.wq.empty());
   std::ofstream(dir + "/config.json")
       << "{\"model_type\": \"opt\", \"hidden_size\": 1048576, "
-         "\"ffn_dim\": 1048576, \"num_hidden_layers\": 1048576, "
+         "\"ffn_dim\": 1048576, \"num_hidden_layers\": 16384, "
          "\"num_attention_heads\": 1024, \"vocab_size\": 1048576}";
-  EXPECT_FALSE(readHfOpt(dir, r, &error));
+  EXPECT_FALSE(readCheckpoint(dir, r, &error));
   EXPECT_EQ(error, dir + ": no tensor named 'decoder.embed_tokens.weight'");
   EXPECT_TRUE(r.wq.empty());
+  // Beyond the reader's limits, the config is refused by itself.
+  std::ofstream(dir + "/config.json")
+      << "{\"model_type\": \"llama\", \"hidden_size\": 8, "
+         "\"intermediate_size\": 12, \"num_hidden_layers\": 1048576, "
+         "\"num_attention_heads\": 2, \"vocab_size\": 10}";
+  EXPECT_FALSE(readCheckpoint(dir, r, &error));
+  EXPECT_EQ(error, dir + "/config.json: num_hidden_layers: too large (at "
+                         "most 16384)");
   std::filesystem::remove_all(dir);
 }

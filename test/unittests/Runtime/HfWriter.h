@@ -15,7 +15,7 @@
 #include <vector>
 
 namespace weft::rt::test {
-struct Tensor {
+struct NamedTensor {
   std::string name;
   std::vector<int64_t> shape;
   std::vector<float> data;
@@ -23,9 +23,9 @@ struct Tensor {
 
 /// Writes F32 tensors as a safetensors file.
 inline void writeSafetensors(const std::string &path,
-                      const std::vector<Tensor> &tensors) {
+                             const std::vector<NamedTensor> &tensors) {
   std::string header = "{", data;
-  for (const Tensor &t : tensors) {
+  for (const NamedTensor &t : tensors) {
     std::string shape;
     for (int64_t d : t.shape)
       shape += (shape.empty() ? "" : ",") + std::to_string(d);
@@ -81,12 +81,12 @@ inline void writeHfDirectory(const LlamaWeights &w, const std::string &dir,
       << ", \"tie_word_embeddings\": " << (c.tiedClassifier ? "true" : "false")
       << extraConfig << "}";
   int64_t D = c.dim, KV = c.kvDim(), H = c.hiddenDim, hs = c.headSize();
-  std::vector<Tensor> first = {
+  std::vector<NamedTensor> first = {
       {"model.embed_tokens.weight", {c.vocabSize, D}, w.tokenEmbedding},
       {"model.norm.weight", {D}, w.rmsFinal}};
   if (!c.tiedClassifier)
     first.push_back({"lm_head.weight", {c.vocabSize, D}, w.wcls});
-  std::vector<Tensor> second;
+  std::vector<NamedTensor> second;
   for (int l = 0; l < c.layers; ++l) {
     std::string p = "model.layers." + std::to_string(l) + ".";
     second.push_back({p + "self_attn.q_proj.weight",
@@ -134,14 +134,12 @@ inline void writeHfOptDirectory(const LlamaWeights &w, const std::string &dir,
       << "\", \"tie_word_embeddings\": true" << extraConfig << "}";
   const int64_t D = c.dim, H = c.hiddenDim;
   const std::string top = "model.decoder.";
-  std::vector<Tensor> first = {
+  std::vector<NamedTensor> first = {
       {top + "embed_tokens.weight", {c.vocabSize, D}, w.tokenEmbedding},
-      {top + "embed_positions.weight",
-       {c.seqLen + 2, D},
-       w.positionEmbedding},
+      {top + "embed_positions.weight", {c.seqLen + 2, D}, w.positionEmbedding},
       {top + "final_layer_norm.weight", {D}, w.rmsFinal},
       {top + "final_layer_norm.bias", {D}, w.normFinalBias}};
-  std::vector<Tensor> second;
+  std::vector<NamedTensor> second;
   for (int l = 0; l < c.layers; ++l) {
     std::string p = top + "layers." + std::to_string(l) + ".";
     const struct {

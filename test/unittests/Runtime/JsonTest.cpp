@@ -39,6 +39,8 @@ TEST(Json, ErrorsSayWhatAndWhere) {
   EXPECT_FALSE(parseJson("nul", v, &error));
   EXPECT_FALSE(parseJson("", v, &error));
   EXPECT_EQ(error, "unexpected end of input at byte 0");
+  EXPECT_FALSE(parseJson("\"\\uZZ12\"", v, &error));
+  EXPECT_EQ(error, "expected 4 hex digits after \\u at byte 3");
   EXPECT_FALSE(parseJson(std::string(100, '['), v, &error));
   EXPECT_EQ(error, "JSON nested deeper than 64 levels at byte 64");
 }

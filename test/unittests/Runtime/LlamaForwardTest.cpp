@@ -156,7 +156,7 @@ protected:
       GTEST_SKIP() << "stories260K.bin not found under ../shared/data/models "
                       "(set WEFT_SHARED_DATA)";
     std::string error;
-    ASSERT_TRUE(readLlama2c(path, weights, &error)) << error;
+    ASSERT_TRUE(readCheckpoint(path, weights, &error)) << error;
     ASSERT_TRUE(ref.load(path, error)) << error;
   }
   std::string path;

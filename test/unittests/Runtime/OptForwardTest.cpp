@@ -8,8 +8,8 @@
 #include "HfWriter.h"
 #include "ReferenceOpt.h"
 #include "TinyLlama.h"
+#include "weft_rt_checkpoint.h"
 #include "weft_rt_half.h"
-#include "weft_rt_hf_opt.h"
 #include "weft_rt_norm.h"
 #include "weft_rt_opt.h"
 #include "weft_rt_stage_file.h"
@@ -109,7 +109,7 @@ TEST(OptForward, BatchedLayersMatchReference) {
     writeHfOptDirectory(w, dir);
     LlamaWeights read;
     std::string error;
-    ASSERT_TRUE(readHfOpt(dir, read, &error)) << error;
+    ASSERT_TRUE(readCheckpoint(dir, read, &error)) << error;
     EXPECT_EQ(read.config.geluFfn, gelu);
     std::string path = dir + "/stage0.weft";
     ASSERT_TRUE(writeStageFile(path, read, wholeModel(read.config, 32),
@@ -236,14 +236,14 @@ TEST(OptForward, ReaderRefusals) {
     std::ofstream(dir + "/config.json") << text;
     LlamaWeights out;
     std::string error;
-    EXPECT_FALSE(readHfOpt(dir, out, &error)) << c.field;
+    EXPECT_FALSE(readCheckpoint(dir, out, &error)) << c.field;
     EXPECT_NE(error.find(c.field), std::string::npos) << error;
   }
   std::ofstream(dir + "/config.json") << good;
   std::filesystem::remove(dir + "/model-00002-of-00002.safetensors");
   LlamaWeights out;
   std::string error;
-  EXPECT_FALSE(readHfOpt(dir, out, &error));
+  EXPECT_FALSE(readCheckpoint(dir, out, &error));
   EXPECT_NE(error.find("layers.0.self_attn_layer_norm.weight"),
             std::string::npos)
       << error;

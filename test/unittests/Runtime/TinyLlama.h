@@ -3,7 +3,7 @@
 #define WEFT_TEST_RUNTIME_TINYLLAMA_H
 
 #include "RuntimeTestUtil.h"
-#include "weft_rt_llama2c.h"
+#include "weft_rt_checkpoint.h"
 
 namespace weft::rt::test {
 

@@ -178,10 +178,6 @@ struct Exchange {
   std::vector<std::pair<std::string, CommParam>> params;
 };
 
-/// Marks the pieces of a loop split at its pivot (dist-split-pivots): one
-/// integer id per split loop.
-inline constexpr llvm::StringLiteral kPivotSplitAttr = "dist.pivot_split";
-
 /// Distributed units whose loop bounds differ only by constants, or that are
 /// pieces of one loop split at its pivot, share one block distribution, of
 /// the hull of their ranges, so that their blocks line up (a sweep over

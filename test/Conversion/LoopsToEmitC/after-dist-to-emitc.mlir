@@ -1,7 +1,8 @@
-// RUN: weft-opt %s --convert-loops-to-emitc --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: weft-opt %s --convert-dist-to-emitc --convert-loops-to-emitc --split-input-file | FileCheck %s
 
-// The dist ops that dist-materialize emits become calls of the MPI runtime
-// header (runtime/mpi/weft_rt_mpi.h); sizes travel in bytes.
+// convert-dist-to-emitc's calls of the MPI runtime header stay as they are
+// in the rebuilt function, on its C values (the casts between them are
+// resolved); each op alone is tested in test/Conversion/DistToEmitC.
 // A distributed region stays a call (WEFT_RT_REGION).
 // CHECK-LABEL: emitc.func @exchange
 // CHECK-SAME: specifiers = ["static", "WEFT_RT_REGION"]
@@ -34,17 +35,10 @@ func.func @exchange(%lb: index, %ub: index) {
 
 // -----
 
-func.func @cyclic(%lb: index, %ub: index, %p: index, %np: index) {
-  // expected-error @+1 {{only block distributions can be lowered to C}}
-  %lo, %hi, %st = dist.local_bounds %lb to %ub at %p of %np by #dist.dim<cyclic on 0>
-  return
-}
-
-// -----
-
 // A 2-D grid chosen at run time: its extents come from the runtime, given
 // no preference (0, 0); a rank's coordinates are plain index arithmetic.
 // CHECK-LABEL: emitc.func @grid
+// CHECK-SAME: specifiers = ["static", "WEFT_RT_REGION"]
 // CHECK: %[[Z0:.*]] = "emitc.constant"() <{value = 0 : i64}>
 // CHECK: %[[Z1:.*]] = "emitc.constant"() <{value = 0 : i64}>
 // CHECK: %[[ROWS:.*]] = emitc.call_opaque "weft_rt_grid_rows"(%[[Z0]], %[[Z1]]) : (i64, i64) -> i64
@@ -67,44 +61,6 @@ func.func @grid(%lb: index, %ub: index, %out: memref<2xindex>) {
 
 // -----
 
-// Preferred extents (#pragma weft grid(*, 3)) go to the runtime, which
-// takes them when the ranks fit.
-// CHECK-LABEL: emitc.func @preferred_grid
-// CHECK-DAG: %[[Z:.*]] = "emitc.constant"() <{value = 0 : i64}>
-// CHECK-DAG: %[[THREE:.*]] = "emitc.constant"() <{value = 3 : i64}>
-// CHECK: emitc.call_opaque "weft_rt_grid_cols"(%[[Z]], %[[THREE]])
-func.func @preferred_grid(%out: memref<1xindex>) {
-  %rows, %cols = dist.grid_shape #dist.grid<[?, ?]> prefer [0, 3]
-  %c0 = arith.constant 0 : index
-  memref.store %cols, %out[%c0] : memref<1xindex>
-  return
-}
-
-// -----
-
-// A static extent is a constant; only 2-D grids are chosen at run time.
-// CHECK-LABEL: emitc.func @static_grid
-// CHECK-NOT: weft_rt_grid
-// CHECK: emitc.return
-func.func @static_grid(%out: memref<1xindex>) {
-  %rows, %cols = dist.grid_shape #dist.grid<[4, 2]>
-  %c0 = arith.constant 0 : index
-  memref.store %cols, %out[%c0] : memref<1xindex>
-  return
-}
-
-// -----
-
-func.func @grid_3d(%out: memref<1xindex>) {
-  // expected-error @+1 {{only fully static grids and 2-D grids chosen at run time can be lowered to C}}
-  %x, %y, %z = dist.grid_shape #dist.grid<[?, ?, ?]>
-  %c0 = arith.constant 0 : index
-  memref.store %x, %out[%c0] : memref<1xindex>
-  return
-}
-
-// -----
-
 // min/max of a value with itself is the value (no self-comparison in C).
 // CHECK-LABEL: emitc.func @self_min
 // CHECK-NOT: emitc.cmp
@@ -113,36 +69,6 @@ func.func @self_min(%a: index, %out: memref<1xindex>) {
   %m = arith.minsi %a, %a : index
   %c0 = arith.constant 0 : index
   memref.store %m, %out[%c0] : memref<1xindex>
-  return
-}
-
-// -----
-
-// An all-reduce of a message buffer, in place: element type and operator
-// as runtime codes (f64 -> 0, i32 -> 3; add -> 0, max -> 3).
-// CHECK-LABEL: emitc.func @combine
-// CHECK: %[[B:.*]] = emitc.call_opaque "weft_rt_buffer"
-// CHECK-NEXT: %[[T:.*]] = "emitc.constant"() <{value = 0 : i64}>
-// CHECK-NEXT: %[[K:.*]] = "emitc.constant"() <{value = 0 : i64}>
-// CHECK-NEXT: emitc.call_opaque "weft_rt_allreduce"(%[[B]], %arg0, %[[T]], %[[K]])
-// CHECK: %[[C:.*]] = emitc.call_opaque "weft_rt_buffer"
-// CHECK-NEXT: %[[T2:.*]] = "emitc.constant"() <{value = 3 : i64}>
-// CHECK-NEXT: %[[K2:.*]] = "emitc.constant"() <{value = 3 : i64}>
-// CHECK-NEXT: emitc.call_opaque "weft_rt_allreduce"(%[[C]], %arg0, %[[T2]], %[[K2]])
-func.func @combine(%n: index) {
-  %me = dist.rank
-  %b = dist.message_buffer 0, %me, %n : memref<?xf64>
-  dist.allreduce add %b : memref<?xf64>
-  %c = dist.message_buffer 2, %me, %n : memref<?xi32>
-  dist.allreduce max %c : memref<?xi32>
-  return
-}
-
-// -----
-
-func.func @not_a_buffer(%v: memref<?xf64>) {
-  // expected-error @+1 {{only all-reduces of a message buffer can be lowered to C}}
-  dist.allreduce add %v : memref<?xf64>
   return
 }
 

@@ -2,7 +2,7 @@
 //
 // fp16 weight storage and quantization scales use IEEE binary16 stored as
 // uint16_t, converted in software so the runtime needs no compiler support
-// for _Float16 or F16C.
+// for _Float16 or F16C; checkpoints may hold fp16 or bfloat16.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_RT_HALF_H
@@ -16,6 +16,8 @@ namespace weft::rt {
 /// Rounds to nearest even; overflow becomes +-inf, NaN stays NaN.
 uint16_t floatToHalf(float value);
 float halfToFloat(uint16_t bits);
+/// bfloat16 is the upper half of an fp32: exact.
+float bf16ToFloat(uint16_t bits);
 
 void floatToHalfArray(const float *in, uint16_t *out, size_t n);
 void halfToFloatArray(const uint16_t *in, float *out, size_t n);

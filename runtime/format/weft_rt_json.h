@@ -1,5 +1,4 @@
-//===- weft_rt_json.h - Minimal JSON reader for model files ------*- C++
-//-*-===//
+//===- weft_rt_json.h - Minimal JSON reader for model files ----*- C++ -*-===//
 //
 // Enough JSON for safetensors headers and HuggingFace config.json files,
 // without LLVM (generated programs must not depend on it). Numbers are
@@ -37,12 +36,6 @@ bool parseJson(const std::string &text, JsonValue &out, std::string *error);
 /// Reads the JSON object in file `path`; errors read "<path>: <what>".
 bool readJsonObject(const std::string &path, JsonValue &out,
                     std::string *error);
-
-/// Reads non-negative integer field `key` of an object into `out`; a
-/// missing field takes `fallback` if it is >= 0 and is an error otherwise.
-/// Errors go to `problem` and name the field.
-bool jsonCount(const JsonValue &object, const char *key, int fallback,
-               int &out, std::string &problem);
 
 } // namespace weft::rt
 

@@ -1,9 +1,10 @@
-//===- weft_rt_safetensors.h - HuggingFace safetensors reader ---*- C++ -*-===//
+//===- weft_rt_safetensors.h - HuggingFace safetensors files ----*- C++ -*-===//
 //
 // File layout: an 8-byte little-endian header length H, H bytes of JSON
 // mapping tensor names to {"dtype", "shape", "data_offsets": [begin, end]}
 // (offsets relative to the end of the header; an optional "__metadata__"
 // entry maps strings to strings), then the raw little-endian tensor bytes.
+// The one reader of these files, for the planner and the runtime.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_RT_SAFETENSORS_H
@@ -25,21 +26,24 @@ struct SafetensorsTensor {
 
 class SafetensorsFile {
 public:
-  /// Reads and checks the header (a known dtype, offsets inside the file,
-  /// in order and not overlapping, sizes that match dtype x shape with no
-  /// overflow, no name twice). Errors read "<path>: <what is wrong>".
+  /// Reads and checks the header: a known dtype, offsets inside the file
+  /// and not overlapping, sizes that match dtype x shape with no overflow,
+  /// no name twice. Errors read "<path>: header: <tensor>: <what>".
   bool open(const std::string &path, std::string *error);
+  const std::string &path() const { return filePath; }
   const std::vector<SafetensorsTensor> &tensors() const { return entries; }
   const SafetensorsTensor *find(const std::string &name) const;
-  /// Reads a F32, F16 or BF16 tensor converted to fp32.
-  bool readFloats(const std::string &name, std::vector<float> &out,
-                  std::string *error) const;
-  /// The same into out[count]; count must equal the tensor's elements.
+  /// Reads a F32, F16 or BF16 tensor converted to fp32 into out[count];
+  /// count must equal the tensor's elements. Reads in chunks: memory is
+  /// `out` and a small buffer, whatever the tensor's size.
   bool readFloats(const std::string &name, float *out, int64_t count,
+                  std::string *error) const;
+  /// The same into a vector sized to the tensor.
+  bool readFloats(const std::string &name, std::vector<float> &out,
                   std::string *error) const;
 
 private:
-  std::string path;
+  std::string filePath;
   int64_t dataStart = 0;
   std::vector<SafetensorsTensor> entries;
   std::unordered_map<std::string, size_t> byName; ///< index into entries
@@ -49,22 +53,22 @@ private:
 class SafetensorsDir {
 public:
   /// Opens every shard of `dir` in name order; errors name the directory
-  /// or the shard.
+  /// or the shard. A tensor may be in one shard only.
   bool open(const std::string &dir, std::string *error);
   /// The shard that holds tensor `name`, or null.
   const SafetensorsFile *holderOf(const std::string &name) const;
-  /// Reads tensor `name` into out[rows][cols] (cols == 0: a vector of
-  /// `rows`), after checking that it exists and has that shape.
-  bool read(const std::string &name, float *out, int64_t rows, int64_t cols,
-            std::string *error) const;
-  /// The checks of read() alone (the tensor exists, has that shape and a
-  /// float dtype), so that readers allocate only what the files hold.
+  /// Checks that tensor `name` exists, has shape [rows][cols] (cols == 0:
+  /// a vector of `rows`) and a float dtype.
   bool check(const std::string &name, int64_t rows, int64_t cols,
              std::string *error) const;
+  /// check(), then the tensor into out[rows][cols] as fp32.
+  bool read(const std::string &name, float *out, int64_t rows, int64_t cols,
+            std::string *error) const;
 
 private:
   std::string dir;
   std::vector<SafetensorsFile> files;
+  std::unordered_map<std::string, size_t> holder; ///< index into files
 };
 
 /// Bytes per element of a safetensors dtype, 0 when unknown.

@@ -100,6 +100,16 @@ private:
     return true;
   }
 
+  static int hexDigit(char c) {
+    if (c >= '0' && c <= '9')
+      return c - '0';
+    if (c >= 'a' && c <= 'f')
+      return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+      return c - 'A' + 10;
+    return -1;
+  }
+
   static void appendUtf8(std::string &out, unsigned code) {
     if (code < 0x80) {
       out += char(code);
@@ -143,11 +153,13 @@ private:
         out += '\f';
         break;
       case 'u': {
-        if (i + 4 > s.size())
-          return fail("truncated \\u escape");
-        unsigned code =
-            unsigned(std::strtoul(s.substr(i, 4).c_str(), nullptr, 16));
-        i += 4;
+        unsigned code = 0;
+        for (int k = 0; k < 4; ++k, ++i) {
+          int digit = i < s.size() ? hexDigit(s[i]) : -1;
+          if (digit < 0)
+            return fail("expected 4 hex digits after \\u");
+          code = code * 16 + unsigned(digit);
+        }
         appendUtf8(out, code);
         break;
       }
@@ -229,25 +241,6 @@ bool readJsonObject(const std::string &path, JsonValue &out,
     return fail(problem);
   if (out.kind != JsonValue::Kind::Object)
     return fail("not a JSON object");
-  return true;
-}
-
-bool jsonCount(const JsonValue &object, const char *key, int fallback,
-               int &out, std::string &problem) {
-  const JsonValue *v = object.get(key);
-  if (!v && fallback >= 0) {
-    out = fallback;
-    return true;
-  }
-  if (!v) {
-    problem = std::string("missing \"") + key + "\"";
-    return false;
-  }
-  if (!v->isCount() || v->number > 1e9) {
-    problem = std::string("\"") + key + "\" is not a non-negative integer";
-    return false;
-  }
-  out = int(v->number);
   return true;
 }
 

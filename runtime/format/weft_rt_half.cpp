@@ -55,6 +55,8 @@ float halfToFloat(uint16_t h) {
   return floatOf(bits | uint32_t(h & 0x8000u) << 16);
 }
 
+float bf16ToFloat(uint16_t h) { return floatOf(uint32_t(h) << 16); }
+
 void floatToHalfArray(const float *in, uint16_t *out, size_t n) {
   for (size_t i = 0; i < n; ++i)
     out[i] = floatToHalf(in[i]);

@@ -1,0 +1,116 @@
+//===- WeftDialect.cpp - The weft dialect -----------------------*- C++ -*-===//
+//
+// Part of the weft project.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Verifies the `weft.*` attributes where they appear: a misplaced or
+// malformed one is an error at the op, so that no pass reads a fact the
+// front end did not state.
+//
+//===----------------------------------------------------------------------===//
+#include "dialects/Weft/IR/WeftDialect.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+using namespace weft;
+
+#include "dialects/Weft/IR/WeftDialect.cpp.inc"
+
+void WeftDialect::initialize() {}
+
+/// Whether `name` is one of the attributes that annotate a memref argument
+/// with a unit value.
+static bool isUnitArrayAttr(StringRef name) {
+  return name == WeftDialect::getMayAliasAttrName() ||
+         name == WeftDialect::getNoAliasAttrName() ||
+         name == WeftDialect::getRegionOnlyAttrName() ||
+         name == WeftDialect::getLocalAttrName();
+}
+
+LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == getParallelAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<LoopLikeOpInterface>(op))
+      return op->emitOpError()
+             << "'" << name << "' must be a unit attribute on a loop";
+    return success();
+  }
+  if (name == getNoDistAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
+      return op->emitOpError()
+             << "'" << name << "' must be a unit attribute on a function";
+    return success();
+  }
+  if (name == getGpuBandAttrName() || name == getGpuCoalescedAttrName()) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || !isa<LoopLikeOpInterface>(op) || value.getInt() < 0)
+      return op->emitOpError()
+             << "'" << name << "' must be a non-negative integer on a loop";
+    return success();
+  }
+  if (name == getCSpecifiersAttrName()) {
+    auto specifiers = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!specifiers || !isa<FunctionOpInterface>(op) ||
+        !llvm::all_of(specifiers,
+                      [](Attribute a) { return isa<StringAttr>(a); }))
+      return op->emitOpError()
+             << "'" << name << "' must be an array of strings on a function";
+    return success();
+  }
+  if (name == getCArgAttrName() || name == getDimArgsAttrName() ||
+      isUnitArrayAttr(name))
+    return op->emitOpError()
+           << "'" << name << "' annotates a function argument, not an op";
+  return op->emitOpError() << "has unknown weft attribute '" << name << "'";
+}
+
+LogicalResult WeftDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func)
+    return op->emitOpError()
+           << "'" << name << "' annotates function arguments only";
+  Type type = func.getArgumentTypes()[argIndex];
+  auto error = [&]() {
+    return op->emitOpError()
+           << "argument " << argIndex << ": '" << name << "' ";
+  };
+  if (name == getCArgAttrName()) {
+    if (!isa<StringAttr>(attr.getValue()))
+      return error() << "must be a string (the C expression of the call)";
+    return success();
+  }
+  auto memref = dyn_cast<MemRefType>(type);
+  if (isUnitArrayAttr(name)) {
+    if (!isa<UnitAttr>(attr.getValue()) || !memref)
+      return error() << "must be a unit attribute on a memref argument";
+    return success();
+  }
+  if (name == getDimArgsAttrName()) {
+    auto dims = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    if (!dims || !memref || dims.size() != memref.getRank())
+      return error() << "must be an array<i64> with one entry per dimension "
+                        "of a memref argument";
+    ArrayRef<Type> argTypes = func.getArgumentTypes();
+    for (int64_t arg : dims.asArrayRef()) {
+      if (arg == -1)
+        continue;
+      if (arg < 0 || arg >= (int64_t)argTypes.size() ||
+          !argTypes[arg].isIndex())
+        return error() << "entry " << arg
+                       << " is neither -1 nor an index argument";
+    }
+    return success();
+  }
+  return error() << "is not a weft argument attribute";
+}

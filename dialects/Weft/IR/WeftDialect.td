@@ -1,0 +1,78 @@
+//===- WeftDialect.td - The weft dialect ---------------------*- tablegen -*-===//
+//
+// Part of the weft project.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_DIALECTS_WEFT_IR_WEFTDIALECT_TD
+#define WEFT_DIALECTS_WEFT_IR_WEFTDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Weft_Dialect : Dialect {
+  let name = "weft";
+  let summary = "What the C front end knows about a region's arguments, "
+                "loops and functions";
+  let description = [{
+    The `weft` dialect has no operations. It owns and verifies the
+    discardable `weft.*` attributes that the C importer and the
+    `#pragma weft` directives record on region functions, and that the
+    partitioning passes and the lowering to C read:
+
+    | attribute | on | value | meaning |
+    |---|---|---|---|
+    | `weft.c_arg` | function argument | string | the C expression the call site passes |
+    | `weft.dim_args` | memref argument | `array<i64>`, one per dimension | the `index` argument holding each dimension's extent, -1 where it is static or not needed |
+    | `weft.may_alias` | memref argument | unit | reached through a pointer without `restrict`: may overlap another argument |
+    | `weft.noalias` | memref argument | unit | `#pragma weft noalias`: the user asserts it overlaps no other argument |
+    | `weft.region_only` | memref argument | unit | no code outside the region reads the array |
+    | `weft.local` | memref argument | unit | `#pragma weft local`: private to the region |
+    | `weft.parallel` | loop | unit | `#pragma weft parallel`: the user asserts the loop carries no dependence |
+    | `weft.nodist` | function | unit | `#pragma weft nodist`: the region runs as written on every rank |
+    | `weft.gpu.band` | loop | i64 | gpu-select-nests: the loop and the next band - 1 loops nested in it are a device nest's grid dimensions |
+    | `weft.gpu.coalesced` | loop | i64 | gpu-select-nests: which loop of the band maps to `threadIdx.x` |
+    | `weft.c_specifiers` | function | array of strings | convert-gpu-to-emitc: the C specifiers the function is printed with (`static`, `__global__`) |
+
+    See docs/dialects/dist.md and docs/directives.md.
+  }];
+  let cppNamespace = "::weft";
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral getCArgAttrName() {
+      return ::llvm::StringLiteral("weft.c_arg");
+    }
+    static constexpr ::llvm::StringLiteral getDimArgsAttrName() {
+      return ::llvm::StringLiteral("weft.dim_args");
+    }
+    static constexpr ::llvm::StringLiteral getMayAliasAttrName() {
+      return ::llvm::StringLiteral("weft.may_alias");
+    }
+    static constexpr ::llvm::StringLiteral getNoAliasAttrName() {
+      return ::llvm::StringLiteral("weft.noalias");
+    }
+    static constexpr ::llvm::StringLiteral getRegionOnlyAttrName() {
+      return ::llvm::StringLiteral("weft.region_only");
+    }
+    static constexpr ::llvm::StringLiteral getLocalAttrName() {
+      return ::llvm::StringLiteral("weft.local");
+    }
+    static constexpr ::llvm::StringLiteral getParallelAttrName() {
+      return ::llvm::StringLiteral("weft.parallel");
+    }
+    static constexpr ::llvm::StringLiteral getNoDistAttrName() {
+      return ::llvm::StringLiteral("weft.nodist");
+    }
+    static constexpr ::llvm::StringLiteral getGpuBandAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.band");
+    }
+    static constexpr ::llvm::StringLiteral getGpuCoalescedAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.coalesced");
+    }
+    static constexpr ::llvm::StringLiteral getCSpecifiersAttrName() {
+      return ::llvm::StringLiteral("weft.c_specifiers");
+    }
+  }];
+}
+
+#endif // WEFT_DIALECTS_WEFT_IR_WEFTDIALECT_TD

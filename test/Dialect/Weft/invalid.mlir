@@ -1,0 +1,107 @@
+// RUN: weft-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{argument 0: 'weft.c_arg' must be a string (the C expression of the call)}}
+func.func @c_arg_not_a_string(%n: index {weft.c_arg = 3 : i64}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.may_alias' must be a unit attribute on a memref argument}}
+func.func @may_alias_on_a_scalar(%n: index {weft.may_alias}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.noalias' must be a unit attribute on a memref argument}}
+func.func @noalias_with_a_value(%a: memref<4xf64> {weft.noalias = true}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.region_only' must be a unit attribute on a memref argument}}
+func.func @region_only_on_a_scalar(%x: f64 {weft.region_only}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.local' must be a unit attribute on a memref argument}}
+func.func @local_with_a_value(%a: memref<4xf64> {weft.local = 1 : i64}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.dim_args' must be an array<i64> with one entry per dimension of a memref argument}}
+func.func @dim_args_wrong_rank(%a: memref<?x?xf64> {weft.dim_args = array<i64: -1>}, %n: index) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.dim_args' must be an array<i64> with one entry per dimension of a memref argument}}
+func.func @dim_args_on_a_scalar(%x: index {weft.dim_args = array<i64: -1>}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.dim_args' entry 1 is neither -1 nor an index argument}}
+func.func @dim_args_not_an_index(%a: memref<?x?xf64> {weft.dim_args = array<i64: -1, 1>}, %x: f64) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.dim_args' entry 5 is neither -1 nor an index argument}}
+func.func @dim_args_out_of_range(%a: memref<?x?xf64> {weft.dim_args = array<i64: -1, 5>}, %n: index) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.sizes' is not a weft argument attribute}}
+func.func @unknown_argument_attribute(%a: memref<4xf64> {weft.sizes}) {
+  return
+}
+
+// -----
+
+func.func @parallel_not_on_a_loop(%a: index, %b: index) -> index {
+  // expected-error @+1 {{'weft.parallel' must be a unit attribute on a loop}}
+  %c = arith.addi %a, %b {weft.parallel} : index
+  return %c : index
+}
+
+// -----
+
+// expected-error @+1 {{'weft.nodist' must be a unit attribute on a function}}
+func.func @nodist_with_a_value() attributes {weft.nodist = 1 : i64} {
+  return
+}
+
+// -----
+
+func.func @nodist_on_a_loop() {
+  // expected-error @+1 {{'weft.nodist' must be a unit attribute on a function}}
+  affine.for %i = 0 to 4 {
+  } {weft.nodist}
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'weft.c_arg' annotates a function argument, not an op}}
+func.func @c_arg_on_an_op() attributes {weft.c_arg = "x"} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{has unknown weft attribute 'weft.ranks'}}
+func.func @unknown_op_attribute() attributes {weft.ranks = 4 : i64} {
+  return
+}

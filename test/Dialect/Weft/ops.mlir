@@ -1,0 +1,24 @@
+// RUN: weft-opt %s | weft-opt | FileCheck %s
+
+// Every weft attribute where the C front end puts it (a region function
+// imported from C; the dim_args entry names the `index` argument holding
+// the extent of the array's second dimension).
+
+// CHECK-LABEL: func.func @region(
+// CHECK-SAME: {weft.c_arg = "A", weft.dim_args = array<i64: -1, 3>, weft.may_alias, weft.region_only}
+// CHECK-SAME: {weft.c_arg = "B", weft.local, weft.noalias}
+// CHECK-SAME: {weft.c_arg = "n"}
+// CHECK-SAME: {weft.c_arg = "m"}
+// CHECK-SAME: attributes {weft.nodist}
+// CHECK: affine.for
+// CHECK: } {weft.parallel}
+func.func @region(%a: memref<?x?xf64> {weft.c_arg = "A", weft.dim_args = array<i64: -1, 3>, weft.may_alias, weft.region_only},
+                  %b: memref<8xf64> {weft.c_arg = "B", weft.noalias, weft.local},
+                  %n: index {weft.c_arg = "n"}, %m: index {weft.c_arg = "m"})
+    attributes {weft.nodist} {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %b[%i] : memref<8xf64>
+    affine.store %x, %b[%i] : memref<8xf64>
+  } {weft.parallel}
+  return
+}
