@@ -1,37 +1,41 @@
 #!/usr/bin/env bash
-# How good is the C that weft writes? Size, vectorisation, instructions and
-# time of the generated programs against the program they came from.
+# How good is the C that weft writes? Size, vectorisation and instructions
+# of the generated programs against the program they came from (and, with
+# TIME=1, their times).
 #
 #   bash bench/generated-c.sh [BUILD_DIR] [KERNEL ...]
 #
 # For each kernel of the table below (or only the named ones):
-#   1. gcc builds the original (ref); weft compile --target=seq and
-#      --target=mpi write seq.c and mpi.c, which gcc and mpicc build with the
-#      same $CFLAGS (default -O2);
-#   2. the outputs of ref, seq, `mpirun -np 1 mpi` and `mpirun -np 2 mpi`
-#      are compared once (a kernel whose outputs differ is reported DIFF);
-#   3. size: lines of the region in the source (between #pragma scop and
+#   1. weft compile --target=seq and --target=mpi write seq.c and mpi.c;
+#      gcc -O2 builds the original (ref), seq.c and mpi.c, and the outputs
+#      of ref, seq, `mpirun -np 1 mpi` and `mpirun -np 2 mpi` are compared
+#      (a kernel whose outputs differ is reported DIFF);
+#   2. size: lines of the region in the source (between #pragma scop and
 #      #pragma endscop) and lines of weft's region functions (their
 #      definitions, runtime header excluded), per region line, for seq.c and
 #      mpi.c;
-#   4. vectorised loops: `-fopt-info-vec-optimized` messages of gcc $CFLAGS
-#      on the original, on seq.c, and on mpi.c outside the distributed
-#      forms of the regions (what runs at P = 1), plus those inside them;
-#   5. instructions (INSTR=1, the default; valgrind cachegrind without cache
-#      simulation): ref, seq and the MPI program run as a singleton, minus
-#      the instructions of an empty MPI program (MPI_Init and MPI_Finalize);
-#   6. time: best of $REPEAT runs, each timed inside `flock
-#      /tmp/weft-timing.lock`: wall time of ref and seq, and of `mpirun -np
-#      1` and `-np 2` minus the wall time of the empty MPI program under the
-#      same mpirun (MPI start-up and shutdown). Wall time, since MPI ranks
-#      spin while they wait (their CPU time is not their work); on a loaded
-#      machine it includes waiting for a core.
-# Ratios: mpi1/ref and ref/mpi2 (the 2-rank speed-up over the sequential
-# program). Times on a shared 2-core machine are noisy; the instruction
-# counts are not.
+#   3. for each compiler configuration below, loops vectorised in the
+#      original (vIn), in seq.c (vSeq), in mpi.c outside the distributed
+#      forms of the regions (vMpi1: what runs at P = 1) and inside them
+#      (vDist): gcc's `-fopt-info-vec-optimized` "loop vectorized" and
+#      clang's `-Rpass=loop-vectorize` "vectorized loop" remarks;
+#   4. for the configurations marked `ir` (INSTR=1, the default), the
+#      instructions valgrind cachegrind counts for seq and for the MPI
+#      program run as a singleton (minus an empty MPI program built the same
+#      way), relative to the original's: 1.000 is the same work;
+#   5. with TIME=1, the best of $REPEAT wall times of ref, seq, and of
+#      `mpirun -np 1` and `-np 2` minus the empty MPI program's, each timed
+#      inside `flock /tmp/weft-timing.lock` (meaningful on an idle machine
+#      only: MPI ranks spin while they wait, and a loaded machine makes
+#      them wait for a core).
 #
-# Environment: CC (gcc), MPICC (mpicc), CFLAGS (-O2), REPEAT (5), INSTR (1),
-# KEEP=1 keeps the work directory.
+# Configurations: gcc -O2; gcc -O3 -march=native; clang-19 -O3; and, compiled
+# only (the machine may not run them), gcc -O3 -march=skylake-avx512
+# (AVX-512) and gcc -O3 -march=haswell (AVX2, whose instructions valgrind
+# counts). CONFIGS="name ..." picks some of them.
+#
+# Environment: MPICC (mpicc; the clang configuration sets OMPI_CC and
+# MPICH_CC), INSTR (1), TIME (0), REPEAT (5), KEEP=1 keeps the work directory.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -43,13 +47,28 @@ if [ $# -gt 0 ] && [ -d "$1" ]; then
 fi
 only=("$@")
 weft=${WEFT:-$build/bin/weft}
-CC=${CC:-gcc}
 MPICC=${MPICC:-mpicc}
-CFLAGS=${CFLAGS:--O2}
 REPEAT=${REPEAT:-5}
 INSTR=${INSTR:-1}
+TIME=${TIME:-0}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+
+# name | compiler | flags | what: vec (vectorisation), ir (instructions)
+all_configs=(
+  "gcc-O2|gcc|-O2|vec ir"
+  "gcc-O3-native|gcc|-O3 -march=native|vec"
+  "clang19-O3|clang-19|-O3|vec ir"
+  "gcc-O3-avx512|gcc|-O3 -march=skylake-avx512|vec"
+  "gcc-O3-avx2|gcc|-O3 -march=haswell|vec ir"
+)
+configs=()
+for c in "${all_configs[@]}"; do
+  name=${c%%|*}
+  if [ -z "${CONFIGS:-}" ] || printf '%s\n' $CONFIGS | grep -qx "$name"; then
+    configs+=("$c")
+  fi
+done
 
 # kernel | source | size overrides
 seqdir=$root/test/E2E/seq
@@ -89,51 +108,72 @@ function_lines() {
 distributed_ranges() {
   awk '/^static .*weft_[A-Za-z0-9_]*_scop[0-9]+_distributed\(/{f=1; s=NR} f&&/^}/{print s, NR; f=0}' "$1"
 }
-# Vectorised loops gcc reports for a file: all, or (with a ranges file)
-# "outside inside" the given line ranges.
-vectorised() {
-  local log=$1 ranges=${2:-}
-  if [ -z "$ranges" ]; then
-    grep -c 'optimized: loop vectorized' "$log" || true
-    return
-  fi
-  grep 'optimized: loop vectorized' "$log" | sed 's/^[^:]*:\([0-9]*\):.*/\1/' |
-    awk -v rf="$ranges" 'BEGIN{while((getline l < rf) > 0){split(l,a," "); lo[++k]=a[1]; hi[k]=a[2]}}
-      {in_=0; for(i=1;i<=k;i++) if($1>=lo[i] && $1<=hi[i]) in_=1; if(in_) d++; else o++}
-      END{print o+0, d+0}'
+# The C compiler (and MPI wrapper environment) of a configuration.
+mpicc_for() { # mpicc_for COMPILER ARGS...: mpicc with COMPILER underneath
+  local cc=$1
+  shift
+  OMPI_CC=$cc MPICH_CC=$cc $MPICC "$@"
+}
+# Vectorisation remarks of COMPILER on a file, one "line" per vectorised loop.
+vec_flags() {
+  case $1 in
+    clang*) echo "-Rpass=loop-vectorize" ;;
+    *) echo "-fopt-info-vec-optimized" ;;
+  esac
+}
+vec_lines() { # vec_lines LOG FILE: lines of FILE with a vectorised loop
+  grep -E "^([^:]*/)?$(basename "$2"):[0-9]+:[0-9:]* (optimized: loop vectorized|remark: vectorized loop)" "$1" |
+    sed 's/^[^:]*:\([0-9]*\):.*/\1/' || true
+}
+# "outside inside": loops vectorised outside / inside the given line ranges,
+# after line FROM (the runtime header's end).
+split_count() { # split_count LINES RANGES FROM
+  awk -v rf="$2" -v from="$3" 'BEGIN{while((getline l < rf) > 0){split(l,a," "); lo[++k]=a[1]; hi[k]=a[2]}}
+    $1 > from {in_=0; for(i=1;i<=k;i++) if($1>=lo[i] && $1<=hi[i]) in_=1; if(in_) d++; else o++}
+    END{print o+0, d+0}' "$1"
 }
 instructions() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
     awk '/I[ ]+refs:/{gsub(",","",$NF); print $NF}'
 }
-# Best seconds of REPEAT runs of "$@" (stdout and stderr dropped), by bash's
-# `time`: $1 = cpu (user + sys, the program and its children) or wall.
-best_time() {
-  local kind=$1 best= t
-  shift
+# Best seconds of REPEAT wall-clock runs of "$@" (stdout and stderr dropped).
+wall_time() {
+  local best= t
   for _ in $(seq "$REPEAT"); do
     # Timed inside the lock, so that waiting for it does not count.
-    t=$(flock /tmp/weft-timing.lock bash -c 'TIMEFORMAT="%R %U %S"; { time "$@" >/dev/null 2>&1; } 2>&1' _ "$@" |
-        tail -1 | awk -v k="$kind" '{print k == "cpu" ? $2 + $3 : $1}')
+    t=$(flock /tmp/weft-timing.lock bash -c 'TIMEFORMAT="%R"; { time "$@" >/dev/null 2>&1; } 2>&1' _ "$@" | tail -1)
     best=$(awk -v a="$best" -v b="$t" 'BEGIN{print (a == "" || b < a) ? b : a}')
   done
   echo "$best"
 }
-wall_time() { best_time wall "$@"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.3f", (b > 0 ? a / b : 0)}'; }
 
 cat > "$work/empty.c" <<'EOF'
 #include <mpi.h>
 int main(int argc, char **argv) { MPI_Init(&argc, &argv); MPI_Finalize(); return 0; }
 EOF
-$MPICC $CFLAGS "$work/empty.c" -o "$work/empty"
-empty_ir=0
-[ "$INSTR" = 1 ] && empty_ir=$(instructions "$work/empty")
-empty1=$(wall_time mpirun --oversubscribe -np 1 "$work/empty")
-empty2=$(wall_time mpirun --oversubscribe -np 2 "$work/empty")
+declare -A empty_ir
+for c in "${configs[@]}"; do
+  IFS='|' read -r cname cc cflags what <<< "$c"
+  if [ "$INSTR" = 1 ] && [[ " $what " == *" ir "* ]]; then
+    # shellcheck disable=SC2086
+    mpicc_for "$cc" $cflags "$work/empty.c" -o "$work/empty.$cname"
+    empty_ir[$cname]=$(instructions "$work/empty.$cname")
+  fi
+done
+mpicc_for gcc -O2 "$work/empty.c" -o "$work/empty"
+if [ "$TIME" = 1 ]; then
+  empty1=$(wall_time mpirun --oversubscribe -np 1 "$work/empty")
+  empty2=$(wall_time mpirun --oversubscribe -np 2 "$work/empty")
+fi
 
-echo "CFLAGS=$CFLAGS REPEAT=$REPEAT; empty MPI program: $empty_ir instructions, wall $empty1 s (np 1), $empty2 s (np 2)"
-printf '%-18s %5s %8s %8s %5s %5s %5s %7s %7s %7s %7s %7s %7s %7s %7s %6s %6s\n' \
-  kernel reg seq/reg mpi/reg vIn vSeq vMpi1/D Ir-seq Ir-mpi1 ref-s seq-s mpi1-s mpi2-s mpi1/ref ref/mpi2 ok
+echo "weft: $weft; MPICC=$MPICC; INSTR=$INSTR TIME=$TIME"
+for c in "${configs[@]}"; do
+  IFS='|' read -r cname cc cflags what <<< "$c"
+  echo "  $cname: $cc $cflags ($what)${empty_ir[$cname]:+; empty MPI program ${empty_ir[$cname]} instructions}"
+done
+printf '%-18s %4s %7s %7s %-14s %4s %4s %5s %5s %8s %8s %5s\n' \
+  kernel reg seq/reg mpi/reg config vIn vSeq vMpi1 vDist Ir-seq Ir-mpi1 ok
 status=0
 for entry in "${kernels[@]}"; do
   IFS='|' read -r name src defs <<< "$entry"
@@ -145,11 +185,11 @@ for entry in "${kernels[@]}"; do
   inc=-I$(dirname "$src")
   # shellcheck disable=SC2086
   {
-    $CC $CFLAGS -std=gnu99 $defs "$src" -o "$d/ref" -lm &&
     "$work/weft" compile --target=seq $defs "$src" -o "$d/seq.c" &&
     "$work/weft" compile $defs "$src" -o "$d/mpi.c" &&
-    $CC $CFLAGS -std=gnu99 $defs "$inc" "$d/seq.c" -o "$d/seq" -lm &&
-    $MPICC $CFLAGS -std=gnu99 $defs "$inc" "$d/mpi.c" -o "$d/mpi" -lm
+    gcc -O2 -std=gnu99 $defs "$src" -o "$d/ref" -lm &&
+    gcc -O2 -std=gnu99 $defs "$inc" "$d/seq.c" -o "$d/seq" -lm &&
+    mpicc_for gcc -O2 -std=gnu99 $defs "$inc" "$d/mpi.c" -o "$d/mpi" -lm
   } >"$d/build.log" 2>&1 || { echo "$name: build failed (see $d/build.log)"; status=1; continue; }
   ok=same
   "$d/ref" > "$d/ref.out"
@@ -164,45 +204,56 @@ for entry in "${kernels[@]}"; do
   seqpl=$(perline "$(function_lines "$d/seq.c")")
   mpipl=$(perline "$(function_lines "$d/mpi.c")")
 
-  # The outputs without their #line directives, so that gcc names the
+  # The outputs without their #line directives, so that compilers name the
   # lines of the file itself: loops of the runtime header (the first lines)
   # count for neither side, loops of the distributed forms separately.
   sed '/^#line /d' "$d/seq.c" > "$d/seq.nl.c"
   sed '/^#line /d' "$d/mpi.c" > "$d/mpi.nl.c"
-  # shellcheck disable=SC2086
-  $CC $CFLAGS -std=gnu99 $defs -fopt-info-vec-optimized -c "$src" -o /dev/null 2>"$d/vin.log"
-  # shellcheck disable=SC2086
-  $CC $CFLAGS -std=gnu99 $defs "$inc" -fopt-info-vec-optimized -c "$d/seq.nl.c" -o /dev/null 2>"$d/vseq.log"
-  # shellcheck disable=SC2086
-  $MPICC $CFLAGS -std=gnu99 $defs "$inc" -fopt-info-vec-optimized -c "$d/mpi.nl.c" -o /dev/null 2>"$d/vmpi.log"
   distributed_ranges "$d/mpi.nl.c" > "$d/dist.ranges"
   hdr=$(grep -n '^static WEFT_RT_UNUSED int weft_rt_ranges_overlap' "$d/mpi.nl.c" | head -1 | cut -d: -f1)
   hdr_end=$(awk -v h="${hdr:-0}" 'NR > h && /^}/{print NR; exit}' "$d/mpi.nl.c")
-  grep "^$d/mpi.nl.c:.*optimized: loop vectorized" "$d/vmpi.log" |
-    awk -F: -v h="${hdr_end:-0}" '$2 > h' > "$d/vmpi.body.log" || true
-  vin=$(vectorised "$d/vin.log")
-  vseq=$(vectorised "$d/vseq.log")
-  read -r vmpi1 vmpid <<< "$(vectorised "$d/vmpi.body.log" "$d/dist.ranges")"
 
-  irseq=-; irmpi=-
-  if [ "$INSTR" = 1 ]; then
-    irref=$(instructions "$d/ref")
-    irs=$(instructions "$d/seq")
-    irm=$(instructions "$d/mpi")
-    irseq=$(awk -v a="$irs" -v b="$irref" 'BEGIN{printf "%.3f", a / b}')
-    irmpi=$(awk -v a="$irm" -v e="$empty_ir" -v b="$irref" 'BEGIN{printf "%.3f", (a - e) / b}')
+  for c in "${configs[@]}"; do
+    IFS='|' read -r cname cc cflags what <<< "$c"
+    vf=$(vec_flags "$cc")
+    # shellcheck disable=SC2086
+    {
+      $cc $cflags -std=gnu99 $defs $vf -c "$src" -o /dev/null 2>"$d/vin.$cname.log"
+      $cc $cflags -std=gnu99 $defs "$inc" $vf -c "$d/seq.nl.c" -o /dev/null 2>"$d/vseq.$cname.log"
+      mpicc_for "$cc" $cflags -std=gnu99 $defs "$inc" $vf -c "$d/mpi.nl.c" -o /dev/null 2>"$d/vmpi.$cname.log"
+    } || { echo "$name: $cname compile failed (see $d/v*.$cname.log)"; status=1; continue; }
+    vin=$(vec_lines "$d/vin.$cname.log" "$src" | wc -l)
+    vseq=$(vec_lines "$d/vseq.$cname.log" "$d/seq.nl.c" | wc -l)
+    vec_lines "$d/vmpi.$cname.log" "$d/mpi.nl.c" > "$d/vmpi.$cname.lines"
+    read -r vmpi1 vdist <<< "$(split_count "$d/vmpi.$cname.lines" "$d/dist.ranges" "${hdr_end:-0}")"
+
+    irseq=-; irmpi=-
+    if [ "$INSTR" = 1 ] && [[ " $what " == *" ir "* ]]; then
+      # shellcheck disable=SC2086
+      $cc $cflags -std=gnu99 $defs "$src" -o "$d/ref.$cname" -lm
+      # shellcheck disable=SC2086
+      $cc $cflags -std=gnu99 $defs "$inc" "$d/seq.c" -o "$d/seq.$cname" -lm
+      # shellcheck disable=SC2086
+      mpicc_for "$cc" $cflags -std=gnu99 $defs "$inc" "$d/mpi.c" -o "$d/mpi.$cname" -lm
+      irref=$(instructions "$d/ref.$cname")
+      irseq=$(ratio "$(instructions "$d/seq.$cname")" "$irref")
+      irm=$(instructions "$d/mpi.$cname")
+      irmpi=$(ratio "$((irm - ${empty_ir[$cname]}))" "$irref")
+    fi
+    printf '%-18s %4s %7s %7s %-14s %4s %4s %5s %5s %8s %8s %5s\n' \
+      "$name" "$reg" "$seqpl" "$mpipl" "$cname" "$vin" "$vseq" "$vmpi1" "$vdist" \
+      "$irseq" "$irmpi" "$ok"
+  done
+
+  if [ "$TIME" = 1 ]; then
+    tref=$(wall_time "$d/ref")
+    tseq=$(wall_time "$d/seq")
+    t1=$(wall_time mpirun --oversubscribe -np 1 "$d/mpi")
+    t2=$(wall_time mpirun --oversubscribe -np 2 "$d/mpi")
+    t1=$(awk -v a="$t1" -v e="$empty1" 'BEGIN{printf "%.3f", a - e}')
+    t2=$(awk -v a="$t2" -v e="$empty2" 'BEGIN{printf "%.3f", a - e}')
+    echo "$name: gcc -O2 wall s: ref $tref seq $tseq mpi1 $t1 mpi2 $t2;" \
+      "mpi1/ref $(ratio "$t1" "$tref") ref/mpi2 $(ratio "$tref" "$t2")"
   fi
-
-  tref=$(wall_time "$d/ref")
-  tseq=$(wall_time "$d/seq")
-  t1=$(wall_time mpirun --oversubscribe -np 1 "$d/mpi")
-  t2=$(wall_time mpirun --oversubscribe -np 2 "$d/mpi")
-  t1=$(awk -v a="$t1" -v e="$empty1" 'BEGIN{printf "%.3f", a - e}')
-  t2=$(awk -v a="$t2" -v e="$empty2" 'BEGIN{printf "%.3f", a - e}')
-  r1=$(awk -v a="$t1" -v b="$tref" 'BEGIN{printf "%.2f", (b > 0 ? a / b : 0)}')
-  r2=$(awk -v a="$t2" -v b="$tref" 'BEGIN{printf "%.2f", (a > 0 ? b / a : 0)}')
-  printf '%-18s %5s %8s %8s %5s %5s %5s/%-2s %7s %7s %7s %7s %7s %7s %7s %6s %6s\n' \
-    "$name" "$reg" "$seqpl" "$mpipl" "$vin" "$vseq" "$vmpi1" "$vmpid" "$irseq" "$irmpi" \
-    "$tref" "$tseq" "$t1" "$t2" "$r1" "$r2" "$ok"
 done
 exit $status

@@ -19,7 +19,7 @@ llvm_config.use_default_substitutions()
 # Tests run scripts that call weft by name: put the tools on PATH.
 llvm_config.with_environment("PATH", config.weft_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["weft", "weft-opt", "weft-llama-ref"],
+llvm_config.add_tool_substitutions(["weft", "weft-opt", "weft-translate", "weft-llama-ref"],
                                    [config.weft_tools_dir])
 llvm_config.add_tool_substitutions(["mlir-translate"], [config.llvm_tools_dir])
 

@@ -11,6 +11,7 @@
 #include "weft/Partition/Passes.h"
 #include "weft/Pipelines/Pipelines.h"
 #include "weft/Support/OutputFile.h"
+#include "weft/Support/SourceNames.h"
 #include "weft/Target/C/EmitC.h"
 #include "weft/Target/C/SpliceRegions.h"
 #include "weft/Target/CUDA/CxxCompat.h"
@@ -43,7 +44,7 @@ namespace {
 /// Prints MLIR diagnostics in the same `file:line:col: error:` form as Clang.
 void printMlirDiagnostic(mlir::Diagnostic &diag) {
   llvm::raw_ostream &os = llvm::errs();
-  if (auto loc = llvm::dyn_cast<mlir::FileLineColLoc>(diag.getLocation()))
+  if (mlir::FileLineColLoc loc = weft::sourcePosition(diag.getLocation()))
     os << loc.getFilename().getValue() << ":" << loc.getLine() << ":"
        << loc.getColumn() << ": ";
   else
@@ -180,12 +181,15 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
 
   if (options.emit == EmitKind::MLIR) {
     llvm::raw_string_ostream os(result.text);
-    module->print(os);
+    mlir::OpPrintingFlags flags;
+    if (options.mlirDebugInfo)
+      flags.enableDebugInfo();
+    module->print(os, flags);
     result.ok = true;
     return;
   }
 
-  llvm::StringMap<std::string> functions;
+  llvm::StringMap<RegionFunctionC> functions;
   std::string preamble;
   std::vector<SourceEdit> edits;
   bool cudaOutput = options.target == CompileTarget::Cuda ||
@@ -199,18 +203,30 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
                    : cudaPreamble();
     if (!collectCxxEdits(ctx, regions, edits))
       return;
-  } else if (!replacements.empty() &&
-             mlir::failed(emitRegionFunctions(*module, functions, preamble))) {
-    return;
+  } else {
+    // Declarations in the region functions avoid the file's macro names.
+    llvm::StringSet<> macros;
+    for (const auto &macro : ctx.Idents)
+      if (macro.getValue()->hasMacroDefinition())
+        macros.insert(macro.getKey());
+    CPrintOptions printOptions;
+    printOptions.reservedNames = &macros;
+    if (!replacements.empty() &&
+        mlir::failed(
+            emitRegionFunctions(*module, functions, preamble, printOptions)))
+      return;
   }
   // A region checked for overlapping arguments is three functions
   // (dist-alias-check): its sequential and distributed forms, then the
   // dispatcher the call site calls.
-  for (RegionReplacement &rep : replacements)
+  for (RegionReplacement &rep : replacements) {
     for (llvm::StringRef suffix : {llvm::StringRef(weft::kSequentialSuffix),
                                    llvm::StringRef(weft::kDistributedSuffix),
                                    llvm::StringRef()})
-      rep.definition += functions.lookup(rep.functionName + suffix.str());
+      rep.definition +=
+          functions.lookup(rep.functionName + suffix.str()).definition;
+    rep.callArgs = functions.lookup(rep.functionName).callArgs;
+  }
   if (options.target == CompileTarget::Mpi)
     preamble = std::string(weft_rt_mpi_h) + preamble;
   result.text = spliceRegions(ctx, replacements, preamble, edits);

@@ -185,6 +185,9 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   dispatcher->setAttr(dist::DistDialect::getAliasCheckAttrName(),
                       mb.getUnitAttr());
   Block *entry = dispatcher.addEntryBlock();
+  for (auto [arg, original] :
+       llvm::zip(entry->getArguments(), func.getArguments()))
+    arg.setLoc(original.getLoc()); // its source name
   OpBuilder b = OpBuilder::atBlockBegin(entry);
   Location loc = func.getLoc();
   ValueRange args = dispatcher.getArguments();

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LocalStorage.h"
+#include "weft/Support/SourceNames.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -47,8 +48,11 @@ weft::LocalStorage weft::allocateLocalStorage(OpBuilder &b, Location loc,
     extents.push_back(b.create<arith::MaxSIOp>(
         loc, b.create<arith::SubIOp>(loc, ends[k], starts[k]), zero));
   }
+  // Named after the array: `A_local` (weft/Support/SourceNames.h).
+  StringRef name = sourceName(array);
   Value local = b.create<memref::AllocOp>(
-      loc, MemRefType::get(shape, type.getElementType()), extents);
+      withSourceName(loc, name.empty() ? "" : (name + "_local").str()),
+      MemRefType::get(shape, type.getElementType()), extents);
   return {array, local, SmallVector<unsigned, 2>(dims),
           SmallVector<Value, 2>(starts)};
 }

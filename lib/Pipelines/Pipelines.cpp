@@ -3,6 +3,7 @@
 #include "weft/Conversion/Passes.h"
 #include "weft/GPU/Passes.h"
 #include "weft/Partition/Passes.h"
+#include "weft/Target/C/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
@@ -12,17 +13,31 @@
 
 using namespace mlir;
 
-void weft::buildSeqPipeline(OpPassManager &pm) {
+/// Region functions to EmitC; with flat arguments (C++), every array is a
+/// pointer to its elements.
+static void addLoweringToEmitC(OpPassManager &pm, bool flatArguments) {
   pm.addPass(createLowerAffinePass());
-  pm.addNestedPass<func::FuncOp>(createLinearizeMemRefAccesses());
+  weft::LinearizeMemRefAccessesOptions linearize;
+  linearize.flatArguments = flatArguments;
+  pm.addNestedPass<func::FuncOp>(
+      weft::createLinearizeMemRefAccesses(linearize));
   // CSE but no canonicalizer: constant folding would evaluate floating-point
   // operations at compile time (0.0 / 0.0 gives +nan, the program -nan).
   pm.addPass(createCSEPass());
-  pm.addPass(createConvertDistToEmitC());
-  pm.addPass(createConvertLoopsToEmitC());
-  // No form-expressions: the 19 emitter drops needed parentheses around
-  // some operands (a + (b >> c) prints as a + b >> c), so every C operator
-  // stays its own statement.
+  // Loop-invariant operators leave the loops (loads stay: the body may
+  // write what they read).
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(weft::createConvertDistToEmitC());
+  weft::ConvertLoopsToEmitCOptions loops;
+  loops.flatArguments = flatArguments;
+  pm.addPass(weft::createConvertLoopsToEmitC(loops));
+}
+
+void weft::buildSeqPipeline(OpPassManager &pm) {
+  addLoweringToEmitC(pm, /*flatArguments=*/false);
+  // The C a person would write (expressions, names' values where used):
+  // weft's C printer prints it as it stands.
+  pm.addPass(createPrepareCEmission());
 }
 
 void weft::buildDistributePipeline(OpPassManager &pm,
@@ -91,7 +106,9 @@ static void addKernelOutlining(OpPassManager &pm) {
 void weft::buildCudaPipeline(OpPassManager &pm, const CudaOptions &options) {
   buildKernelsPipeline(pm, options);
   pm.addPass(createConvertGPUToEmitC());
-  buildSeqPipeline(pm);
+  // C++, printed by MLIR's C++ emitter: no prepare-c-emission, whose
+  // expressions that emitter misprints (a + (b >> c) as a + b >> c).
+  addLoweringToEmitC(pm, /*flatArguments=*/true);
 }
 
 void weft::buildMpiKernelsPipeline(OpPassManager &pm,
@@ -107,7 +124,7 @@ void weft::buildMpiCudaPipeline(OpPassManager &pm,
                                 const DistributeOptions &options) {
   buildMpiKernelsPipeline(pm, options);
   pm.addPass(createConvertGPUToEmitC());
-  buildSeqPipeline(pm);
+  addLoweringToEmitC(pm, /*flatArguments=*/true);
 }
 
 void weft::registerPipelines() {

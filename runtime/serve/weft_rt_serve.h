@@ -1,16 +1,21 @@
 //===- weft_rt_serve.h - What generated serving programs call ---*- C++ -*-===//
 //
-// `weft build-model` lowers a planned `llm.model` to a C++ `main` (through
-// EmitC) that calls these functions: one SPMD program, rank r runs
+// `weft build-model` lowers a planned `llm.model` to a C++ program
+// (through EmitC) that calls these functions: one SPMD program, rank r runs
 // pipeline stage r. The generated code states the plan (stage count,
-// micro-batch sizes, per-stage layer ranges and bits) and, per stage, the
-// sequence of parts its forward function runs; this library does the
-// rest: argument parsing, weight loading, the micro-batched pipeline
-// schedule with non-blocking MPI between stages, sampling, statistics.
+// micro-batch sizes, per-stage layer ranges and bits), each stage's forward
+// function (the parts it runs on a micro-batch) and each stage's schedule:
+// the loop over prefill micro-batches and the loop over decode steps and
+// their micro-batches, and for each micro-batch where its input comes from
+// (tokens, or the previous stage) and where its output goes (the next
+// stage, or sampling and back to stage 0). This library does the rest:
+// argument parsing, weight loading, the non-blocking MPI behind each step,
+// sampling, statistics.
 //
 // Errors never abort the process: a failing call records the first error
-// on the Server and later calls do nothing; run() agrees across ranks
-// that something failed, and finish() prints the error and returns 1.
+// on the Server and later calls do nothing; startPipeline() and
+// endPipeline() agree across ranks that something failed, and finish()
+// prints the error and returns 1.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_RT_SERVE_H
@@ -56,13 +61,42 @@ void decoderLayer(Server *server, Batch *batch, int layer);
 void finalNorm(Server *server, Batch *batch);
 void lmHead(Server *server, Batch *batch);
 
-using StageForward = void (*)(Server *, Batch *);
-/// Runs prefill and decode: every micro-batch that reaches this stage goes
-/// through `forward`, hidden states move to the next stage with
-/// MPI_Isend/MPI_Irecv while the stage computes the next micro-batch, and
-/// the last stage samples and returns tokens to stage 0. Returns 0, or 1
-/// when any rank failed (after all ranks agree on it).
-int run(Server *server, StageForward forward);
+/// Starts this stage's pipeline: checks the loaded weights and the prompts,
+/// derives the schedule every rank shares (prompts cycled to --batch
+/// sequences, micro-batches of the --prefill/--decode-microbatch sizes,
+/// --max-new-tokens - 1 decode steps), allocates KV caches and buffers and
+/// agrees with the other ranks that all of it worked. After a failure the
+/// counts below are 0, so the schedule's loops do nothing.
+void startPipeline(Server *server);
+/// Micro-batches of prefill (all prompt rows of up to
+/// --prefill-microbatch sequences each).
+int64_t prefillMicroBatches(Server *server);
+/// Decode steps, and micro-batches of each step (one row for each of up to
+/// --decode-microbatch sequences).
+int64_t decodeSteps(Server *server);
+int64_t decodeMicroBatches(Server *server);
+/// The i-th prefill micro-batch, and micro-batch j of decode step `step`
+/// (0-based): the next one of the schedule, which the generated loops run
+/// in order (an error otherwise).
+Batch *prefillMicroBatch(Server *server, int64_t i);
+Batch *decodeMicroBatch(Server *server, int64_t j, int64_t step);
+
+/// Where a micro-batch comes from: its token ids (stage 0: prompt rows in
+/// prefill, then the tokens the last stage sampled in the step before), or
+/// the hidden states stage `from` (this stage - 1) sends.
+void inputTokens(Server *server, Batch *batch);
+void recvHidden(Server *server, Batch *batch, int from);
+/// Where it goes: its hidden states to stage `to` (this stage + 1), or
+/// (the last stage) sampled tokens, sent to stage `to` (0), which feeds
+/// them in the next decode step.
+void sendHidden(Server *server, Batch *batch, int to);
+void sampleTokens(Server *server, Batch *batch);
+void returnTokens(Server *server, Batch *batch, int to);
+/// Waits for this stage's messages, times the phases, writes --logits-out
+/// and agrees with the other ranks on failures. Returns 0, or 1 when any
+/// rank failed.
+int endPipeline(Server *server);
+
 /// Prints the generated ids (stage 0, one line per sequence) and --stats,
 /// reports a recorded error, MPI_Finalize; returns the exit code.
 int finish(Server *server);

@@ -15,22 +15,20 @@
 #define N 512
 double X[N], Y[N];
 
-// CHECK: alias-check.c:[[@LINE+17]]:1: remark: arguments checked for overlap at entry (a and b): the region runs as written on rank 0 when they overlap
+// CHECK: alias-check.c:[[@LINE+15]]:1: remark: arguments checked for overlap at entry (a and b): the region runs as written on rank 0 when they overlap
 // The region as written keeps plain pointers; the distributed form runs
 // only on arguments that do not overlap, so they are restrict; the
 // dispatcher runs the region as written (one call of it) on one rank or
 // when they overlap.
-// OUT: static void {{weft_}}copy_scop0_sequential(int32_t {{v[0-9]+}}, double* {{v[0-9]+}}, double* {{v[0-9]+}}) {
-// OUT: static WEFT_RT_REGION void {{weft_}}copy_scop0_distributed(int32_t {{v[0-9]+}}, double *restrict {{v[0-9]+}}, double *restrict {{v[0-9]+}}) {
-// OUT: static void {{weft_}}copy_scop0(int32_t {{v[0-9]+}}, double* {{v[0-9]+}}, double* {{v[0-9]+}}) {
-// OUT: bool [[OVERLAP:v[0-9]+]] = {{weft_}}rt_ranges_overlap(
-// OUT: {{weft_}}rt_nranks()
-// OUT-NEXT: bool [[ONE:v[0-9]+]] = {{v[0-9]+}} == {{v[0-9]+}};
-// OUT-NEXT: bool [[AS_WRITTEN:v[0-9]+]] = [[ONE]] | [[OVERLAP]];
-// OUT-NEXT: if ([[AS_WRITTEN]]) {
-// OUT: {{weft_}}copy_scop0_sequential(
+// OUT: static void {{weft_}}copy_scop0_sequential(int32_t n, double *a, double *b) {
+// OUT: static WEFT_RT_REGION void {{weft_}}copy_scop0_distributed(int32_t n, double *restrict a, double *restrict b) {
+// OUT: static void {{weft_}}copy_scop0(int32_t n, double *a, double *b) {
+// OUT-NEXT: bool ranges_overlap = {{weft_}}rt_ranges_overlap(a, 0, (int64_t)n, 8, b, 0, (int64_t)n, 8);
+// OUT-NEXT: int64_t nranks = {{weft_}}rt_nranks();
+// OUT-NEXT: if ((nranks == 1) | ranges_overlap) {
+// OUT: {{weft_}}copy_scop0_sequential(n, a, b);
 // OUT: } else {
-// OUT-NEXT: {{weft_}}copy_scop0_distributed(
+// OUT-NEXT: {{weft_}}copy_scop0_distributed(n, a, b);
 void copy(int n, double *a, double *b) {
 #pragma scop
 #pragma weft distribute(i: block)
@@ -41,7 +39,7 @@ void copy(int n, double *a, double *b) {
 
 // CHECK-NOT: remark: arguments checked
 // OUT-NOT: {{weft_}}promised_scop0_sequential
-// OUT: static void {{weft_}}promised_scop0(int32_t {{v[0-9]+}}, double *restrict {{v[0-9]+}}, double *restrict {{v[0-9]+}}) {
+// OUT: static void {{weft_}}promised_scop0(int32_t n, double *restrict a, double *restrict b) {
 void promised(int n, double *restrict a, double *restrict b) {
 #pragma scop
   for (int i = 0; i < n; i++)
@@ -50,7 +48,7 @@ void promised(int n, double *restrict a, double *restrict b) {
 }
 
 // OUT-NOT: {{weft_}}asserted_scop0_sequential
-// OUT: static void {{weft_}}asserted_scop0(int32_t {{v[0-9]+}}, double *restrict {{v[0-9]+}}, double *restrict {{v[0-9]+}}) {
+// OUT: static void {{weft_}}asserted_scop0(int32_t n, double *restrict a, double *restrict b) {
 void asserted(int n, double *a, double *b) {
 #pragma weft noalias
 #pragma scop
@@ -61,7 +59,7 @@ void asserted(int n, double *a, double *b) {
 
 // OUT-NOT: {{weft_}}objects_scop0_sequential
 // OUT-NOT: {{weft_}}replicated_scop0_sequential
-// OUT: static void {{weft_}}objects_scop0(double *restrict {{v[0-9]+}}, double *restrict {{v[0-9]+}}) {
+// OUT: static void {{weft_}}objects_scop0(double *restrict X, double *restrict Y) {
 void objects(void) {
 #pragma scop
   for (int i = 0; i < N; i++)
@@ -73,7 +71,7 @@ void objects(void) {
 // check is dropped (dist-fold-alias-checks), and its pointers, which may
 // overlap, stay plain.
 // CHECK-NOT: remark: arguments checked
-// OUT: static void {{weft_}}replicated_scop0(int32_t {{v[0-9]+}}, double* {{v[0-9]+}}, double* {{v[0-9]+}}) {
+// OUT: static void {{weft_}}replicated_scop0(int32_t n, double *a, double *b) {
 void replicated(int n, double *a, double *b) {
 #pragma scop
   for (int i = 0; i < n; i++)

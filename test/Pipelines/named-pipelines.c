@@ -1,26 +1,27 @@
 // The named pipelines (include/weft/Pipelines/Pipelines.h) are what
 // `weft compile` runs: the imported module through weft-opt and the named
 // pipeline prints the same region functions as the driver, for each target
-// and with options. Only the nest comments' line numbers differ: the
-// imported module is printed without its C locations.
+// and with options. The modules go from tool to tool with their locations,
+// which carry the source's positions and names (generic form: induction
+// variables' locations too).
 //
-// RUN: weft compile --target=seq --emit=mlir %s -o %t.mlir
+// RUN: weft compile --target=seq --emit=mlir --mlir-print-debuginfo %s -o %t.mlir
 // RUN: weft compile --target=seq %s -o %t.seq.c
-// RUN: weft-opt %t.mlir --weft-seq-pipeline | mlir-translate --mlir-to-cpp > %t.seq.opt.c
+// RUN: weft-opt %t.mlir --weft-seq-pipeline --mlir-print-debuginfo --mlir-print-op-generic | weft-translate --emit-c > %t.seq.opt.c
 // RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.seq.c > %t.seq.functions
 // RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.seq.opt.c | diff %t.seq.functions -
 //
 // RUN: weft compile %s -o %t.mpi.c
-// RUN: weft-opt %t.mlir --weft-mpi-pipeline | mlir-translate --mlir-to-cpp > %t.mpi.opt.c
-// RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.mpi.c | sed 's/at line [0-9]*/at line N/' > %t.mpi.functions
-// RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.mpi.opt.c | sed 's/at line [0-9]*/at line N/' | diff %t.mpi.functions -
+// RUN: weft-opt %t.mlir --weft-mpi-pipeline --mlir-print-debuginfo --mlir-print-op-generic | weft-translate --emit-c > %t.mpi.opt.c
+// RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.mpi.c > %t.mpi.functions
+// RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.mpi.opt.c | diff %t.mpi.functions -
 // RUN: FileCheck %s --check-prefix=MPI < %t.mpi.functions
 //
 // RUN: weft compile --live-out=all --grid-dims=1 --ranks=2 %s -o %t.all.c
 // RUN: weft-opt %t.mlir --weft-mpi-pipeline='live-out-everywhere=1 grid-dims=1 ranks=2' \
-// RUN:   | mlir-translate --mlir-to-cpp > %t.all.opt.c
-// RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.all.c | sed 's/at line [0-9]*/at line N/' > %t.all.functions
-// RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.all.opt.c | sed 's/at line [0-9]*/at line N/' | diff %t.all.functions -
+// RUN:   --mlir-print-debuginfo --mlir-print-op-generic | weft-translate --emit-c > %t.all.opt.c
+// RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.all.c > %t.all.functions
+// RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.all.opt.c | diff %t.all.functions -
 //
 // weft-distribute-pipeline is what --target=mpi --emit=mlir prints.
 // RUN: weft compile --emit=mlir %s -o %t.dist.mlir

@@ -11,6 +11,7 @@
 #include "weft/GPU/Passes.h"
 #include "weft/Partition/Passes.h"
 #include "weft/Pipelines/Pipelines.h"
+#include "weft/Target/C/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -43,6 +44,8 @@ int main(int argc, char **argv) {
   mlir::registerConvertParallelLoopToGpu();
   mlir::registerGpuKernelOutlining();
   mlir::registerGpuLaunchSinkIndexComputations();
+  weft::registerWeftTargetCPasses();
+  mlir::registerLoopInvariantCodeMotionPass();
   weft::registerPipelines();
   weft::llm::registerLLMPasses();
 

@@ -39,6 +39,11 @@ static int compileMain(int argc, char **argv) {
                  clEnumValN(weft::EmitKind::MLIR, "mlir",
                             "the imported MLIR")),
       cl::init(weft::EmitKind::C), cl::cat(category));
+  cl::opt<bool> debugInfo(
+      "mlir-print-debuginfo",
+      cl::desc("With --emit=mlir, print each op's location: its source "
+               "position and the names the C printer gives values"),
+      cl::cat(category));
   cl::list<std::string> includes("I", cl::Prefix, cl::desc("Include directory"),
                                  cl::value_desc("dir"), cl::cat(category));
   cl::list<std::string> defines("D", cl::Prefix,
@@ -87,6 +92,7 @@ static int compileMain(int argc, char **argv) {
   options.output = output;
   options.target = target;
   options.emit = emit;
+  options.mlirDebugInfo = debugInfo;
   options.includeDirs.assign(includes.begin(), includes.end());
   options.defines.assign(defines.begin(), defines.end());
   options.report = report;

@@ -45,7 +45,9 @@ def LLM_Phase : I32EnumAttr<"Phase", "serving phase", [
   let cppNamespace = "::weft::llm";
   let genSpecializedAttr = 0;
 }
-def LLM_PhaseAttr : EnumAttr<LLM_Dialect, LLM_Phase, "phase">;
+def LLM_PhaseAttr : EnumAttr<LLM_Dialect, LLM_Phase, "phase"> {
+  let assemblyFormat = "$value";
+}
 
 //===----------------------------------------------------------------------===//
 // Attributes

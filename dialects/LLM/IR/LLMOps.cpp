@@ -216,14 +216,24 @@ LogicalResult ModelOp::verify() {
   if (getMaxPositionsAttr().getInt() < 1)
     return emitOpError() << "max_positions must be positive, got "
                          << getMaxPositionsAttr().getInt();
-  for (Operation &op : getBodyBlock())
-    if (!isa<WeightOp, func::FuncOp>(op))
-      return op.emitOpError() << "cannot be part of an llm.model (weights "
-                                 "and functions only)";
+  llvm::SmallDenseMap<int64_t, PipelineOp> pipelines;
+  for (Operation &op : getBodyBlock()) {
+    if (!isa<WeightOp, func::FuncOp, PipelineOp>(op))
+      return op.emitOpError() << "cannot be part of an llm.model (weights, "
+                                 "functions and pipelines only)";
+    if (auto p = dyn_cast<PipelineOp>(op)) {
+      auto [it, inserted] = pipelines.insert({p.getStageAttr().getInt(), p});
+      if (!inserted)
+        return p.emitOpError()
+               << "is a second pipeline of stage " << p.getStageAttr().getInt();
+    }
+  }
   if (std::optional<PlanAttr> plan = getPlan()) {
     int64_t stages = plan->getNumStages();
     WalkResult r = walk([&](Operation *op) {
       std::optional<int64_t> s = getStage(op);
+      if (auto p = dyn_cast<PipelineOp>(op))
+        s = p.getStageAttr().getInt();
       if (s && *s >= stages) {
         op->emitOpError() << "is on stage " << *s << " but the plan has "
                           << stages << " stage" << (stages == 1 ? "" : "s");
@@ -511,4 +521,61 @@ LogicalResult TransferOp::verify() {
     return emitOpError() << "must move to a later stage, got from " << from
                          << " to " << to;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// The serving schedule
+//===----------------------------------------------------------------------===//
+
+LogicalResult PipelineOp::verify() {
+  if (getStageAttr().getInt() < 0)
+    return emitOpError() << "stage must be non-negative";
+  return success();
+}
+
+/// The stage of the pipeline `op` is in, or an error.
+static FailureOr<int64_t> pipelineStage(Operation *op) {
+  auto pipeline = op->getParentOfType<PipelineOp>();
+  if (!pipeline)
+    return op->emitOpError() << "must be inside an llm.pipeline";
+  return pipeline.getStageAttr().getInt();
+}
+
+LogicalResult MicroBatchOp::verify() {
+  if ((getPhase() == Phase::Decode) != bool(getStep()))
+    return emitOpError() << "needs a step in decode, and none in prefill";
+  return success(succeeded(pipelineStage(*this)));
+}
+
+LogicalResult InputTokensOp::verify() {
+  FailureOr<int64_t> stage = pipelineStage(*this);
+  if (succeeded(stage) && *stage != 0)
+    return emitOpError() << "is on stage " << *stage
+                         << ": only stage 0 starts from tokens";
+  return success(succeeded(stage));
+}
+
+LogicalResult RecvOp::verify() {
+  FailureOr<int64_t> stage = pipelineStage(*this);
+  if (succeeded(stage) && getFromAttr().getInt() != *stage - 1)
+    return emitOpError() << "on stage " << *stage << " receives from stage "
+                         << getFromAttr().getInt()
+                         << ": hidden states come from the previous stage";
+  return success(succeeded(stage));
+}
+
+LogicalResult SendOp::verify() {
+  FailureOr<int64_t> stage = pipelineStage(*this);
+  if (succeeded(stage) && getToAttr().getInt() != *stage + 1)
+    return emitOpError() << "on stage " << *stage << " sends to stage "
+                         << getToAttr().getInt()
+                         << ": hidden states go to the next stage";
+  return success(succeeded(stage));
+}
+
+LogicalResult ReturnTokensOp::verify() {
+  if (getToAttr().getInt() != 0)
+    return emitOpError() << "returns tokens to stage " << getToAttr().getInt()
+                         << ": sampled tokens go back to stage 0";
+  return success(succeeded(pipelineStage(*this)));
 }

@@ -259,4 +259,120 @@ def LLM_TransferOp : LLM_Op<"transfer", [Pure, SameOperandsAndResultType]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// The serving schedule of a stage (llm-schedule)
+//===----------------------------------------------------------------------===//
+
+def LLM_PipelineOp : LLM_Op<"pipeline", [HasParent<"ModelOp">, NoTerminator,
+                                         SingleBlock]> {
+  let summary = "What the rank of pipeline stage `stage` runs";
+  let description = [{
+    The schedule of one stage: a loop over the prefill micro-batches, then
+    a loop over decode steps and, in each, over its micro-batches. For each
+    micro-batch the body says where its input comes from (`llm.input_tokens`
+    on stage 0, `llm.recv` from the previous stage), calls the stage's
+    function, and where its output goes (`llm.send` to the next stage, or
+    `llm.sample` and `llm.return_tokens` to stage 0 on the last). The
+    counts are known at run time only (prompts, `--batch`,
+    `--max-new-tokens`, micro-batch sizes).
+
+    ```mlir
+    llm.pipeline stage 1 {
+      %np = llm.microbatch_count prefill : index
+      scf.for %i = %c0 to %np step %c1 {
+        %mb = llm.microbatch prefill %i
+        %h = llm.recv %mb from 0 : !llm.hidden<64>
+        %l = func.call @stage1(%h) : (!llm.hidden<64>) -> !llm.logits<512>
+        %t = llm.sample %l : !llm.logits<512>
+        llm.return_tokens %t to 0
+      }
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins I64Attr:$stage);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "`stage` $stage attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+  }];
+}
+
+def LLM_MicroBatchCountOp : LLM_Op<"microbatch_count", [Pure]> {
+  let summary = "Micro-batches of prefill, or of one decode step";
+  let arguments = (ins LLM_PhaseAttr:$phase);
+  let results = (outs Index:$count);
+  let assemblyFormat = "``$phase attr-dict `:` type($count)";
+}
+
+def LLM_DecodeStepsOp : LLM_Op<"decode_steps", [Pure]> {
+  let summary = "Decode steps: generated tokens per sequence, minus one";
+  let results = (outs Index:$count);
+  let assemblyFormat = "attr-dict `:` type($count)";
+}
+
+def LLM_MicroBatchOp : LLM_Op<"microbatch"> {
+  let summary = "The next micro-batch of the schedule";
+  let description = [{
+    Prefill micro-batch `index`, or micro-batch `index` of decode step
+    `step` (both 0-based). The schedule's messages follow its order, so the
+    loops take them in order.
+  }];
+  let arguments = (ins LLM_PhaseAttr:$phase, Index:$index,
+                       Optional<Index>:$step);
+  let results = (outs LLM_MicroBatchType:$result);
+  let assemblyFormat = "``$phase $index (`step` $step^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def LLM_InputTokensOp : LLM_Op<"input_tokens"> {
+  let summary = "The token ids a micro-batch starts from (stage 0)";
+  let description = [{
+    The prompt rows in prefill; in decode, the tokens the last stage
+    sampled for the micro-batch's sequences in the step before (waiting
+    for them when they are still on their way).
+  }];
+  let arguments = (ins LLM_MicroBatchType:$microbatch);
+  let results = (outs LLM_TokensType:$tokens);
+  let assemblyFormat = "$microbatch attr-dict";
+  let hasVerifier = 1;
+}
+
+def LLM_RecvOp : LLM_Op<"recv"> {
+  let summary = "A micro-batch's hidden states, from the previous stage";
+  let arguments = (ins LLM_MicroBatchType:$microbatch, I64Attr:$from);
+  let results = (outs LLM_HiddenType:$result);
+  let assemblyFormat = [{
+    $microbatch `from` $from attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def LLM_SendOp : LLM_Op<"send"> {
+  let summary = "A micro-batch's hidden states, to the next stage";
+  let arguments = (ins LLM_HiddenType:$input, I64Attr:$to);
+  let assemblyFormat = "$input `to` $to attr-dict `:` qualified(type($input))";
+  let hasVerifier = 1;
+}
+
+def LLM_SampleOp : LLM_Op<"sample"> {
+  let summary = "The next token of each sequence, from its logits";
+  let description = [{
+    Greedy, or with the temperature and seed the program is started with;
+    sampled in schedule order, so the tokens do not depend on the stage
+    count.
+  }];
+  let arguments = (ins LLM_LogitsType:$logits);
+  let results = (outs LLM_TokensType:$tokens);
+  let assemblyFormat = "$logits attr-dict `:` qualified(type($logits))";
+}
+
+def LLM_ReturnTokensOp : LLM_Op<"return_tokens"> {
+  let summary = "Sampled tokens, back to stage `to` (0), which feeds them";
+  let arguments = (ins LLM_TokensType:$tokens, I64Attr:$to);
+  let assemblyFormat = "$tokens `to` $to attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // WEFT_DIALECTS_LLM_IR_LLMOPS_TD

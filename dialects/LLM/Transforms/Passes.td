@@ -104,4 +104,26 @@ def LLMSplitStages : Pass<"llm-split-stages", "::mlir::ModuleOp"> {
   }];
 }
 
+def LLMSchedule : Pass<"llm-schedule", "::mlir::ModuleOp"> {
+  let summary = "The micro-batched prefill/decode schedule of every stage, "
+                "as IR";
+  let description = [{
+    Replaces `@forward` (the calls of the stage functions with
+    `llm.transfer` between them, as llm-split-stages writes it) with one
+    `llm.pipeline` per stage: what that stage's rank runs. Each loops over
+    the prefill micro-batches, then over the decode steps and the
+    micro-batches of each step, and runs each micro-batch through the
+    stage: its input (`llm.input_tokens` on stage 0, where tokens enter;
+    `llm.recv` from the previous stage otherwise, where a transfer
+    arrives), the call of the stage function, and its output
+    (`llm.send` to the next stage, where a transfer leaves; on the last
+    stage `llm.sample` and `llm.return_tokens` to stage 0, which feeds the
+    tokens in the next decode step). Every rank's loops visit the same
+    micro-batches in the same order, which is what lets the messages
+    between stages go without headers.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // WEFT_DIALECTS_LLM_TRANSFORMS_PASSES_TD

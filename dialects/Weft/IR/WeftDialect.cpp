@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/Weft/IR/WeftDialect.h"
 
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -97,8 +98,14 @@ LogicalResult WeftDialect::verifyRegionArgAttribute(Operation *op,
     return success();
   }
   if (name == getDimArgsAttrName()) {
+    // A memref, or its C form (convert-loops-to-emitc): a pointer to rows
+    // spelled `T (*)[E1]...`, with `i64` extents.
+    int64_t rank = memref ? memref.getRank() : -1;
+    if (auto opaque = dyn_cast<emitc::OpaqueType>(type);
+        opaque && opaque.getValue().contains("(*"))
+      rank = 1 + opaque.getValue().count('[');
     auto dims = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
-    if (!dims || !memref || dims.size() != memref.getRank())
+    if (!dims || rank < 0 || (int64_t)dims.size() != rank)
       return error() << "must be an array<i64> with one entry per dimension "
                         "of a memref argument";
     ArrayRef<Type> argTypes = func.getArgumentTypes();
@@ -106,7 +113,7 @@ LogicalResult WeftDialect::verifyRegionArgAttribute(Operation *op,
       if (arg == -1)
         continue;
       if (arg < 0 || arg >= (int64_t)argTypes.size() ||
-          !argTypes[arg].isIndex())
+          !(memref ? argTypes[arg].isIndex() : argTypes[arg].isInteger(64)))
         return error() << "entry " << arg
                        << " is neither -1 nor an index argument";
     }

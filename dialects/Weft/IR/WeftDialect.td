@@ -22,7 +22,7 @@ def Weft_Dialect : Dialect {
     | attribute | on | value | meaning |
     |---|---|---|---|
     | `weft.c_arg` | function argument | string | the C expression the call site passes |
-    | `weft.dim_args` | memref argument | `array<i64>`, one per dimension | the `index` argument holding each dimension's extent, -1 where it is static or not needed |
+    | `weft.dim_args` | memref argument, or its C form: an `emitc.func` argument passed as a pointer to rows (`!emitc.opaque<"double (*)[*]">`) | `array<i64>`, one per dimension | the `index` (in C, `i64`) argument holding each dimension's extent, -1 where it is static or not needed |
     | `weft.may_alias` | memref argument | unit | reached through a pointer without `restrict`: may overlap another argument |
     | `weft.noalias` | memref argument | unit | `#pragma weft noalias`: the user asserts it overlaps no other argument |
     | `weft.region_only` | memref argument | unit | no code outside the region reads the array |

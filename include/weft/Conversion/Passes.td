@@ -10,33 +10,67 @@ def ConvertLoopsToEmitC : Pass<"convert-loops-to-emitc", "::mlir::ModuleOp"> {
     Converts the functions that the C front end produces, after `lower-affine`,
     into EmitC so that the MLIR C++ emitter prints them as C:
 
-    * `func.func` becomes a `static` `emitc.func`; a memref argument becomes a
-      pointer to its element type followed by one `int64_t` per dynamic
-      dimension after the first (the "region ABI", see docs/architecture.md);
-    * `memref.load`/`memref.store` become subscripts of row-major linearised
-      indices, `memref.alloca` a local C array;
+    * `func.func` becomes a `static` `emitc.func`; a memref argument of
+      rank 0 or 1 becomes a pointer to its element type, one of rank >= 2 a
+      pointer to its rows (`double (*A)[250]`, or with an extent known only
+      at run time the C99 form `double (*A)[A_dim1]`: an opaque type
+      `double (*)[*]` whose `[*]` the argument's `weft.dim_args` names).
+      Each extent argument moves right before its array, since C reads it
+      from an earlier parameter; `weft.c_arg` on each emitc.func argument is
+      the call's expression in that order, and calls between region
+      functions follow it. `restrict` qualifies the pointers of functions
+      whose arrays cannot overlap;
+    * `memref.load`/`memref.store` become subscripts with the source's
+      indices (heap storage: after linearize-memref-accesses, one linear
+      index); a load is copied into a variable at once;
+      `memref.alloca` of rank 0 becomes a C variable, of higher rank a C
+      array of its shape;
     * `scf.for`/`scf.if` become `emitc.for`/`emitc.if`; values yielded by an
       `scf.if` go through a variable declared before it;
     * `arith` and `math` ops become C operators, casts and libm calls;
-    * `index` becomes `int64_t`.
+    * `index` becomes `int64_t`;
+    * names stay on locations (weft/Support/SourceNames.h): an emitc.for's
+      induction variable takes the scf.for's, a variable its alloca's.
+
+    With `flat-arguments`, every memref argument is a pointer to its
+    element type, in the region ABI's order, as C++ (the CUDA pipelines'
+    output) needs: it has no variably modified parameters. The accesses of
+    arguments of rank >= 2 must be linearised first
+    (`linearize-memref-accesses{flat-arguments}`).
 
     Anything without a faithful C spelling is reported as an error at the
     op's location.
   }];
+  let options = [
+    Option<"flatArguments", "flat-arguments", "bool", /*default=*/"false",
+           "Pass every array as a pointer to its element type (C++)">,
+  ];
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
 }
 
 def LinearizeMemRefAccesses
     : Pass<"linearize-memref-accesses", "::mlir::func::FuncOp"> {
-  let summary = "Rewrite multi-dimensional memref accesses as row-major 1-D ones";
+  let summary = "Rewrite multi-dimensional heap accesses as row-major 1-D ones";
   let description = [{
-    C has no multi-dimensional pointer of run-time shape, so before lowering
-    to EmitC every `memref.load`/`memref.store` on a memref of rank 2 or more
-    is rewritten to access a `memref.collapse_shape` of it with a row-major
-    linear index. Static extents become constants; a dynamic extent after the
-    first must be available as a function argument named by the memref
-    argument's `weft.dim_args` attribute (the C front end provides it).
+    Heap storage (`memref.alloc`, which the MPI runtime's `weft_rt_alloc`
+    returns as a plain pointer) has no C array type, so before lowering to
+    EmitC every `memref.load`/`memref.store` on such a memref of rank 2 or
+    more is rewritten to access a `memref.collapse_shape` of it with a
+    row-major linear index. Static extents become constants, dynamic ones
+    are the allocation's sizes. Arguments and local arrays keep their
+    subscripts: C subscripts them through a pointer to their rows.
+
+    With `flat-arguments` (the CUDA pipelines, whose output is C++: it has
+    no pointer to rows of run-time length), the accesses of arguments of
+    rank 2 or more are linearised too; a dynamic extent after the first must
+    be an argument that the memref argument's `weft.dim_args` names (the C
+    front end provides it).
   }];
+  let options = [
+    Option<"flatArguments", "flat-arguments", "bool", /*default=*/"false",
+           "Also linearise the accesses of arguments (for "
+           "convert-loops-to-emitc's flat-arguments)">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
 }

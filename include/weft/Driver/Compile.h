@@ -16,6 +16,8 @@ struct CompileOptions {
   std::string output;
   CompileTarget target = CompileTarget::Mpi;
   EmitKind emit = EmitKind::C;
+  /// --emit=mlir: print locations (source positions and names).
+  bool mlirDebugInfo = false;
   std::vector<std::string> includeDirs;
   std::vector<std::string> defines;
   /// --target=mpi: explain the distribution of each region as remarks;

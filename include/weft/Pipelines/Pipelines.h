@@ -71,9 +71,10 @@ struct CudaOptions : mlir::PassPipelineOptions<CudaOptions> {
 };
 
 /// Region functions (func.func of the C importer, or their distributed
-/// forms) to emitc.func: lower-affine, linearize-memref-accesses, cse,
+/// forms) to emitc.func as weft's C printer prints it: lower-affine,
+/// linearize-memref-accesses, cse, loop-invariant-code-motion,
 /// convert-dist-to-emitc (nothing to do without dist ops),
-/// convert-loops-to-emitc.
+/// convert-loops-to-emitc, prepare-c-emission.
 void buildSeqPipeline(mlir::OpPassManager &pm);
 
 /// dist-alias-check, dist-split-pivots, dist-wavefront, dist-partition,
@@ -90,7 +91,12 @@ void buildMpiPipeline(mlir::OpPassManager &pm,
 /// gpu-launch-sink-index-computations, gpu-kernel-outlining, lower-affine.
 void buildKernelsPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
 
-/// buildKernelsPipeline, convert-gpu-to-emitc, then buildSeqPipeline.
+/// buildKernelsPipeline, convert-gpu-to-emitc, then buildSeqPipeline's
+/// passes up to convert-loops-to-emitc with flat-arguments (C++ has no
+/// variably modified parameters; linearize-memref-accesses linearises the
+/// arguments' accesses too) and without prepare-c-emission (the output is
+/// printed by MLIR's C++ emitter, which drops needed parentheses in some
+/// expressions).
 void buildCudaPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
 
 /// buildDistributePipeline, gpu-offload-nests, then the kernels' outlining
@@ -98,7 +104,8 @@ void buildCudaPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
 void buildMpiKernelsPipeline(mlir::OpPassManager &pm,
                              const DistributeOptions &options);
 
-/// buildMpiKernelsPipeline, convert-gpu-to-emitc, then buildSeqPipeline.
+/// buildMpiKernelsPipeline, convert-gpu-to-emitc, then the lowering of
+/// buildCudaPipeline.
 void buildMpiCudaPipeline(mlir::OpPassManager &pm,
                           const DistributeOptions &options);
 

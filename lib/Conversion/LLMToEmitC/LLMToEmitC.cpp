@@ -1,18 +1,29 @@
-//===- LLMToEmitC.cpp - A planned llm.model as a serving program ----------===//
+//===- LLMToEmitC.cpp - A scheduled llm.model as a serving program --------===//
 //
 // The serving program is SPMD: rank k runs pipeline stage k. What differs
-// between stages (which parts run, which weights load at which bits, how
-// much memory the plan gave them) is decided here, at compile time, and
-// spelled out as straight-line calls into the serving library; the library
-// owns what every stage shares (arguments, MPI, the micro-batch schedule).
+// between stages is decided here, at compile time, and spelled out as
+// calls into the serving library (runtime/serve/weft_rt_serve.h):
+//
+// * weft_stage<k>_forward(server, batch): the runtime kernels of stage k's
+//   function, in order (RuntimeKernels: embedding, decoder layers, final
+//   norm, head);
+// * weft_stage<k>_pipeline(server): loads the stage's weights at their
+//   stored widths, states its predicted memory, and runs its llm.pipeline:
+//   the prefill and decode loops and, per micro-batch, its input, the
+//   forward call and its output (ScheduleToEmitC.cpp);
+// * main: starts the library with the plan's stage count and micro-batch
+//   sizes and runs the pipeline of the rank's stage.
 //
 //===----------------------------------------------------------------------===//
-#include "weft/Conversion/Passes.h"
+#include "ServeCalls.h"
 
 #include "dialects/LLM/IR/LLMOps.h"
+#include "weft/Conversion/Passes.h"
 #include "weft/LLM/RuntimeKernels.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -25,140 +36,112 @@ namespace weft {
 
 using namespace mlir;
 using namespace weft;
+using llm::RuntimeKernel;
+using llm::RuntimeStage;
+using llm::ServeCalls;
 
 namespace {
 
-/// Builds calls into weft::rt::serve.
-class ServeCalls {
-public:
-  ServeCalls(OpBuilder &b, Location loc) : b(b), loc(loc) {
-    MLIRContext *ctx = b.getContext();
-    serverPtr = emitc::PointerType::get(
-        emitc::OpaqueType::get(ctx, "weft::rt::serve::Server"));
-    batchPtr = emitc::PointerType::get(
-        emitc::OpaqueType::get(ctx, "weft::rt::serve::Batch"));
-  }
-
-  Type serverType() const { return serverPtr; }
-  Type batchType() const { return batchPtr; }
-
-  /// `weft::rt::serve::<fn>(operands..., literals...)`; operands come first.
-  Value call(StringRef fn, TypeRange results, ValueRange operands,
-             ArrayRef<Attribute> literals = {}) {
-    SmallVector<Attribute> args;
-    for (unsigned i = 0; i < operands.size(); ++i)
-      args.push_back(b.getIndexAttr(i));
-    llvm::append_range(args, literals);
-    auto op = b.create<emitc::CallOpaqueOp>(
-        loc, results, ("weft::rt::serve::" + fn).str(), operands,
-        b.getArrayAttr(args), ArrayAttr());
-    return results.empty() ? Value() : op.getResult(0);
-  }
-
-  Attribute i32(int64_t v) { return b.getI32IntegerAttr(v); }
-  Attribute i64(int64_t v) { return b.getI64IntegerAttr(v); }
-  Attribute literal(StringRef text) {
-    return emitc::OpaqueAttr::get(b.getContext(), text);
-  }
-  void comment(const Twine &text) {
-    b.create<emitc::VerbatimOp>(loc, ("// " + text).str());
-  }
-
-private:
-  OpBuilder &b;
-  Location loc;
-  Type serverPtr, batchPtr;
-};
-
-std::string forwardName(int64_t stage) {
-  return llvm::formatv("weft_stage{0}_forward", stage).str();
+std::string pipelineName(int64_t stage) {
+  return llvm::formatv("weft_stage{0}_pipeline", stage).str();
 }
 
-/// `static void weft_stage<k>_forward(Server *, Batch *)`: the stage's
-/// parts on one micro-batch.
-void buildStageForward(OpBuilder &b, Location loc, int64_t stage,
-                       const llm::RuntimeStage &sp) {
-  ServeCalls calls(b, loc);
-  auto type = b.getFunctionType({calls.serverType(), calls.batchType()}, {});
-  auto func = b.create<emitc::FuncOp>(loc, forwardName(stage), type);
+/// `static void <name>(Server *[, Batch *])`, with its entry block.
+emitc::FuncOp buildFunction(OpBuilder &b, Location loc, StringRef name,
+                            bool takesBatch) {
+  MLIRContext *ctx = b.getContext();
+  SmallVector<Type> args = {llm::serverPointerType(ctx)};
+  if (takesBatch)
+    args.push_back(llm::batchPointerType(ctx));
+  auto func = b.create<emitc::FuncOp>(loc, name, b.getFunctionType(args, {}));
   func.setSpecifiersAttr(b.getStrArrayAttr({"static"}));
-  Block *body = func.addEntryBlock();
+  func.addEntryBlock();
+  return func;
+}
+
+/// `weft_stage<k>_forward`: the stage's kernels on one micro-batch.
+void buildStageForward(OpBuilder &b, Location loc, int64_t k,
+                       const RuntimeStage &stage) {
+  emitc::FuncOp func =
+      buildFunction(b, loc, llm::stageForwardName(k), /*takesBatch=*/true);
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(body);
-  ServeCalls inBody(b, loc);
-  Value server = body->getArgument(0), batch = body->getArgument(1);
-  using Kind = llm::RuntimeKernel::Kind;
-  for (const llm::RuntimeKernel &k : sp.kernels) {
-    switch (k.kind) {
-    case Kind::Embed:
-      inBody.call("embed", {}, {server, batch});
+  b.setInsertionPointToStart(&func.getBody().front());
+  ServeCalls calls(b, loc);
+  Value server = func.getArgument(0), batch = func.getArgument(1);
+  for (const RuntimeKernel &kernel : stage.kernels) {
+    switch (kernel.kind) {
+    case RuntimeKernel::Kind::Embed:
+      calls.call("embed", {}, {server, batch});
       break;
-    case Kind::DecoderLayer:
-      inBody.call("decoderLayer", {}, {server, batch}, {inBody.i32(k.layer)});
+    case RuntimeKernel::Kind::DecoderLayer:
+      calls.call("decoderLayer", {}, {server, batch},
+                 {calls.i32(kernel.layer)});
       break;
-    case Kind::FinalNorm:
-      inBody.call("finalNorm", {}, {server, batch});
+    case RuntimeKernel::Kind::FinalNorm:
+      calls.call("finalNorm", {}, {server, batch});
       break;
-    case Kind::LMHead:
-      inBody.call("lmHead", {}, {server, batch});
+    case RuntimeKernel::Kind::LMHead:
+      calls.call("lmHead", {}, {server, batch});
       break;
     }
   }
   b.create<emitc::ReturnOp>(loc, Value());
 }
 
-std::string stageComment(int64_t stage, const llm::RuntimeStage &sp,
-                         llm::StageAttr where) {
-  return llvm::formatv("stage {0}: layers [{1}, {2}) on {3} ({4})", stage,
-                       sp.firstLayer, sp.endLayer, where.getDevice(),
-                       where.getDeviceType());
-}
-
-/// Inside `if (stage == k)`: load the stage's weights part by part and run
-/// the pipeline.
-LogicalResult buildStageMain(ServeCalls &calls, Value server, int64_t stage,
-                             const llm::RuntimeStage &sp, int64_t memory) {
-  using Kind = llm::RuntimeKernel::Kind;
+/// The weights of a stage, part by part at their stored widths (checked by
+/// the library against the stage's file), and its predicted memory.
+void buildLoads(ServeCalls &calls, Value server, const RuntimeStage &stage,
+                int64_t memory) {
   calls.call("openStage", {}, server,
-             {calls.i32(sp.firstLayer), calls.i32(sp.endLayer)});
-  for (const llm::RuntimeKernel &k : sp.kernels) {
-    if (k.kind == Kind::Embed) {
+             {calls.i32(stage.firstLayer), calls.i32(stage.endLayer)});
+  for (const RuntimeKernel &k : stage.kernels) {
+    if (k.kind == RuntimeKernel::Kind::Embed)
       calls.call("loadEmbedding", {}, server);
-    } else if (k.kind == Kind::DecoderLayer) {
+    else if (k.kind == RuntimeKernel::Kind::DecoderLayer)
       calls.call(
           "loadDecoderLayer", {}, server,
           {calls.i32(k.layer), calls.i32(k.attnBits), calls.i32(k.ffnBits)});
-    } else if (k.kind == Kind::LMHead) {
+    else if (k.kind == RuntimeKernel::Kind::LMHead)
       calls.call("loadHead", {}, server, {calls.i32(k.headBits)});
-    }
   }
   calls.call("setPredictedMemory", {}, server, {calls.i64(memory)});
-  calls.call("run", {}, server, {calls.literal(forwardName(stage))});
-  return success();
 }
 
-LogicalResult lowerModel(llm::ModelOp model) {
-  std::optional<llm::PlanAttr> plan = model.getPlan();
-  if (!plan)
-    return model.emitOpError() << "has no plan: the model must be planned "
-                                  "(llm-plan) before it becomes a serving "
-                                  "program";
-  FailureOr<SmallVector<llm::RuntimeStage>> stages =
-      llm::matchRuntimeStages(model);
-  if (failed(stages))
-    return failure();
-  SmallVector<llm::StageAttr> placement = plan->getStageList();
-  if (placement.size() != stages->size())
-    return model.emitOpError() << "has a plan of " << placement.size()
-                               << " stages but its ops use " << stages->size();
+/// `weft_stage<k>_pipeline`: loads, then the stage's schedule.
+LogicalResult buildStagePipeline(OpBuilder &b, Location loc, int64_t k,
+                                 const RuntimeStage &stage,
+                                 llm::PipelineOp pipeline, int64_t memory,
+                                 llm::ModelOp model) {
+  emitc::FuncOp func =
+      buildFunction(b, loc, pipelineName(k), /*takesBatch=*/false);
+  Block &body = func.getBody().front();
+  Value server = func.getArgument(0);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&body);
+  ServeCalls calls(b, loc);
+  buildLoads(calls, server, stage, memory);
+  calls.call("startPipeline", {}, server);
+  body.getOperations().splice(body.end(),
+                              pipeline.getBodyBlock().getOperations());
+  b.setInsertionPointToEnd(&body);
+  calls.call("endPipeline", {}, server);
+  b.create<emitc::ReturnOp>(loc, Value());
 
-  Location loc = model.getLoc();
-  OpBuilder b(model);
-  b.create<emitc::IncludeOp>(loc, "weft_rt_serve.h", false);
-  for (auto [k, sp] : llvm::enumerate(*stages))
-    buildStageForward(b, loc, int64_t(k), sp);
+  TypeConverter converter;
+  llm::addScheduleTypeConversions(converter);
+  RewritePatternSet patterns(b.getContext());
+  llm::populateScheduleToEmitCPatterns(converter, patterns, model);
+  ConversionTarget target(*b.getContext());
+  target.addLegalDialect<emitc::EmitCDialect>();
+  target.addIllegalDialect<llm::LLMDialect, scf::SCFDialect,
+                           arith::ArithDialect>();
+  target.addIllegalOp<func::CallOp>();
+  return applyPartialConversion(func, target, std::move(patterns));
+}
 
-  // int main(int argc, char **argv)
+/// `int main(int argc, char **argv)`: the library, then the rank's stage.
+void buildMain(OpBuilder &b, Location loc, llm::ModelOp model,
+               llm::PlanAttr plan, ArrayRef<RuntimeStage> stages) {
   MLIRContext *ctx = b.getContext();
   Type i32 = b.getI32Type();
   Type argvType = emitc::PointerType::get(
@@ -166,6 +149,7 @@ LogicalResult lowerModel(llm::ModelOp model) {
   auto main = b.create<emitc::FuncOp>(
       loc, "main", b.getFunctionType({i32, argvType}, {i32}));
   Block *body = main.addEntryBlock();
+  OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(body);
   ServeCalls calls(b, loc);
   Value argcRef = b.create<emitc::ApplyOp>(loc, emitc::PointerType::get(i32),
@@ -175,30 +159,68 @@ LogicalResult lowerModel(llm::ModelOp model) {
   calls.comment(llvm::formatv(
       "{0}: {1} pipeline stages, micro-batches of {2} (prefill) and {3} "
       "(decode) sequences",
-      model.getSymName(), stages->size(), plan->getPrefillMicrobatch(),
-      plan->getDecodeMicrobatch()));
+      model.getSymName(), stages.size(), plan.getPrefillMicrobatch(),
+      plan.getDecodeMicrobatch()));
   Value server =
-      calls.call("init", calls.serverType(), {argcRef, argvRef},
+      calls.call("init", llm::serverPointerType(ctx), {argcRef, argvRef},
                  {calls.literal(("\"" + model.getSymName() + "\"").str()),
-                  calls.i32(int64_t(stages->size())),
-                  calls.i32(plan->getPrefillMicrobatch()),
-                  calls.i32(plan->getDecodeMicrobatch())});
+                  calls.i32(int64_t(stages.size())),
+                  calls.i32(plan.getPrefillMicrobatch()),
+                  calls.i32(plan.getDecodeMicrobatch())});
   Value stage = calls.call("stageIndex", i32, server);
-  for (auto [k, sp] : llvm::enumerate(*stages)) {
+  SmallVector<llm::StageAttr> placement = plan.getStageList();
+  for (auto [k, rs] : llvm::enumerate(stages)) {
     Value index = b.create<emitc::ConstantOp>(loc, i32, calls.i32(k));
     Value here = b.create<emitc::CmpOp>(loc, b.getI1Type(),
                                         emitc::CmpPredicate::eq, stage, index);
     // Outside the `if`: the 19 emitter ends statements inside one with ';'.
-    calls.comment(stageComment(int64_t(k), sp, placement[k]));
+    calls.comment(llvm::formatv(
+        "stage {0}: layers [{1}, {2}) on {3} ({4})", k, rs.firstLayer,
+        rs.endLayer, placement[k].getDevice(), placement[k].getDeviceType()));
     auto ifOp = b.create<emitc::IfOp>(loc, here);
-    OpBuilder::InsertionGuard guard(b);
+    OpBuilder::InsertionGuard inIf(b);
     b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
-    if (failed(buildStageMain(calls, server, int64_t(k), sp,
-                              placement[k].getMemoryBytes())))
-      return failure();
+    calls.call(pipelineName(int64_t(k)), {}, server, {}, /*qualify=*/false);
   }
   Value rc = calls.call("finish", i32, server);
   b.create<emitc::ReturnOp>(loc, rc);
+}
+
+LogicalResult lowerModel(llm::ModelOp model) {
+  std::optional<llm::PlanAttr> plan = model.getPlan();
+  if (!plan)
+    return model.emitOpError() << "has no plan: the model must be planned "
+                                  "(llm-plan) before it becomes a serving "
+                                  "program";
+  FailureOr<SmallVector<RuntimeStage>> stages = llm::matchRuntimeStages(model);
+  if (failed(stages))
+    return failure();
+  if (plan->getNumStages() != int64_t(stages->size()))
+    return model.emitOpError() << "has a plan of " << plan->getNumStages()
+                               << " stages but its ops use " << stages->size();
+  SmallVector<llm::PipelineOp> pipelines(stages->size());
+  for (auto p : model.getBodyBlock().getOps<llm::PipelineOp>())
+    pipelines[p.getStageAttr().getInt()] = p;
+  for (auto [k, p] : llvm::enumerate(pipelines))
+    if (!p)
+      return model.emitOpError()
+             << "has no llm.pipeline for stage " << k
+             << ": its schedule must be written (llm-schedule) first";
+
+  Location loc = model.getLoc();
+  OpBuilder b(model);
+  b.create<emitc::VerbatimOp>(
+      loc, "// Generated by `weft build-model`: the serving program of one "
+           "plan.\n// Rank k runs pipeline stage k; see docs/serving.md.");
+  b.create<emitc::IncludeOp>(loc, "weft_rt_serve.h", false);
+  for (auto [k, stage] : llvm::enumerate(*stages))
+    buildStageForward(b, loc, int64_t(k), stage);
+  SmallVector<llm::StageAttr> placement = plan->getStageList();
+  for (auto [k, stage] : llvm::enumerate(*stages))
+    if (failed(buildStagePipeline(b, loc, int64_t(k), stage, pipelines[k],
+                                  placement[k].getMemoryBytes(), model)))
+      return failure();
+  buildMain(b, loc, model, *plan, *stages);
   model.erase();
   return success();
 }

@@ -1,8 +1,10 @@
-//===- LinearizeMemRefAccesses.cpp - Row-major 1-D memref accesses -*- C++ -*-===//
+//===- LinearizeMemRefAccesses.cpp - Row-major heap accesses ---*- C++ -*-===//
 //
 // This file implements the linearize-memref-accesses pass: loads and stores
-// on memrefs of rank >= 2 become accesses of a collapsed 1-D view at a
-// row-major linear index, which is what a C pointer can express.
+// on heap memrefs of rank >= 2 become accesses of a collapsed 1-D view at a
+// row-major linear index, which is what a C pointer can express. Arguments
+// and local arrays keep their subscripts (C subscripts them whole: see
+// LoopsToEmitC.cpp), except arguments under flat-arguments (C++).
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/Weft/IR/WeftDialect.h"
@@ -25,7 +27,8 @@ struct LinearizeMemRefAccesses
   void runOnOperation() override;
 
 private:
-  /// Extents of dimensions 1..rank-1 of `memref`, or failure.
+  /// Extents of dimensions 1..rank-1 of `memref`, an allocation or an
+  /// argument, or failure.
   LogicalResult getExtents(Operation *user, Value memref,
                            SmallVectorImpl<Value> &extents);
   /// The 1-D view of `memref`, created once next to its definition.
@@ -46,17 +49,20 @@ LinearizeMemRefAccesses::getExtents(Operation *user, Value memref,
   }
   auto type = cast<MemRefType>(memref.getType());
   func::FuncOp func = getOperation();
-  OpBuilder b(func.getBody());
-  auto arg = dyn_cast<BlockArgument>(memref);
   auto alloc = memref.getDefiningOp<memref::AllocOp>();
+  OpBuilder b(func.getBody());
   DenseI64ArrayAttr dimArgs;
-  if (arg && arg.getOwner()->isEntryBlock())
+  if (alloc) {
+    b.setInsertionPointAfter(alloc);
+  } else {
+    auto arg = cast<BlockArgument>(memref);
     dimArgs = func.getArgAttrOfType<DenseI64ArrayAttr>(
         arg.getArgNumber(), weft::WeftDialect::getDimArgsAttrName());
+  }
   for (int64_t d = 1; d < type.getRank(); ++d) {
     if (!type.isDynamicDim(d)) {
-      extents.push_back(b.create<arith::ConstantIndexOp>(
-          memref.getLoc(), type.getDimSize(d)));
+      extents.push_back(b.create<arith::ConstantIndexOp>(memref.getLoc(),
+                                                         type.getDimSize(d)));
       continue;
     }
     if (alloc) {
@@ -95,12 +101,21 @@ void LinearizeMemRefAccesses::runOnOperation() {
   flatViews.clear();
   extentCache.clear();
   SmallVector<Operation *> accesses;
+  func::FuncOp func = getOperation();
+  auto linearised = [&](Value memref) {
+    if (cast<MemRefType>(memref.getType()).getRank() < 2)
+      return false;
+    if (memref.getDefiningOp<memref::AllocOp>())
+      return true;
+    auto arg = dyn_cast<BlockArgument>(memref);
+    return flatArguments && arg && arg.getOwner() == &func.getBody().front();
+  };
   getOperation().walk([&](Operation *op) {
     if (auto load = dyn_cast<memref::LoadOp>(op);
-        load && load.getMemRefType().getRank() >= 2)
+        load && linearised(load.getMemRef()))
       accesses.push_back(op);
     if (auto store = dyn_cast<memref::StoreOp>(op);
-        store && store.getMemRefType().getRank() >= 2)
+        store && linearised(store.getMemRef()))
       accesses.push_back(op);
   });
   for (Operation *op : accesses) {

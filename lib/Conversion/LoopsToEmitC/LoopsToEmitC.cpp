@@ -8,9 +8,23 @@
 // (arguments) and an array in another (allocas), which type materialisation
 // cannot express.
 //
-// Values read from memory are copied into a variable right away: the C++
-// emitter prints a subscript where it is used, and a later store must not
-// change a value that was already loaded.
+// Values read from memory are copied into a variable right away: a
+// subscript is printed where it is used, and a later store must not change
+// a value that was already loaded. prepare-c-emission folds the copies back
+// into expressions where nothing is written in between.
+//
+// Arrays keep the subscripts the source wrote. An argument of rank >= 2 is
+// a pointer to its rows, `double (*A)[250]`; where an extent is known only
+// at run time, the C99 variably modified form `double (*A)[A_dim1]`, whose
+// extent must come first among the parameters: the C function takes each
+// extent argument right before its array (the region ABI's order otherwise;
+// `weft.c_arg` on each emitc.func argument gives the call's expression in
+// the new order, and calls between region functions follow it). EmitC 19
+// has no type for a pointer to rows of run-time length, so such arguments
+// have an opaque type spelled as a C abstract declarator,
+// `double (*restrict)[*]`, whose `[*]`s the C printer fills in from the
+// argument's `weft.dim_args`. Local arrays are C arrays of their shape.
+// Only heap storage (`memref.alloc`) keeps linearised subscripts.
 //
 // convert-dist-to-emitc runs first: its EmitC ops are kept as they are, and
 // the unrealized_conversion_casts between them and this conversion's values
@@ -20,6 +34,8 @@
 #include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
+
+#include "weft/Support/SourceNames.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -36,10 +52,16 @@ using namespace mlir;
 
 namespace {
 
+/// The C parameter order of each region function: `order[k]` is the
+/// func.func argument that C parameter k passes.
+using ParameterOrders = llvm::StringMap<SmallVector<unsigned>>;
+
 /// Rebuilds one func.func as an emitc.func.
 class FunctionLowering {
 public:
-  explicit FunctionLowering(MLIRContext *ctx) : b(ctx) {}
+  FunctionLowering(MLIRContext *ctx, const ParameterOrders &orders,
+                   bool flatArguments)
+      : b(ctx), orders(orders), flatArguments(flatArguments) {}
 
   FailureOr<emitc::FuncOp> lower(func::FuncOp func);
 
@@ -105,11 +127,15 @@ private:
     return success();
   }
 
+  FailureOr<Type> argumentType(func::FuncOp func, unsigned i, bool restrict);
   Value subscript(Location loc, Value memref, ValueRange indices);
   Value newVariable(Location loc, Type t);
 
   OpBuilder b;
   IRMapping map;
+  const ParameterOrders &orders;
+  /// Arrays are pointers to their elements (flat-arguments: C++).
+  bool flatArguments;
 };
 
 } // end anonymous namespace
@@ -171,23 +197,127 @@ static bool argumentsDisjoint(func::FuncOp func) {
   return true;
 }
 
+/// Whether `t` is an array that C subscripts through a pointer to its rows
+/// (never under flat-arguments).
+static bool passedAsRows(Type t, bool flatArguments) {
+  auto mt = dyn_cast<MemRefType>(t);
+  return !flatArguments && mt && mt.getRank() >= 2;
+}
+
+/// The argument holding each extent of argument `i` (-1: none), if `i` is
+/// passed as a pointer to its rows.
+static ArrayRef<int64_t> extentArguments(func::FuncOp func, unsigned i,
+                                         bool flatArguments) {
+  auto dims = func.getArgAttrOfType<DenseI64ArrayAttr>(
+      i, weft::WeftDialect::getDimArgsAttrName());
+  if (!dims || !passedAsRows(func.getArgument(i).getType(), flatArguments))
+    return {};
+  return dims.asArrayRef();
+}
+
+/// C's parameter order for `func`: the region ABI's, except that each
+/// extent argument comes right before the first array it sizes (C99 reads
+/// a variably modified parameter's extents from earlier parameters).
+static SmallVector<unsigned> parameterOrder(func::FuncOp func,
+                                            bool flatArguments) {
+  int64_t n = func.getNumArguments();
+  SmallVector<bool> isExtent(n, false), placed(n, false);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t d : extentArguments(func, i, flatArguments))
+      if (d >= 0 && d < n)
+        isExtent[d] = true;
+  SmallVector<unsigned> order;
+  for (int64_t i = 0; i < n; ++i) {
+    if (isExtent[i])
+      continue;
+    for (int64_t d : extentArguments(func, i, flatArguments))
+      if (d >= 0 && d < n && !placed[d]) {
+        order.push_back(d);
+        placed[d] = true;
+      }
+    order.push_back(i);
+  }
+  for (int64_t i = 0; i < n; ++i)
+    if (isExtent[i] && !placed[i])
+      order.push_back(i);
+  return order;
+}
+
+/// The call's expression for an array passed as rows: the importer passes
+/// `(T *)(A)`, the pointer to the first element; `(void *)(A)` converts to
+/// the parameter's pointer to rows, whatever the array's declared type.
+static std::string rowsCallArgument(StringRef cArg) {
+  size_t split = cArg.find(")(");
+  if (cArg.starts_with("(") && split != StringRef::npos)
+    return ("(void *)" + cArg.drop_front(split + 1)).str();
+  return ("(void *)(" + cArg + ")").str();
+}
+
+FailureOr<Type> FunctionLowering::argumentType(func::FuncOp func, unsigned i,
+                                               bool restrict) {
+  Type t = func.getArgument(i).getType();
+  auto mt = dyn_cast<MemRefType>(t);
+  bool rows = passedAsRows(t, flatArguments);
+  if (!mt || (!restrict && !rows))
+    return convertType(t);
+  std::string element = cScalarName(mt.getElementType());
+  if (element.empty())
+    return convertType(t);
+  if (!rows)
+    return Type(emitc::OpaqueType::get(b.getContext(), element + " *restrict"));
+  std::string text = element + " (*" + (restrict ? "restrict" : "") + ")";
+  ArrayRef<int64_t> extents = extentArguments(func, i, flatArguments);
+  for (int64_t d = 1; d < mt.getRank(); ++d) {
+    if (!mt.isDynamicDim(d)) {
+      text += "[" + std::to_string(mt.getDimSize(d)) + "]";
+      continue;
+    }
+    if (extents.size() != size_t(mt.getRank()) || extents[d] < 0)
+      return func.emitOpError("dynamic extent of dimension ")
+             << d << " of argument " << i
+             << " is not available as a 'weft.dim_args' argument";
+    text += "[*]";
+  }
+  return Type(emitc::OpaqueType::get(b.getContext(), text));
+}
+
 FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   if (func.getNumResults() != 0)
     return func.emitOpError("region functions must not return values");
   bool disjoint = argumentsDisjoint(func);
+  const SmallVector<unsigned> &order = orders.find(func.getName())->second;
+  SmallVector<unsigned> position(order.size());
+  for (auto [k, i] : llvm::enumerate(order))
+    position[i] = k;
   SmallVector<Type> argTypes;
-  for (Type t : func.getArgumentTypes()) {
-    std::string element;
-    if (auto mt = dyn_cast<MemRefType>(t); mt && disjoint)
-      element = cScalarName(mt.getElementType());
-    argTypes.push_back(element.empty()
-                           ? convertType(t)
-                           : emitc::OpaqueType::get(b.getContext(),
-                                                    element + " *restrict"));
+  for (unsigned i : order) {
+    FailureOr<Type> t = argumentType(func, i, disjoint);
+    if (failed(t))
+      return failure();
+    argTypes.push_back(*t);
   }
   b.setInsertionPoint(func);
   auto cfunc = b.create<emitc::FuncOp>(func.getLoc(), func.getName(),
                                        b.getFunctionType(argTypes, {}));
+  // Per C parameter: the call's expression, and where the extents of an
+  // array passed as rows are.
+  for (auto [k, i] : llvm::enumerate(order)) {
+    StringRef cArgName = weft::WeftDialect::getCArgAttrName();
+    if (auto cArg = func.getArgAttrOfType<StringAttr>(i, cArgName))
+      cfunc.setArgAttr(
+          k, cArgName,
+          passedAsRows(func.getArgument(i).getType(), flatArguments)
+              ? b.getStringAttr(rowsCallArgument(cArg))
+              : cArg);
+    ArrayRef<int64_t> extents = extentArguments(func, i, flatArguments);
+    if (extents.empty())
+      continue;
+    SmallVector<int64_t> moved;
+    for (int64_t d : extents)
+      moved.push_back(d < 0 ? -1 : int64_t(position[d]));
+    cfunc.setArgAttr(k, weft::WeftDialect::getDimArgsAttrName(),
+                     b.getDenseI64ArrayAttr(moved));
+  }
   // A distributed region stays a call, not specialised for its arguments
   // (WEFT_RT_REGION in runtime/mpi/weft_rt_mpi.h says why). The dispatcher
   // of dist-alias-check does not: the C compiler inlines it and the region
@@ -210,13 +340,33 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
     cfunc.setSpecifiersAttr(own);
   Block *entry = new Block();
   cfunc.getBody().push_back(entry);
-  for (auto [arg, t] : llvm::zip(func.getArguments(), argTypes))
-    map.map(arg, entry->addArgument(t, arg.getLoc()));
+  for (auto [i, t] : llvm::zip(order, argTypes))
+    map.map(func.getArgument(i),
+            entry->addArgument(t, func.getArgument(i).getLoc()));
   b.setInsertionPointToStart(entry);
   if (func.getBody().getBlocks().size() != 1)
     return func.emitOpError("expected a single-block body");
   if (failed(lowerBlock(func.getBody().front())))
     return failure();
+  // The messages of a distributed form cover every size the model allows,
+  // some of which the program's own arrays could not hold (a case that
+  // exists only when n >= 59, for 29 x 29 arrays); gcc's range analysis
+  // sees the arrays' static extents and warns about such dead paths.
+  if (distributed) {
+    // After the comments that open the function.
+    Operation *first = &entry->front();
+    while (auto text = dyn_cast<emitc::VerbatimOp>(first)) {
+      if (!text.getValue().starts_with("//"))
+        break;
+      first = first->getNextNode();
+    }
+    b.setInsertionPoint(first);
+    b.create<emitc::VerbatimOp>(
+        func.getLoc(), "#pragma GCC diagnostic push\n#pragma GCC diagnostic "
+                       "ignored \"-Warray-bounds\"");
+    b.setInsertionPoint(entry->getTerminator());
+    b.create<emitc::VerbatimOp>(func.getLoc(), "#pragma GCC diagnostic pop");
+  }
   return cfunc;
 }
 
@@ -364,10 +514,15 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
         return success();
       })
       .Case<func::CallOp>([&](auto call) -> LogicalResult {
-        // Another region function of the module, defined before this one.
+        // Another region function of the module, defined before this one,
+        // in its C parameter order.
         SmallVector<Value> operands;
-        for (Value v : call.getOperands())
-          operands.push_back(map.lookup(v));
+        auto order = orders.find(call.getCallee());
+        if (order == orders.end() ||
+            order->second.size() != call.getNumOperands())
+          return call.emitOpError("calls no region function of the module");
+        for (unsigned i : order->second)
+          operands.push_back(map.lookup(call.getOperand(i)));
         if (call.getNumResults() != 0)
           return call.emitOpError("region functions return no values");
         b.create<emitc::CallOpaqueOp>(call.getLoc(), TypeRange{},
@@ -580,25 +735,43 @@ LogicalResult FunctionLowering::lowerLibmCall(Operation *op, StringRef name) {
   return success();
 }
 
+/// A scalar declared in the region: a C variable, its own lvalue.
+static bool isScalarLocal(Value memref) {
+  return cast<MemRefType>(memref.getType()).getRank() == 0 &&
+         memref.getDefiningOp<memref::AllocaOp>();
+}
+
 Value FunctionLowering::subscript(Location loc, Value memref,
                                   ValueRange indices) {
   Value base = map.lookup(memref);
-  Value index = indices.empty()
-                    ? Value(b.create<emitc::ConstantOp>(
-                          loc, b.getI64Type(), b.getI64IntegerAttr(0)))
-                    : map.lookup(indices.front());
+  if (isScalarLocal(memref))
+    return base;
+  SmallVector<Value> mapped;
+  for (Value index : indices)
+    mapped.push_back(map.lookup(index));
+  if (mapped.empty()) // a scalar argument the region writes: `x[0]`
+    mapped.push_back(b.create<emitc::ConstantOp>(loc, b.getI64Type(),
+                                                 b.getI64IntegerAttr(0)));
   if (auto array = dyn_cast<TypedValue<emitc::ArrayType>>(base))
-    return b.create<emitc::SubscriptOp>(loc, array, ValueRange{index});
-  if (isa<emitc::OpaqueType>(base.getType())) // a restrict pointer argument
+    return b.create<emitc::SubscriptOp>(loc, array, mapped);
+  if (isa<emitc::OpaqueType>(base.getType())) // restrict, or rows
     return b.create<emitc::SubscriptOp>(
         loc, convertType(cast<MemRefType>(memref.getType()).getElementType()),
-        base, ValueRange{index});
+        base, mapped);
   return b.create<emitc::SubscriptOp>(
-      loc, cast<TypedValue<emitc::PointerType>>(base), index);
+      loc, cast<TypedValue<emitc::PointerType>>(base), mapped.front());
+}
+
+/// Whether C subscripts `memref` with all its indices: an argument (a
+/// pointer to its rows) or a local array; heap storage is linearised first.
+static bool subscriptedWhole(Value memref, bool flatArguments) {
+  return (!flatArguments && isa<BlockArgument>(memref)) ||
+         memref.getDefiningOp<memref::AllocaOp>();
 }
 
 LogicalResult FunctionLowering::lowerLoad(memref::LoadOp op) {
-  if (op.getIndices().size() > 1)
+  if (op.getIndices().size() > 1 &&
+      !subscriptedWhole(op.getMemRef(), flatArguments))
     return op.emitOpError("run linearize-memref-accesses first");
   Value element = subscript(op.getLoc(), op.getMemRef(), op.getIndices());
   Value var = newVariable(op.getLoc(), convertType(op.getType()));
@@ -608,7 +781,8 @@ LogicalResult FunctionLowering::lowerLoad(memref::LoadOp op) {
 }
 
 LogicalResult FunctionLowering::lowerStore(memref::StoreOp op) {
-  if (op.getIndices().size() > 1)
+  if (op.getIndices().size() > 1 &&
+      !subscriptedWhole(op.getMemRef(), flatArguments))
     return op.emitOpError("run linearize-memref-accesses first");
   Value element = subscript(op.getLoc(), op.getMemRef(), op.getIndices());
   b.create<emitc::AssignOp>(op.getLoc(), element,
@@ -620,10 +794,17 @@ LogicalResult FunctionLowering::lowerAlloca(memref::AllocaOp op) {
   MemRefType type = op.getType();
   if (!type.hasStaticShape())
     return op.emitOpError("only statically shaped allocas can be lowered");
-  int64_t size = std::max<int64_t>(type.getNumElements(), 1);
-  auto arrayType =
-      emitc::ArrayType::get({size}, convertType(type.getElementType()));
-  map.map(op.getResult(), newVariable(op.getLoc(), arrayType));
+  Type element = convertType(type.getElementType());
+  if (type.getRank() == 0) {
+    map.map(op.getResult(), newVariable(op.getLoc(), element));
+    return success();
+  }
+  // C has no arrays of no elements.
+  SmallVector<int64_t> shape;
+  for (int64_t d : type.getShape())
+    shape.push_back(std::max<int64_t>(d, 1));
+  map.map(op.getResult(),
+          newVariable(op.getLoc(), emitc::ArrayType::get(shape, element)));
   return success();
 }
 
@@ -665,6 +846,7 @@ LogicalResult FunctionLowering::lowerFor(scf::ForOp op) {
                                      map.lookup(op.getLowerBound()),
                                      map.lookup(op.getUpperBound()),
                                      map.lookup(op.getStep()));
+  loop.getInductionVar().setLoc(op.getInductionVar().getLoc()); // its name
   map.map(op.getInductionVar(), loop.getInductionVar());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ensureYield(b, op.getLoc(), *loop.getBody()));
@@ -705,8 +887,8 @@ LogicalResult FunctionLowering::lowerIf(scf::IfOp op) {
 }
 
 /// EmitC 19 has no while loop: a `for` whose step is 0 runs until the
-/// `break` that the condition guards:
-///   for (int64_t v = 0; v < 1; v += 0) { <before>; if (!c) { break; } <after> }
+/// `break` that the condition guards (weft's C printer writes `for (;;)`):
+///   for (v = 0; v < 1; v += 0) { <before>; if (!c) { break; } <after> }
 LogicalResult FunctionLowering::lowerWhile(scf::WhileOp op) {
   if (op.getNumResults() != 0 || !op.getInits().empty())
     return op.emitOpError("loops carrying values cannot be lowered to C yet");
@@ -728,7 +910,7 @@ LogicalResult FunctionLowering::lowerWhile(scf::WhileOp op) {
   {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPoint(ensureYield(b, loc, exit.getThenRegion().front()));
-    b.create<emitc::VerbatimOp>(loc, "break"); // the emitter adds the ";"
+    b.create<emitc::VerbatimOp>(loc, "break;");
   }
   for (Operation &inner : op.getAfterBody()->without_terminator())
     if (failed(lowerOp(&inner)))
@@ -746,8 +928,11 @@ struct ConvertLoopsToEmitC
   using Base::Base;
   void runOnOperation() override {
     SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
+    ParameterOrders orders;
+    for (func::FuncOp func : funcs)
+      orders[func.getName()] = parameterOrder(func, flatArguments);
     for (func::FuncOp func : funcs) {
-      FunctionLowering lowering(&getContext());
+      FunctionLowering lowering(&getContext(), orders, flatArguments);
       FailureOr<emitc::FuncOp> cfunc = lowering.lower(func);
       if (failed(cfunc))
         return signalPassFailure();

@@ -9,6 +9,7 @@
 #include "RegionImporter.h"
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Frontend/C/Diagnostics.h"
+#include "weft/Support/SourceNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -146,7 +147,7 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
   // Array dims passed as extra arguments: (array arg, dim, C expression).
   struct DimArg {
     unsigned arrayArg, dim;
-    std::string expr;
+    std::string expr, name;
   };
   llvm::SmallVector<DimArg> dimArgs;
 
@@ -176,7 +177,8 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
       for (unsigned d = 1; d < shape.size(); ++d)
         if (mlir::ShapedType::isDynamic(shape[d]))
           dimArgs.push_back({(unsigned)argTypes.size() - 1, d,
-                             extentExpr(cname, d)});
+                             extentExpr(cname, d),
+                             cname + "_dim" + std::to_string(d)});
       break;
     }
     case VarKind::Iterator:
@@ -230,6 +232,13 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
   for (unsigned i = 0; i < argTypes.size(); ++i)
     func.setArgAttr(i, weft::WeftDialect::getCArgAttrName(),
                     b.getStringAttr(callArgs[i]));
+  // The C names of the arguments (weft/Support/SourceNames.h).
+  for (unsigned i = 0; i < argVars.size(); ++i)
+    entry->getArgument(i).setLoc(
+        withSourceName(loc(argVars[i]->getLocation()), argVars[i]->getName()));
+  for (unsigned i = 0; i < dimArgs.size(); ++i)
+    entry->getArgument(argVars.size() + i)
+        .setLoc(withSourceName(func.getLoc(), dimArgs[i].name));
   for (unsigned i = 0; i < argVars.size(); ++i) {
     vars[argVars[i]].value = entry->getArgument(i);
     // weft.region_only: no code outside the region reads the array.

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RegionImporter.h"
+#include "weft/Support/SourceNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -213,14 +214,16 @@ bool RegionImporter::emitDecl(const cl::VarDecl *var) {
                    "initialisers of arrays declared in a scop region are not "
                    "supported");
     info.value = b.create<mlir::memref::AllocaOp>(
-        l, mlir::MemRefType::get(shape, scalarType(elem, var->getLocation())));
+        withSourceName(l, var->getName()),
+        mlir::MemRefType::get(shape, scalarType(elem, var->getLocation())));
     return true;
   }
   mlir::Type t = scalarType(var->getType(), var->getLocation());
   if (!t)
     return false;
   info.kind = VarKind::Local;
-  info.value = b.create<mlir::memref::AllocaOp>(l, mlir::MemRefType::get({}, t));
+  info.value = b.create<mlir::memref::AllocaOp>(
+      withSourceName(l, var->getName()), mlir::MemRefType::get({}, t));
   if (const cl::Expr *init = var->getInit()) {
     Value v = emitRValue(init);
     if (!v)
@@ -264,7 +267,8 @@ bool RegionImporter::emitWhileFor(const cl::ForStmt *loop, const ForHeader &h) {
   if (!start)
     return false;
   Value slot = b.create<mlir::memref::AllocaOp>(
-      l, mlir::MemRefType::get({}, b.getIndexType()));
+      withSourceName(l, h.iv->getName()),
+      mlir::MemRefType::get({}, b.getIndexType()));
   b.create<mlir::memref::StoreOp>(l, start, slot);
   auto whileOp = b.create<mlir::scf::WhileOp>(l, mlir::TypeRange{},
                                               mlir::ValueRange{});
@@ -349,6 +353,9 @@ bool RegionImporter::emitAffineFor(const cl::ForStmt *loop,
     auto lbMap = mlir::AffineMap::get(nd, ns, lbs, mctx);
     auto ubMap = mlir::AffineMap::get(nd, ns, ubs, mctx);
     auto forOp = createAffineFor(l, lbMap, ubMap, operands, h.step);
+    // The loop counts up; the iterator is `start - counter`.
+    forOp.getInductionVar().setLoc(
+        withSourceName(l, (h.iv->getName() + "_rev").str()));
     imported->loops.push_back(
         {loop->getBeginLoc(), forOp, h.iv->getName().str()});
     mlir::OpBuilder::InsertionGuard guard(b);
@@ -358,7 +365,8 @@ bool RegionImporter::emitAffineFor(const cl::ForStmt *loop,
     applyOps.append(ops.symbols.begin(), ops.symbols.end());
     auto ivMap = mlir::AffineMap::get(
         nd + 1, ns, *start - b.getAffineDimExpr(nd), mctx);
-    Value iv = b.create<mlir::affine::AffineApplyOp>(l, ivMap, applyOps);
+    Value iv = b.create<mlir::affine::AffineApplyOp>(
+        withSourceName(l, h.iv->getName()), ivMap, applyOps);
     iterScopes[h.iv].push_back({iv, true});
     emitStmt(loop->getBody());
     iterScopes[h.iv].pop_back();
@@ -376,6 +384,7 @@ bool RegionImporter::emitAffineFor(const cl::ForStmt *loop,
   auto lbMap = mlir::AffineMap::get(nd, ns, lbs, mctx);
   auto ubMap = mlir::AffineMap::get(nd, ns, ubs, mctx);
   auto forOp = createAffineFor(l, lbMap, ubMap, operands, h.step);
+  forOp.getInductionVar().setLoc(withSourceName(l, h.iv->getName()));
   imported->loops.push_back({loop->getBeginLoc(), forOp, h.iv->getName().str()});
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(forOp.getBody());
@@ -473,12 +482,15 @@ bool RegionImporter::emitScfFor(const cl::ForStmt *loop, const ForHeader &h) {
         l, b.create<mlir::arith::SubIOp>(l, init, limit), one);
   }
   auto forOp = b.create<mlir::scf::ForOp>(l, lb, ub, step);
+  forOp.getInductionVar().setLoc(withSourceName(
+      l, (h.iv->getName() + (h.increasing ? "" : "_rev")).str()));
   imported->loops.push_back({loop->getBeginLoc(), forOp, h.iv->getName().str()});
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(forOp.getBody());
   Value iv = forOp.getInductionVar();
   if (!h.increasing)
-    iv = b.create<mlir::arith::SubIOp>(l, init, iv);
+    iv = b.create<mlir::arith::SubIOp>(withSourceName(l, h.iv->getName()), init,
+                                       iv);
   iterScopes[h.iv].push_back({iv, false});
   emitStmt(loop->getBody());
   iterScopes[h.iv].pop_back();

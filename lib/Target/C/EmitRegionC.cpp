@@ -1,8 +1,8 @@
 //===- EmitRegionC.cpp - Print imported regions as C ------------*- C++ -*-===//
 #include "weft/Target/C/EmitC.h"
+#include "dialects/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
-#include "mlir/Target/Cpp/CppEmitter.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,9 +21,20 @@ static std::string prototypeType(Type t) {
   return "int";
 }
 
-LogicalResult weft::emitRegionFunctions(ModuleOp module,
-                                        llvm::StringMap<std::string> &functions,
-                                        std::string &preamble) {
+std::vector<std::string> weft::regionCallArgs(emitc::FuncOp func) {
+  std::vector<std::string> args;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+    auto arg = func.getArgAttrOfType<StringAttr>(
+        i, weft::WeftDialect::getCArgAttrName());
+    args.push_back(arg ? arg.getValue().str() : "");
+  }
+  return args;
+}
+
+LogicalResult
+weft::emitRegionFunctions(ModuleOp module,
+                          llvm::StringMap<RegionFunctionC> &functions,
+                          std::string &preamble, const CPrintOptions &options) {
   // Library functions are declared rather than pulled in with <math.h>, so
   // that no header adds names the user's program may define itself.
   std::map<std::string, std::string> prototypes;
@@ -34,7 +45,7 @@ LogicalResult weft::emitRegionFunctions(ModuleOp module,
   for (auto func : module.getOps<emitc::FuncOp>()) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    if (failed(emitc::translateToCpp(func, os)))
+    if (failed(translateToC(func, os, options)))
       return failure();
     auto isBool = [](Type t) {
       if (auto opaque = dyn_cast<emitc::OpaqueType>(t)) // `bool *restrict`
@@ -60,7 +71,9 @@ LogicalResult weft::emitRegionFunctions(ModuleOp module,
         proto += (i ? ", " : "") + prototypeType(arg.getType());
       prototypes[call.getCallee().str()] = proto + ");\n";
     });
-    functions[func.getName()] = std::move(text);
+    RegionFunctionC &c = functions[func.getName()];
+    c.definition = std::move(text);
+    c.callArgs = regionCallArgs(func);
   }
   preamble = "#include <stdint.h>\n";
   if (usesBool)

@@ -47,7 +47,7 @@ std::string weft::cudaMpiPreamble() {
 
 LogicalResult
 weft::emitCUDARegionFunctions(ModuleOp module,
-                              llvm::StringMap<std::string> &functions) {
+                              llvm::StringMap<RegionFunctionC> &functions) {
   // Kernels come before the host function that launches them
   // (convert-gpu-to-emitc put them there): each host function's text
   // starts with the kernels printed since the previous one.
@@ -64,7 +64,7 @@ weft::emitCUDARegionFunctions(ModuleOp module,
       kernels += text + "\n";
       continue;
     }
-    functions[func.getName()] = kernels + text;
+    functions[func.getName()] = {kernels + text, regionCallArgs(func)};
     kernels.clear();
   }
   return success();

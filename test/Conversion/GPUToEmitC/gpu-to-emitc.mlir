@@ -1,5 +1,5 @@
 // RUN: weft-opt %s --convert-gpu-to-emitc | FileCheck %s
-// RUN: weft-opt %s --convert-gpu-to-emitc --linearize-memref-accesses --convert-loops-to-emitc | mlir-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+// RUN: weft-opt %s --convert-gpu-to-emitc --linearize-memref-accesses=flat-arguments=1 --convert-loops-to-emitc=flat-arguments=1 | mlir-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
 
 // A region whose one nest became a kernel: a device buffer for the host
 // array a (extent of the second dimension: argument 2), a box of it copied

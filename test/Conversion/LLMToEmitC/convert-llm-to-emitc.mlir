@@ -1,17 +1,13 @@
 // RUN: weft-opt %s --convert-llm-to-emitc | FileCheck %s
 // RUN: weft-opt %s --convert-llm-to-emitc | mlir-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
 
-// A two-stage plan of a quantised three-layer model: stage 0 embeds and
-// runs layer 0 with 8-bit attention and 4-bit FFN weights; stage 1 runs layers 1-2, the final norm and
-// the head. Each stage gets its own forward function; main loads each
-// stage's parts in order with the plan's bits and runs the pipeline with the
-// stage's function.
-llm.model @tiny attributes {arch = "llama2c", max_positions = 32 : i64,
-    plan = #llm.plan<prefill_microbatch = 2, decode_microbatch = 3, batch = 4,
-                     prompt_len = 8, gen_len = 4, profile = "weft-cpu",
-                     profile_estimated = true,
-                     stages = [#llm.stage<device = "n0/0", device_type = "cpu", memory_bytes = 1000>,
-                               #llm.stage<device = "n1/0", device_type = "T4", memory_bytes = 5000000000>]>} {
+// A scheduled two-stage plan of a quantised three-layer model (as
+// llm-schedule writes it): stage 0 embeds and runs layer 0 with 8-bit
+// attention and 4-bit FFN weights; stage 1 runs layers 1-2, the final norm
+// and the head. Each stage gets its forward function (the runtime's
+// kernels) and its pipeline function (its weights at their stored widths,
+// then its schedule); main runs the pipeline of the rank's stage.
+llm.model @tiny attributes {arch = "llama2c", max_positions = 32 : i64, plan = #llm.plan<prefill_microbatch = 2, decode_microbatch = 3, batch = 4, prompt_len = 8, gen_len = 4, profile = "weft-cpu", profile_estimated = true, stages = [#llm.stage<device = "n0/0", device_type = "cpu", memory_bytes = 1000>, #llm.stage<device = "n1/0", device_type = "T4", memory_bytes = 5000000000>]>} {
   llm.weight @tok_embeddings.weight : tensor<16x8xf16>
   llm.weight @layers.0.attention_norm.weight : tensor<8xf32>
   llm.weight @layers.0.attention.wq.weight : tensor<8x8x!quant.any<u8:f32>, #llm.group_quant<format = asym, group_size = 128>>
@@ -41,33 +37,81 @@ llm.model @tiny attributes {arch = "llama2c", max_positions = 32 : i64,
   llm.weight @layers.2.feed_forward.w2.weight : tensor<8x24x!quant.any<u3:f32>, #llm.group_quant<format = asym, group_size = 128>>
   llm.weight @layers.2.feed_forward.w3.weight : tensor<24x8x!quant.any<u3:f32>, #llm.group_quant<format = asym, group_size = 128>>
   llm.weight @norm.weight : tensor<8xf32>
-  func.func @forward(%tokens: !llm.tokens) -> !llm.logits<16> {
-    %h = llm.embed %tokens, @tok_embeddings.weight {llm.stage = 0 : i64} : !llm.hidden<8>
-    %n0 = llm.rms_norm %h, @layers.0.attention_norm.weight eps 1.0e-05 {llm.stage = 0 : i64} : !llm.hidden<8>
-    %a0 = llm.attention %n0 layer 0 heads 2 kv_heads 1 rope 1.0e+04 weights(q = @layers.0.attention.wq.weight, k = @layers.0.attention.wk.weight, v = @layers.0.attention.wv.weight, o = @layers.0.attention.wo.weight) {llm.stage = 0 : i64} : !llm.hidden<8>
-    %r0 = llm.add %h, %a0 {llm.stage = 0 : i64} : !llm.hidden<8>
-    %m0 = llm.rms_norm %r0, @layers.0.ffn_norm.weight eps 1.0e-05 {llm.stage = 0 : i64} : !llm.hidden<8>
-    %f0 = llm.ffn %m0 layer 0 silu weights(gate = @layers.0.feed_forward.w1.weight, up = @layers.0.feed_forward.w3.weight, down = @layers.0.feed_forward.w2.weight) {llm.stage = 0 : i64} : !llm.hidden<8>
-    %x0 = llm.add %r0, %f0 {llm.stage = 0 : i64} : !llm.hidden<8>
-    %n1 = llm.rms_norm %x0, @layers.1.attention_norm.weight eps 1.0e-05 {llm.stage = 1 : i64} : !llm.hidden<8>
-    %a1 = llm.attention %n1 layer 1 heads 2 kv_heads 1 rope 1.0e+04 weights(q = @layers.1.attention.wq.weight, k = @layers.1.attention.wk.weight, v = @layers.1.attention.wv.weight, o = @layers.1.attention.wo.weight) {llm.stage = 1 : i64} : !llm.hidden<8>
-    %r1 = llm.add %x0, %a1 {llm.stage = 1 : i64} : !llm.hidden<8>
-    %m1 = llm.rms_norm %r1, @layers.1.ffn_norm.weight eps 1.0e-05 {llm.stage = 1 : i64} : !llm.hidden<8>
-    %f1 = llm.ffn %m1 layer 1 silu weights(gate = @layers.1.feed_forward.w1.weight, up = @layers.1.feed_forward.w3.weight, down = @layers.1.feed_forward.w2.weight) {llm.stage = 1 : i64} : !llm.hidden<8>
-    %x1 = llm.add %r1, %f1 {llm.stage = 1 : i64} : !llm.hidden<8>
-    %n2 = llm.rms_norm %x1, @layers.2.attention_norm.weight eps 1.0e-05 {llm.stage = 1 : i64} : !llm.hidden<8>
-    %a2 = llm.attention %n2 layer 2 heads 2 kv_heads 1 rope 1.0e+04 weights(q = @layers.2.attention.wq.weight, k = @layers.2.attention.wk.weight, v = @layers.2.attention.wv.weight, o = @layers.2.attention.wo.weight) {llm.stage = 1 : i64} : !llm.hidden<8>
-    %r2 = llm.add %x1, %a2 {llm.stage = 1 : i64} : !llm.hidden<8>
-    %m2 = llm.rms_norm %r2, @layers.2.ffn_norm.weight eps 1.0e-05 {llm.stage = 1 : i64} : !llm.hidden<8>
-    %f2 = llm.ffn %m2 layer 2 silu weights(gate = @layers.2.feed_forward.w1.weight, up = @layers.2.feed_forward.w3.weight, down = @layers.2.feed_forward.w2.weight) {llm.stage = 1 : i64} : !llm.hidden<8>
-    %x2 = llm.add %r2, %f2 {llm.stage = 1 : i64} : !llm.hidden<8>
-    %n = llm.rms_norm %x2, @norm.weight eps 1.0e-05 {llm.stage = 1 : i64} : !llm.hidden<8>
-    %l = llm.lm_head %n, @tok_embeddings.weight {llm.stage = 1 : i64} : !llm.hidden<8> -> !llm.logits<16>
-    return %l : !llm.logits<16>
+  func.func private @stage0(%arg0: !llm.tokens) -> !llm.hidden<8> attributes {llm.stage = 0 : i64} {
+    %0 = llm.embed %arg0, @tok_embeddings.weight : !llm.hidden<8>
+    %1 = llm.rms_norm %0, @layers.0.attention_norm.weight eps 1.000000e-05 : !llm.hidden<8>
+    %2 = llm.attention %1 layer 0 heads 2 kv_heads 1 rope 1.000000e+04 weights(q = @layers.0.attention.wq.weight, k = @layers.0.attention.wk.weight, v = @layers.0.attention.wv.weight, o = @layers.0.attention.wo.weight) : !llm.hidden<8>
+    %3 = llm.add %0, %2 : !llm.hidden<8>
+    %4 = llm.rms_norm %3, @layers.0.ffn_norm.weight eps 1.000000e-05 : !llm.hidden<8>
+    %5 = llm.ffn %4 layer 0 silu weights(gate = @layers.0.feed_forward.w1.weight, up = @layers.0.feed_forward.w3.weight, down = @layers.0.feed_forward.w2.weight) : !llm.hidden<8>
+    %6 = llm.add %3, %5 : !llm.hidden<8>
+    return %6 : !llm.hidden<8>
+  }
+  func.func private @stage1(%arg0: !llm.hidden<8>) -> !llm.logits<16> attributes {llm.stage = 1 : i64} {
+    %0 = llm.rms_norm %arg0, @layers.1.attention_norm.weight eps 1.000000e-05 : !llm.hidden<8>
+    %1 = llm.attention %0 layer 1 heads 2 kv_heads 1 rope 1.000000e+04 weights(q = @layers.1.attention.wq.weight, k = @layers.1.attention.wk.weight, v = @layers.1.attention.wv.weight, o = @layers.1.attention.wo.weight) : !llm.hidden<8>
+    %2 = llm.add %arg0, %1 : !llm.hidden<8>
+    %3 = llm.rms_norm %2, @layers.1.ffn_norm.weight eps 1.000000e-05 : !llm.hidden<8>
+    %4 = llm.ffn %3 layer 1 silu weights(gate = @layers.1.feed_forward.w1.weight, up = @layers.1.feed_forward.w3.weight, down = @layers.1.feed_forward.w2.weight) : !llm.hidden<8>
+    %5 = llm.add %2, %4 : !llm.hidden<8>
+    %6 = llm.rms_norm %5, @layers.2.attention_norm.weight eps 1.000000e-05 : !llm.hidden<8>
+    %7 = llm.attention %6 layer 2 heads 2 kv_heads 1 rope 1.000000e+04 weights(q = @layers.2.attention.wq.weight, k = @layers.2.attention.wk.weight, v = @layers.2.attention.wv.weight, o = @layers.2.attention.wo.weight) : !llm.hidden<8>
+    %8 = llm.add %5, %7 : !llm.hidden<8>
+    %9 = llm.rms_norm %8, @layers.2.ffn_norm.weight eps 1.000000e-05 : !llm.hidden<8>
+    %10 = llm.ffn %9 layer 2 silu weights(gate = @layers.2.feed_forward.w1.weight, up = @layers.2.feed_forward.w3.weight, down = @layers.2.feed_forward.w2.weight) : !llm.hidden<8>
+    %11 = llm.add %8, %10 : !llm.hidden<8>
+    %12 = llm.rms_norm %11, @norm.weight eps 1.000000e-05 : !llm.hidden<8>
+    %13 = llm.lm_head %12, @tok_embeddings.weight : !llm.hidden<8> -> !llm.logits<16>
+    return %13 : !llm.logits<16>
+  }
+  llm.pipeline stage 0 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %0 = llm.microbatch_count prefill : index
+    scf.for %arg0 = %c0 to %0 step %c1 {
+      %3 = llm.microbatch prefill %arg0
+      %4 = llm.input_tokens %3
+      %5 = func.call @stage0(%4) : (!llm.tokens) -> !llm.hidden<8>
+      llm.send %5 to 1 : !llm.hidden<8>
+    }
+    %1 = llm.decode_steps : index
+    %2 = llm.microbatch_count decode : index
+    scf.for %arg0 = %c0 to %1 step %c1 {
+      scf.for %arg1 = %c0 to %2 step %c1 {
+        %3 = llm.microbatch decode %arg1 step %arg0
+        %4 = llm.input_tokens %3
+        %5 = func.call @stage0(%4) : (!llm.tokens) -> !llm.hidden<8>
+        llm.send %5 to 1 : !llm.hidden<8>
+      }
+    }
+  }
+  llm.pipeline stage 1 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %0 = llm.microbatch_count prefill : index
+    scf.for %arg0 = %c0 to %0 step %c1 {
+      %3 = llm.microbatch prefill %arg0
+      %4 = llm.recv %3 from 0 : !llm.hidden<8>
+      %5 = func.call @stage1(%4) : (!llm.hidden<8>) -> !llm.logits<16>
+      %6 = llm.sample %5 : !llm.logits<16>
+      llm.return_tokens %6 to 0
+    }
+    %1 = llm.decode_steps : index
+    %2 = llm.microbatch_count decode : index
+    scf.for %arg0 = %c0 to %1 step %c1 {
+      scf.for %arg1 = %c0 to %2 step %c1 {
+        %3 = llm.microbatch decode %arg1 step %arg0
+        %4 = llm.recv %3 from 0 : !llm.hidden<8>
+        %5 = func.call @stage1(%4) : (!llm.hidden<8>) -> !llm.logits<16>
+        %6 = llm.sample %5 : !llm.logits<16>
+        llm.return_tokens %6 to 0
+      }
+    }
   }
 }
 
 // CHECK-NOT: llm.
+// CHECK: emitc.verbatim "// Generated by `weft build-model`
 // CHECK: emitc.include "weft_rt_serve.h"
 // CHECK-LABEL: emitc.func @weft_stage0_forward
 // CHECK-SAME: specifiers = ["static"]
@@ -80,30 +124,55 @@ llm.model @tiny attributes {arch = "llama2c", max_positions = 32 : i64,
 // CHECK-NEXT: "weft::rt::serve::finalNorm"
 // CHECK-NEXT: "weft::rt::serve::lmHead"
 // CHECK-NEXT: emitc.return
+// CHECK-LABEL: emitc.func @weft_stage0_pipeline
+// CHECK: emitc.call_opaque "weft::rt::serve::loadDecoderLayer"(%arg0) {args = [0 : index, 0 : i32, 8 : i32, 4 : i32]}
+// CHECK: emitc.call_opaque "weft::rt::serve::startPipeline"(%arg0)
+// CHECK: %[[N:.*]] = emitc.call_opaque "weft::rt::serve::prefillMicroBatches"(%arg0) {{.*}} -> i64
+// CHECK-NEXT: emitc.for %[[I:.*]] = %{{.*}} to %[[N]] step %{{.*}} : i64 {
+// CHECK-NEXT: %[[B:.*]] = emitc.call_opaque "weft::rt::serve::prefillMicroBatch"(%arg0, %[[I]])
+// CHECK-NEXT: emitc.call_opaque "weft::rt::serve::inputTokens"(%arg0, %[[B]])
+// CHECK-NEXT: emitc.call_opaque "weft_stage0_forward"(%arg0, %[[B]])
+// CHECK-NEXT: emitc.call_opaque "weft::rt::serve::sendHidden"(%arg0, %[[B]]) {args = [0 : index, 1 : index, 1 : i32]}
 // CHECK-LABEL: emitc.func @main
 // CHECK: %[[S:.*]] = emitc.call_opaque "weft::rt::serve::init"({{.*}}) {args = [0 : index, 1 : index, #emitc.opaque<"\22tiny\22">, 2 : i32, 2 : i32, 3 : i32]}
 // CHECK: %[[K:.*]] = emitc.call_opaque "weft::rt::serve::stageIndex"(%[[S]])
 
+// CPP: // Generated by `weft build-model`: the serving program of one plan.
 // CPP-LABEL: static void weft_stage0_forward(
 // CPP-NEXT:   weft::rt::serve::embed([[S0:v[0-9]+]], [[B0:v[0-9]+]]);
 // CPP-NEXT:   weft::rt::serve::decoderLayer([[S0]], [[B0]], 0);
-// CPP-LABEL: int32_t main(
-// CPP: weft::rt::serve::Server* [[S:v[0-9]+]] = weft::rt::serve::init({{v[0-9]+}}, {{v[0-9]+}}, "tiny", 2, 2, 3);
-// CPP: int32_t [[K:v[0-9]+]] = weft::rt::serve::stageIndex([[S]]);
-// CPP: // stage 0: layers [0, 1) on n0/0 (cpu)
-// CPP: if ({{v[0-9]+}}) {
-// CPP-NEXT: weft::rt::serve::openStage([[S]], 0, 1);
-// CPP-NEXT: weft::rt::serve::loadEmbedding([[S]]);
-// CPP-NEXT: weft::rt::serve::loadDecoderLayer([[S]], 0, 8, 4);
-// CPP-NEXT: weft::rt::serve::setPredictedMemory([[S]], 1000);
-// CPP-NEXT: weft::rt::serve::run([[S]], weft_stage0_forward);
-// CPP: // stage 1: layers [1, 3) on n1/0 (T4)
-// CPP: if ({{v[0-9]+}}) {
+// CPP: static void weft_stage1_pipeline(weft::rt::serve::Server* [[S:v[0-9]+]]) {
 // CPP-NEXT: weft::rt::serve::openStage([[S]], 1, 3);
 // CPP-NEXT: weft::rt::serve::loadDecoderLayer([[S]], 1, 16, 16);
 // CPP-NEXT: weft::rt::serve::loadDecoderLayer([[S]], 2, 3, 3);
 // CPP-NEXT: weft::rt::serve::loadHead([[S]], 16);
 // CPP-NEXT: weft::rt::serve::setPredictedMemory([[S]], 5000000000);
-// CPP-NEXT: weft::rt::serve::run([[S]], weft_stage1_forward);
-// CPP: int32_t [[RC:v[0-9]+]] = weft::rt::serve::finish([[S]]);
+// CPP-NEXT: weft::rt::serve::startPipeline([[S]]);
+// CPP-NEXT: int64_t [[ZERO:v[0-9]+]] = 0;
+// CPP-NEXT: int64_t [[ONE:v[0-9]+]] = 1;
+// CPP-NEXT: int64_t [[NP:v[0-9]+]] = weft::rt::serve::prefillMicroBatches([[S]]);
+// CPP-NEXT: for (int64_t [[I:v[0-9]+]] = [[ZERO]]; [[I]] < [[NP]]; [[I]] += [[ONE]]) {
+// CPP-NEXT: weft::rt::serve::Batch* [[B:v[0-9]+]] = weft::rt::serve::prefillMicroBatch([[S]], [[I]]);
+// CPP-NEXT: weft::rt::serve::recvHidden([[S]], [[B]], 0);
+// CPP-NEXT: weft_stage1_forward([[S]], [[B]]);
+// CPP-NEXT: weft::rt::serve::sampleTokens([[S]], [[B]]);
+// CPP-NEXT: weft::rt::serve::returnTokens([[S]], [[B]], 0);
+// CPP-NEXT: }
+// CPP-NEXT: int64_t [[STEPS:v[0-9]+]] = weft::rt::serve::decodeSteps([[S]]);
+// CPP-NEXT: int64_t [[ND:v[0-9]+]] = weft::rt::serve::decodeMicroBatches([[S]]);
+// CPP-NEXT: for (int64_t [[T:v[0-9]+]] = [[ZERO]]; [[T]] < [[STEPS]]; [[T]] += [[ONE]]) {
+// CPP-NEXT: for (int64_t [[J:v[0-9]+]] = [[ZERO]]; [[J]] < [[ND]]; [[J]] += [[ONE]]) {
+// CPP-NEXT: weft::rt::serve::Batch* [[D:v[0-9]+]] = weft::rt::serve::decodeMicroBatch([[S]], [[J]], [[T]]);
+// CPP-NEXT: weft::rt::serve::recvHidden([[S]], [[D]], 0);
+// CPP: weft::rt::serve::endPipeline([[S]]);
+// CPP-LABEL: int32_t main(
+// CPP: weft::rt::serve::Server* [[SRV:v[0-9]+]] = weft::rt::serve::init({{v[0-9]+}}, {{v[0-9]+}}, "tiny", 2, 2, 3);
+// CPP: int32_t [[K:v[0-9]+]] = weft::rt::serve::stageIndex([[SRV]]);
+// CPP: // stage 0: layers [0, 1) on n0/0 (cpu)
+// CPP-NEXT: if ({{v[0-9]+}}) {
+// CPP-NEXT: weft_stage0_pipeline([[SRV]]);
+// CPP: // stage 1: layers [1, 3) on n1/0 (T4)
+// CPP-NEXT: if ({{v[0-9]+}}) {
+// CPP-NEXT: weft_stage1_pipeline([[SRV]]);
+// CPP: int32_t [[RC:v[0-9]+]] = weft::rt::serve::finish([[SRV]]);
 // CPP-NEXT: return [[RC]];

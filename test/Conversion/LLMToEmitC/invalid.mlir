@@ -209,6 +209,36 @@ llm.model @bf16 attributes {arch = "llama2c", max_positions = 32 : i64, plan = #
 
 // -----
 
+// A planned model whose schedule was never written.
+// expected-error @below {{has no llm.pipeline for stage 0: its schedule must be written (llm-schedule) first}}
+llm.model @unscheduled attributes {arch = "llama2c", max_positions = 32 : i64, plan = #llm.plan<prefill_microbatch = 1, decode_microbatch = 1, batch = 1, prompt_len = 4, gen_len = 4, profile = "weft-cpu", profile_estimated = true, stages = [#llm.stage<device = "n0/0", device_type = "cpu", memory_bytes = 1>]>} {
+  llm.weight @tok_embeddings.weight : tensor<16x8xf16>
+  llm.weight @layers.0.attention_norm.weight : tensor<8xf32>
+  llm.weight @layers.0.attention.wq.weight : tensor<8x8xf16>
+  llm.weight @layers.0.attention.wk.weight : tensor<4x8xf16>
+  llm.weight @layers.0.attention.wv.weight : tensor<4x8xf16>
+  llm.weight @layers.0.attention.wo.weight : tensor<8x8xf16>
+  llm.weight @layers.0.ffn_norm.weight : tensor<8xf32>
+  llm.weight @layers.0.feed_forward.w1.weight : tensor<24x8xf16>
+  llm.weight @layers.0.feed_forward.w2.weight : tensor<8x24xf16>
+  llm.weight @layers.0.feed_forward.w3.weight : tensor<24x8xf16>
+  llm.weight @norm.weight : tensor<8xf32>
+  func.func @forward(%tokens: !llm.tokens) -> !llm.logits<16> {
+    %h = llm.embed %tokens, @tok_embeddings.weight {llm.stage = 0 : i64} : !llm.hidden<8>
+    %n0 = llm.rms_norm %h, @layers.0.attention_norm.weight eps 1.0e-05 {llm.stage = 0 : i64} : !llm.hidden<8>
+    %a0 = llm.attention %n0 layer 0 heads 2 kv_heads 1 rope 1.0e+04 weights(q = @layers.0.attention.wq.weight, k = @layers.0.attention.wk.weight, v = @layers.0.attention.wv.weight, o = @layers.0.attention.wo.weight) {llm.stage = 0 : i64} : !llm.hidden<8>
+    %r0 = llm.add %h, %a0 {llm.stage = 0 : i64} : !llm.hidden<8>
+    %m0 = llm.rms_norm %r0, @layers.0.ffn_norm.weight eps 1.0e-05 {llm.stage = 0 : i64} : !llm.hidden<8>
+    %f0 = llm.ffn %m0 layer 0 silu weights(gate = @layers.0.feed_forward.w1.weight, up = @layers.0.feed_forward.w3.weight, down = @layers.0.feed_forward.w2.weight) {llm.stage = 0 : i64} : !llm.hidden<8>
+    %x0 = llm.add %r0, %f0 {llm.stage = 0 : i64} : !llm.hidden<8>
+    %n = llm.rms_norm %x0, @norm.weight eps 1.0e-05 {llm.stage = 0 : i64} : !llm.hidden<8>
+    %l = llm.lm_head %n, @tok_embeddings.weight {llm.stage = 0 : i64} : !llm.hidden<8> -> !llm.logits<16>
+    return %l : !llm.logits<16>
+  }
+}
+
+// -----
+
 // expected-error @below {{no llm.model to lower}}
 module {
 }

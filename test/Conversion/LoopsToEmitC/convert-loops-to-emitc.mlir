@@ -96,8 +96,7 @@ func.func @select(%out: memref<i32>, %a: i32, %b: i32) {
 // -----
 
 // Casts, comparisons (C's != on floats is unordered), min/max, libm calls
-// with the float spelling for f32, and region-local scalars as 1-element
-// arrays.
+// with the float spelling for f32, and region-local scalars as C variables.
 // CHECK-LABEL: emitc.func @ops
 // CHECK: emitc.cast %{{.*}} : i32 to f32
 // CHECK: emitc.cmp ne, %{{.*}}, %{{.*}} : (f32, f32) -> i1
@@ -105,7 +104,8 @@ func.func @select(%out: memref<i32>, %a: i32, %b: i32) {
 // CHECK: emitc.call_opaque "pow"(%{{.*}}, %{{.*}}) : (f64, f64) -> f64
 // CHECK: emitc.cmp lt, %[[X:.*]], %[[Y:.*]] : (i64, i64) -> i1
 // CHECK: emitc.conditional %{{.*}}, %[[X]], %[[Y]] : i64
-// CHECK: "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.array<1xf64>
+// CHECK: %[[T:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> f64
+// CHECK: emitc.assign %{{.*}} : f64 to %[[T]] : f64
 func.func @ops(%i: i32, %f: f32, %d: f64, %x: index, %y: index) -> () {
   %0 = arith.sitofp %i : i32 to f32
   %1 = arith.cmpf une, %0, %f : f32
@@ -166,5 +166,58 @@ func.func @unsigned_ops(%a: i32, %b: i32, %d: f64) {
   %3 = arith.cmpi ult, %a, %b : i32
   %4 = arith.uitofp %a : i32 to f64
   %5 = arith.fptoui %d : f64 to i32
+  return
+}
+
+// -----
+
+// Arrays of rank >= 2 keep their subscripts: an argument is a pointer to its
+// rows, with static extents in its type and run-time ones as `[*]`, filled
+// from the extent argument that `weft.dim_args` names; that argument moves
+// right before its array (C reads it from an earlier parameter), the call
+// arguments (`weft.c_arg`) and a call from another region function follow,
+// and the array itself goes as `(void *)(A)`. A local array is a C array of
+// its shape.
+// CHECK-LABEL: emitc.func @rows
+// CHECK-SAME: (%[[N:.*]]: i32 {weft.c_arg = "n"}, %[[E:.*]]: i64 {weft.c_arg = "(long)(sizeof(A[0]) / sizeof(A[0][0]))"}, %[[A:.*]]: !emitc.opaque<"double (*restrict)[*][4]"> {weft.c_arg = "(void *)(A)", weft.dim_args = array<i64: -1, 1, -1>}, %[[B:.*]]: !emitc.opaque<"float (*restrict)[8]"> {weft.c_arg = "(void *)(B)"})
+// CHECK: %[[T:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.array<2x3xf64>
+// CHECK: emitc.subscript %[[A]][%{{.*}}, %{{.*}}, %{{.*}}] : (!emitc.opaque<"double (*restrict)[*][4]">, i64, i64, i64) -> f64
+// CHECK: emitc.subscript %[[T]][%{{.*}}, %{{.*}}] : (!emitc.array<2x3xf64>, i64, i64) -> f64
+// CHECK: emitc.subscript %[[B]][%{{.*}}, %{{.*}}] : (!emitc.opaque<"float (*restrict)[8]">, i64, i64) -> f32
+func.func @rows(%n: i32 {weft.c_arg = "n"},
+                %A: memref<?x?x4xf64> {weft.c_arg = "(double *)(A)", weft.dim_args = array<i64: -1, 3, -1>},
+                %B: memref<2x8xf32> {weft.c_arg = "(float *)(B)"},
+                %e: index {weft.c_arg = "(long)(sizeof(A[0]) / sizeof(A[0][0]))"}) {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloca() : memref<2x3xf64>
+  %v = memref.load %A[%c0, %c0, %c0] : memref<?x?x4xf64>
+  memref.store %v, %t[%c0, %c0] : memref<2x3xf64>
+  %w = arith.truncf %v : f64 to f32
+  memref.store %w, %B[%c0, %c0] : memref<2x8xf32>
+  return
+}
+
+// CHECK-LABEL: emitc.func @calls_rows
+// CHECK-SAME: (%[[N:[a-z0-9]+]]: i32, %[[E:[a-z0-9]+]]: i64, %[[A:[a-z0-9]+]]: !emitc.opaque<"double (*restrict)[*][4]"> {weft.dim_args = array<i64: -1, 1, -1>}, %[[B:[a-z0-9]+]]: !emitc.opaque<"float (*restrict)[8]">)
+// CHECK: emitc.call_opaque "rows"(%[[N]], %[[E]], %[[A]], %[[B]])
+func.func @calls_rows(%n: i32, %A: memref<?x?x4xf64> {weft.dim_args = array<i64: -1, 3, -1>},
+                      %B: memref<2x8xf32>, %e: index) {
+  func.call @rows(%n, %A, %B, %e) : (i32, memref<?x?x4xf64>, memref<2x8xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// Arrays that may overlap keep plain pointers to their rows.
+// CHECK-LABEL: emitc.func @rows_may_alias
+// CHECK-SAME: !emitc.opaque<"double (*)[5]">
+func.func @rows_may_alias(%A: memref<5x5xf64> {weft.may_alias}, %B: memref<5x5xf64> {weft.may_alias}) {
+  return
+}
+
+// -----
+
+func.func @missing_extent(%A: memref<4x?xf64>) {
+  // expected-error @-1 {{dynamic extent of dimension 1 of argument 0 is not available as a 'weft.dim_args' argument}}
   return
 }

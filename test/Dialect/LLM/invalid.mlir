@@ -115,7 +115,7 @@ llm.model @positions attributes {arch = "llama", max_positions = 0 : i64} {
 // -----
 
 llm.model @foreign attributes {arch = "llama", max_positions = 8 : i64} {
-  // expected-error @+1 {{cannot be part of an llm.model (weights and functions only)}}
+  // expected-error @+1 {{cannot be part of an llm.model (weights, functions and pipelines only)}}
   %c = arith.constant 0 : i32
 }
 
@@ -468,5 +468,96 @@ func.func @backwards(%x: !llm.hidden<8>) {
 func.func @widths(%x: !llm.hidden<8>, %y: !llm.hidden<4>) {
   // expected-error @+1 {{requires the same type for all operands and results}}
   %z = "llm.add"(%x, %y) : (!llm.hidden<8>, !llm.hidden<4>) -> !llm.hidden<8>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// The schedule
+//===----------------------------------------------------------------------===//
+
+llm.model @m attributes {arch = "llama2c", max_positions = 8 : i64} {
+  llm.pipeline stage 0 {
+  }
+  // expected-error @below {{is a second pipeline of stage 0}}
+  llm.pipeline stage 0 {
+  }
+}
+
+// -----
+
+llm.model @m attributes {arch = "llama2c", max_positions = 8 : i64} {
+  // expected-error @below {{stage must be non-negative}}
+  llm.pipeline stage -1 {
+  }
+}
+
+// -----
+
+llm.model @m attributes {arch = "llama2c", max_positions = 8 : i64,
+    plan = #llm.plan<prefill_microbatch = 1, decode_microbatch = 1, batch = 1, prompt_len = 1, gen_len = 1, profile = "weft-cpu", profile_estimated = true, stages = [#llm.stage<device = "n0/0", device_type = "cpu", memory_bytes = 0>]>} {
+  // expected-error @below {{is on stage 1 but the plan has 1 stage}}
+  llm.pipeline stage 1 {
+  }
+}
+
+// -----
+
+llm.model @m attributes {arch = "llama2c", max_positions = 8 : i64} {
+  llm.pipeline stage 0 {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{needs a step in decode, and none in prefill}}
+    %mb = llm.microbatch decode %c0
+  }
+}
+
+// -----
+
+func.func @outside(%i: index) {
+  // expected-error @below {{must be inside an llm.pipeline}}
+  %mb = llm.microbatch prefill %i
+  return
+}
+
+// -----
+
+llm.model @m attributes {arch = "llama2c", max_positions = 8 : i64} {
+  llm.pipeline stage 1 {
+    %c0 = arith.constant 0 : index
+    %mb = llm.microbatch prefill %c0
+    // expected-error @below {{is on stage 1: only stage 0 starts from tokens}}
+    %t = llm.input_tokens %mb
+  }
+}
+
+// -----
+
+llm.model @m attributes {arch = "llama2c", max_positions = 8 : i64} {
+  llm.pipeline stage 2 {
+    %c0 = arith.constant 0 : index
+    %mb = llm.microbatch prefill %c0
+    // expected-error @below {{on stage 2 receives from stage 0: hidden states come from the previous stage}}
+    %h = llm.recv %mb from 0 : !llm.hidden<8>
+  }
+}
+
+// -----
+
+llm.model @m attributes {arch = "llama2c", max_positions = 8 : i64} {
+  llm.pipeline stage 1 {
+    %c0 = arith.constant 0 : index
+    %mb = llm.microbatch prefill %c0
+    %h = llm.recv %mb from 0 : !llm.hidden<8>
+    // expected-error @below {{on stage 1 sends to stage 3: hidden states go to the next stage}}
+    llm.send %h to 3 : !llm.hidden<8>
+  }
+}
+
+// -----
+
+func.func @tokens(%t: !llm.tokens) {
+  // expected-error @below {{returns tokens to stage 1: sampled tokens go back to stage 0}}
+  llm.return_tokens %t to 1
   return
 }

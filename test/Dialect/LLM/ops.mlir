@@ -113,3 +113,70 @@ llm.model @bloom attributes {arch = "bloom", max_positions = 32 : i64} {
     return %f : !llm.hidden<8>
   }
 }
+
+// The schedule of a stage (llm-schedule): a middle stage receives from the
+// previous stage and sends to the next.
+// CHECK-LABEL: llm.model @scheduled
+// CHECK: llm.pipeline stage 1 {
+// CHECK: %[[N:.*]] = llm.microbatch_count prefill : index
+// CHECK: %[[MB:.*]] = llm.microbatch prefill %{{.*}}
+// CHECK-NEXT: %[[H:.*]] = llm.recv %[[MB]] from 0 : !llm.hidden<8>
+// CHECK-NEXT: %[[Y:.*]] = func.call @stage1(%[[H]])
+// CHECK-NEXT: llm.send %[[Y]] to 2 : !llm.hidden<8>
+// CHECK: %[[S:.*]] = llm.decode_steps : index
+// CHECK: llm.microbatch decode %{{.*}} step %{{.*}}
+// CHECK: llm.pipeline stage 2 {
+// CHECK: %[[T:.*]] = llm.sample %{{.*}} : !llm.logits<16>
+// CHECK-NEXT: llm.return_tokens %[[T]] to 0
+// CHECK: llm.pipeline stage 0 {
+// CHECK: llm.input_tokens %{{.*}}
+llm.model @scheduled attributes {arch = "llama2c", max_positions = 8 : i64} {
+  llm.weight @tok : tensor<16x8xf16>
+  func.func private @stage0(%t: !llm.tokens) -> !llm.hidden<8> attributes {llm.stage = 0 : i64} {
+    %h = llm.embed %t, @tok : !llm.hidden<8>
+    return %h : !llm.hidden<8>
+  }
+  func.func private @stage1(%h: !llm.hidden<8>) -> !llm.hidden<8> attributes {llm.stage = 1 : i64} {
+    return %h : !llm.hidden<8>
+  }
+  func.func private @stage2(%h: !llm.hidden<8>) -> !llm.logits<16> attributes {llm.stage = 2 : i64} {
+    %l = llm.lm_head %h, @tok : !llm.hidden<8> -> !llm.logits<16>
+    return %l : !llm.logits<16>
+  }
+  llm.pipeline stage 1 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = llm.microbatch_count prefill : index
+    scf.for %i = %c0 to %n step %c1 {
+      %mb = llm.microbatch prefill %i
+      %h = llm.recv %mb from 0 : !llm.hidden<8>
+      %y = func.call @stage1(%h) : (!llm.hidden<8>) -> !llm.hidden<8>
+      llm.send %y to 2 : !llm.hidden<8>
+    }
+    %steps = llm.decode_steps : index
+    %d = llm.microbatch_count decode : index
+    scf.for %s = %c0 to %steps step %c1 {
+      scf.for %j = %c0 to %d step %c1 {
+        %mb = llm.microbatch decode %j step %s
+        %h = llm.recv %mb from 0 : !llm.hidden<8>
+        %y = func.call @stage1(%h) : (!llm.hidden<8>) -> !llm.hidden<8>
+        llm.send %y to 2 : !llm.hidden<8>
+      }
+    }
+  }
+  llm.pipeline stage 2 {
+    %c0 = arith.constant 0 : index
+    %mb = llm.microbatch prefill %c0
+    %h = llm.recv %mb from 1 : !llm.hidden<8>
+    %l = func.call @stage2(%h) : (!llm.hidden<8>) -> !llm.logits<16>
+    %t = llm.sample %l : !llm.logits<16>
+    llm.return_tokens %t to 0
+  }
+  llm.pipeline stage 0 {
+    %c0 = arith.constant 0 : index
+    %mb = llm.microbatch prefill %c0
+    %t = llm.input_tokens %mb
+    %h = func.call @stage0(%t) : (!llm.tokens) -> !llm.hidden<8>
+    llm.send %h to 1 : !llm.hidden<8>
+  }
+}

@@ -63,6 +63,22 @@ func.func @dim_args_out_of_range(%a: memref<?x?xf64> {weft.dim_args = array<i64:
 
 // -----
 
+// In C (an emitc.func), one entry per dimension of the pointer to rows, and
+// the extents are `i64`.
+// expected-error @+1 {{argument 1: 'weft.dim_args' must be an array<i64> with one entry per dimension of a memref argument}}
+emitc.func @dim_args_c_wrong_rank(%n: i64, %a: !emitc.opaque<"double (*)[*][4]"> {weft.dim_args = array<i64: -1, 0>}) {
+  emitc.return
+}
+
+// -----
+
+// expected-error @+1 {{argument 1: 'weft.dim_args' entry 0 is neither -1 nor an index argument}}
+emitc.func @dim_args_c_not_an_integer(%x: f64, %a: !emitc.opaque<"double (*)[*]"> {weft.dim_args = array<i64: -1, 0>}) {
+  emitc.return
+}
+
+// -----
+
 // expected-error @+1 {{argument 0: 'weft.sizes' is not a weft argument attribute}}
 func.func @unknown_argument_attribute(%a: memref<4xf64> {weft.sizes}) {
   return

@@ -36,3 +36,13 @@ func.func @gpu(%b: memref<8xf64>)
   } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
   return
 }
+
+// The C form of the same arguments (convert-loops-to-emitc): the array is a
+// pointer to its rows, each `[*]` sized by the `i64` argument dim_args
+// names, which comes first.
+// CHECK-LABEL: emitc.func @region_in_c(
+// CHECK-SAME: {weft.c_arg = "(void *)(A)", weft.dim_args = array<i64: -1, 0>}
+emitc.func @region_in_c(%n: i64 {weft.c_arg = "n"},
+                        %a: !emitc.opaque<"double (*)[*]"> {weft.c_arg = "(void *)(A)", weft.dim_args = array<i64: -1, 0>}) {
+  emitc.return
+}

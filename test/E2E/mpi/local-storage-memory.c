@@ -7,7 +7,7 @@
 // REQUIRES: mpicc, mpirun
 // RUN: bash %S/../run-mpi.sh %s %t 1 4
 // RUN: weft compile %s -o %t.c
-// RUN: grep -c "^ *double\* v[0-9]* = weft_rt_alloc(" %t.c | FileCheck %s --check-prefix=ALLOC
+// RUN: grep -c "^ *double \*[AB]_local = weft_rt_alloc(" %t.c | FileCheck %s --check-prefix=ALLOC
 // RUN: mpicc -O2 -Wall -Werror %t.c -o %t.exe -lm
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none WEFT_STATS=1 mpirun --oversubscribe -np 1 %t.exe 2>%t.1.stats >/dev/null
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none WEFT_STATS=1 mpirun --oversubscribe -np 4 %t.exe 2>%t.4.stats >/dev/null

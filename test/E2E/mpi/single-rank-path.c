@@ -12,22 +12,20 @@
 // RUN: gcc -O2 -std=gnu99 -fopt-info-vec-optimized -c %t.seq.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=VEC
 // RUN: bash %S/../run-mpi.sh %s %t 1 2 3
 
-// CHECK-LABEL: static void weft_sweep_scop0_sequential(int32_t {{v[0-9]+}}, int32_t {{v[0-9]+}}, double *restrict {{v[0-9]+}}, double *restrict {{v[0-9]+}}) {
+// CHECK-LABEL: static void weft_sweep_scop0_sequential(int32_t tsteps, int32_t n, double (*restrict B)[200], double (*restrict A)[200]) {
 // CHECK-NOT:   weft_rt_
-// CHECK-LABEL: static WEFT_RT_REGION void weft_sweep_scop0_distributed(int32_t {{v[0-9]+}}, int32_t {{v[0-9]+}}, double *restrict {{v[0-9]+}}, double *restrict {{v[0-9]+}}) {
+// CHECK-LABEL: static WEFT_RT_REGION void weft_sweep_scop0_distributed(int32_t tsteps, int32_t n, double (*restrict B)[200], double (*restrict A)[200]) {
 // The distributed form opens with a line per distributed nest.
-// CHECK:       // weft: the nest at line 42 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of B that other ranks read later or keep
-// CHECK-NEXT:  // weft: the nest at line 46 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of A that other ranks read later or keep
+// CHECK-NEXT:  // weft: the nest at line 40 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of B that other ranks read later or keep
+// CHECK-NEXT:  // weft: the nest at line 44 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of A that other ranks read later or keep
 // CHECK-NEXT:  // weft: reads B, A from rank 0 first where other ranks' copies are outdated
 // CHECK:       weft_rt_block_lo
-// CHECK-LABEL: static void weft_sweep_scop0(int32_t {{v[0-9]+}}, int32_t {{v[0-9]+}}, double *restrict {{v[0-9]+}}, double *restrict {{v[0-9]+}}) {
-// CHECK:       int64_t [[NP:v[0-9]+]] = weft_rt_nranks();
-// CHECK-NEXT:  int64_t [[C1:v[0-9]+]] = 1;
-// CHECK-NEXT:  bool [[ONE:v[0-9]+]] = [[NP]] == [[C1]];
-// CHECK-NEXT:  if ([[ONE]]) {
-// CHECK-NEXT:    weft_sweep_scop0_sequential(
+// CHECK-LABEL: static void weft_sweep_scop0(int32_t tsteps, int32_t n, double (*restrict B)[200], double (*restrict A)[200]) {
+// CHECK-NEXT:  int64_t nranks = weft_rt_nranks();
+// CHECK-NEXT:  if (nranks == 1) {
+// CHECK-NEXT:    weft_sweep_scop0_sequential(tsteps, n, B, A);
 // CHECK-NEXT:  } else {
-// CHECK-NEXT:    weft_sweep_scop0_distributed(
+// CHECK-NEXT:    weft_sweep_scop0_distributed(tsteps, n, B, A);
 // CHECK-NEXT:  }
 
 // VEC-COUNT-2: optimized: loop vectorized

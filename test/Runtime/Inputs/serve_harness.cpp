@@ -22,6 +22,33 @@ static void forward(serve::Server *s, serve::Batch *b) {
   }
 }
 
+/// One micro-batch through this stage: its input, the forward function,
+/// its output (the generated code states each stage's role instead).
+static void step(serve::Server *s, serve::Batch *b) {
+  if (stage == 0)
+    serve::inputTokens(s, b);
+  else
+    serve::recvHidden(s, b, stage - 1);
+  forward(s, b);
+  if (stage + 1 < stages) {
+    serve::sendHidden(s, b, stage + 1);
+  } else {
+    serve::sampleTokens(s, b);
+    serve::returnTokens(s, b, 0);
+  }
+}
+
+/// The schedule: prefill micro-batches, then decode steps.
+static int runSchedule(serve::Server *s) {
+  serve::startPipeline(s);
+  for (int64_t i = 0; i < serve::prefillMicroBatches(s); ++i)
+    step(s, serve::prefillMicroBatch(s, i));
+  for (int64_t t = 0; t < serve::decodeSteps(s); ++t)
+    for (int64_t j = 0; j < serve::decodeMicroBatches(s); ++j)
+      step(s, serve::decodeMicroBatch(s, j, t));
+  return serve::endPipeline(s);
+}
+
 int main(int argc, char **argv) {
   serve::Server *s =
       serve::init(&argc, &argv, WEFT_TEST_MODEL, stages, /*prefill mb*/ 2,
@@ -39,7 +66,7 @@ int main(int argc, char **argv) {
     if (stage == stages - 1)
       serve::loadHead(s, kPlanHeadBits);
     serve::setPredictedMemory(s, 1000000 + stage);
-    rc = serve::run(s, forward);
+    rc = runSchedule(s);
   }
   (void)rc;
   return serve::finish(s);

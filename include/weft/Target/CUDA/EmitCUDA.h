@@ -8,6 +8,8 @@
 #ifndef WEFT_TARGET_CUDA_EMITCUDA_H
 #define WEFT_TARGET_CUDA_EMITCUDA_H
 
+#include "weft/Target/C/EmitC.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -16,10 +18,11 @@
 namespace weft {
 
 /// Prints every host function of `module` (in EmitC): `functions[name]` is
-/// its definition, preceded by the kernels it launches.
+/// its definition, preceded by the kernels it launches, and its call's
+/// arguments.
 mlir::LogicalResult
 emitCUDARegionFunctions(mlir::ModuleOp module,
-                        llvm::StringMap<std::string> &functions);
+                        llvm::StringMap<RegionFunctionC> &functions);
 
 /// What a CUDA output starts with: the runtime header (with its test-only
 /// emulation) and the declarations the program's C needs as C++.

@@ -1,0 +1,38 @@
+//===- SourceNames.h - User variable names in the IR -----------*- C++ -*-===//
+//
+// Generated C keeps the names the user wrote: iterators, arrays, scalars.
+// They ride on locations, as a `NameLoc` around the source position: the
+// location of a block argument (a function argument, a loop's induction
+// variable) or of the op that defines a value (a local variable's
+// `memref.alloca`). Passes keep locations as a rule (an op built from
+// another takes its location, clones and moved regions keep theirs), so
+// names reach the C printer without every pass carrying an attribute, and
+// diagnostics still point at the source through the wrapped location.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_SUPPORT_SOURCENAMES_H
+#define WEFT_SUPPORT_SOURCENAMES_H
+
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Value.h"
+
+namespace weft {
+
+/// `loc` named `name` (a NameLoc around it); `loc` itself if `name` is
+/// empty. A name already on `loc` is replaced.
+mlir::Location withSourceName(mlir::Location loc, llvm::StringRef name);
+
+/// The source name a location carries, or "".
+llvm::StringRef sourceName(mlir::Location loc);
+
+/// The source name of `value`: its block argument's or its defining op's
+/// location's; "" if it has none.
+llvm::StringRef sourceName(mlir::Value value);
+
+/// The file position inside `loc` (through names, fused and call-site
+/// locations), or null.
+mlir::FileLineColLoc sourcePosition(mlir::Location loc);
+
+} // namespace weft
+
+#endif // WEFT_SUPPORT_SOURCENAMES_H

@@ -1,0 +1,40 @@
+//===- SourceNames.cpp - The names of the user's variables in the IR ------===//
+#include "weft/Support/SourceNames.h"
+
+#include "mlir/IR/Operation.h"
+
+using namespace mlir;
+
+Location weft::withSourceName(Location loc, llvm::StringRef name) {
+  if (auto named = dyn_cast<NameLoc>(loc))
+    loc = named.getChildLoc();
+  if (name.empty())
+    return loc;
+  return NameLoc::get(StringAttr::get(loc.getContext(), name), loc);
+}
+
+llvm::StringRef weft::sourceName(Location loc) {
+  if (auto named = dyn_cast<NameLoc>(loc))
+    return named.getName().getValue();
+  return "";
+}
+
+llvm::StringRef weft::sourceName(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return sourceName(arg.getLoc());
+  return sourceName(value.getDefiningOp()->getLoc());
+}
+
+FileLineColLoc weft::sourcePosition(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return file;
+  if (auto named = dyn_cast<NameLoc>(loc))
+    return sourcePosition(named.getChildLoc());
+  if (auto site = dyn_cast<CallSiteLoc>(loc))
+    return sourcePosition(site.getCallee());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (FileLineColLoc file = sourcePosition(inner))
+        return file;
+  return {};
+}
