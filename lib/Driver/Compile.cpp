@@ -14,6 +14,8 @@
 #include "weft/Support/SourceNames.h"
 #include "weft/Target/C/EmitC.h"
 #include "weft/Target/C/SpliceRegions.h"
+#include "weft/Target/CUDA/CxxCompat.h"
+#include "weft/Target/CUDA/EmitCUDA.h"
 
 #include "dialects/Dist/IR/DistDialect.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -153,12 +155,24 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     distribute.ranks = options.plannedRanks;
     distribute.nominalSize = options.nominalSize;
     distribute.gridDims = options.gridDims;
+    CudaOptions cuda;
+    cuda.report = options.report;
     bool mpi = options.target == CompileTarget::Mpi;
+    bool gpu = options.target == CompileTarget::Cuda;
+    bool mpiGpu = options.target == CompileTarget::MpiCuda;
     if (options.emit == EmitKind::MLIR) {
       if (mpi)
         buildDistributePipeline(pm, distribute);
+      else if (gpu)
+        buildKernelsPipeline(pm, cuda);
+      else if (mpiGpu)
+        buildMpiKernelsPipeline(pm, distribute);
     } else if (mpi) {
       buildMpiPipeline(pm, distribute);
+    } else if (gpu) {
+      buildCudaPipeline(pm, cuda);
+    } else if (mpiGpu) {
+      buildMpiCudaPipeline(pm, distribute);
     } else {
       buildSeqPipeline(pm);
     }
@@ -178,16 +192,32 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
 
   llvm::StringMap<RegionFunctionC> functions;
   std::string preamble;
-  // Declarations in the region functions avoid the file's macro names.
-  llvm::StringSet<> macros;
-  for (const auto &macro : ctx.Idents)
-    if (macro.getValue()->hasMacroDefinition())
-      macros.insert(macro.getKey());
-  CPrintOptions printOptions;
-  printOptions.reservedNames = &macros;
-  if (!replacements.empty() && mlir::failed(emitRegionFunctions(
-                                   *module, functions, preamble, printOptions)))
-    return;
+  std::vector<SourceEdit> edits;
+  bool cudaOutput = options.target == CompileTarget::Cuda ||
+                    options.target == CompileTarget::MpiCuda;
+  if (cudaOutput) {
+    if (!replacements.empty() &&
+        mlir::failed(emitCUDARegionFunctions(*module, functions)))
+      return;
+    preamble = options.target == CompileTarget::MpiCuda
+                   ? std::string(weft_rt_elements_h) + weft_rt_mpi_h +
+                         cudaMpiPreamble()
+                   : cudaPreamble();
+    if (!collectCxxEdits(ctx, regions, edits))
+      return;
+  } else {
+    // Declarations in the region functions avoid the file's macro names.
+    llvm::StringSet<> macros;
+    for (const auto &macro : ctx.Idents)
+      if (macro.getValue()->hasMacroDefinition())
+        macros.insert(macro.getKey());
+    CPrintOptions printOptions;
+    printOptions.reservedNames = &macros;
+    if (!replacements.empty() &&
+        mlir::failed(
+            emitRegionFunctions(*module, functions, preamble, printOptions)))
+      return;
+  }
   // A region checked for overlapping arguments is three functions
   // (dist-alias-check): its sequential and distributed forms, then the
   // dispatcher the call site calls.
@@ -201,7 +231,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   }
   if (options.target == CompileTarget::Mpi)
     preamble = std::string(weft_rt_elements_h) + weft_rt_mpi_h + preamble;
-  result.text = spliceRegions(ctx, replacements, preamble);
+  result.text = spliceRegions(ctx, replacements, preamble, edits);
   result.ok = true;
 }
 

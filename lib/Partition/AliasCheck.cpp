@@ -11,8 +11,8 @@
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Partition/Passes.h"
 
-#include "AstToLoops.h"
-#include "NestComments.h"
+#include "weft/Partition/AstToLoops.h"
+#include "weft/Partition/NestComments.h"
 
 #include "dialects/Dist/IR/DistOps.h"
 #include "weft/Analysis/Polyhedral/Communication.h"
@@ -163,6 +163,9 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
       pairs = pairsToCheck(*footprints);
   }
   bool check = mayNeedCheck && (failed(footprints) || !pairs.empty());
+  // One process runs the region as written only where arguments overlap.
+  if (oneProcess && !check)
+    return success();
 
   // The sequential copy, the distributed original, then the dispatcher,
   // so that C sees each function before its call.
@@ -243,15 +246,17 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   // that the C compiler inlines it into the caller and sees its bounds.
   // Operands built in statement order: as call arguments their order would
   // be the host compiler's (gcc and clang differ), and so would the output.
-  Value ranks = b.create<dist::NumRanksOp>(loc);
-  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
-  Value single =
-      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, ranks, one);
-  Value asWritten =
-      overlap ? b.create<arith::OrIOp>(loc, single, overlap) : single;
+  Value asWritten = overlap;
+  if (!oneProcess) {
+    Value ranks = b.create<dist::NumRanksOp>(loc);
+    Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+    Value single =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, ranks, one);
+    asWritten = overlap ? b.create<arith::OrIOp>(loc, single, overlap) : single;
+  }
   auto ifOp = b.create<scf::IfOp>(loc, asWritten, /*withElseRegion=*/true);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  if (!overlap || liveOutEverywhere) {
+  if (!overlap || liveOutEverywhere || oneProcess) {
     b.create<func::CallOp>(loc, sequential, args);
   } else {
     // Rank 0 alone holds the program's data once a region ran (the other

@@ -1,5 +1,5 @@
 //===- AstToLoops.cpp - ISL ASTs as scf loops -------------------*- C++ -*-===//
-#include "AstToLoops.h"
+#include "weft/Partition/AstToLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -16,10 +16,10 @@
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Partition/Passes.h"
 
-#include "AstToLoops.h"
 #include "LocalStorage.h"
-#include "NestComments.h"
 #include "Units.h"
+#include "weft/Partition/AstToLoops.h"
+#include "weft/Partition/NestComments.h"
 
 #include "dialects/Dist/IR/DistOps.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

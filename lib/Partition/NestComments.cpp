@@ -1,5 +1,5 @@
 //===- NestComments.cpp - One C comment per distributed nest ----*- C++ -*-===//
-#include "NestComments.h"
+#include "weft/Partition/NestComments.h"
 #include "dialects/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"

@@ -1,26 +1,40 @@
 //===- Pipelines.cpp - weft's named HPC pipelines ---------------*- C++ -*-===//
 #include "weft/Pipelines/Pipelines.h"
 #include "weft/Conversion/Passes.h"
+#include "weft/GPU/Passes.h"
 #include "weft/Partition/Passes.h"
 #include "weft/Target/C/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
-void weft::buildSeqPipeline(OpPassManager &pm) {
+/// Region functions to EmitC; with flat arguments (C++), every array is a
+/// pointer to its elements.
+static void addLoweringToEmitC(OpPassManager &pm, bool flatArguments) {
   pm.addPass(createLowerAffinePass());
-  pm.addNestedPass<func::FuncOp>(createLinearizeMemRefAccesses());
+  weft::LinearizeMemRefAccessesOptions linearize;
+  linearize.flatArguments = flatArguments;
+  pm.addNestedPass<func::FuncOp>(
+      weft::createLinearizeMemRefAccesses(linearize));
   // CSE but no canonicalizer: constant folding would evaluate floating-point
   // operations at compile time (0.0 / 0.0 gives +nan, the program -nan).
   pm.addPass(createCSEPass());
   // Loop-invariant operators leave the loops (loads stay: the body may
   // write what they read).
   pm.addPass(createLoopInvariantCodeMotionPass());
-  pm.addPass(createConvertDistToEmitC());
-  pm.addPass(createConvertLoopsToEmitC());
+  pm.addPass(weft::createConvertDistToEmitC());
+  weft::ConvertLoopsToEmitCOptions loops;
+  loops.flatArguments = flatArguments;
+  pm.addPass(weft::createConvertLoopsToEmitC(loops));
+}
+
+void weft::buildSeqPipeline(OpPassManager &pm) {
+  addLoweringToEmitC(pm, /*flatArguments=*/false);
   // The C a person would write (expressions, names' values where used):
   // weft's C printer prints it as it stands.
   pm.addPass(createPrepareCEmission());
@@ -59,6 +73,60 @@ void weft::buildMpiPipeline(OpPassManager &pm,
   buildSeqPipeline(pm);
 }
 
+static void addKernelOutlining(OpPassManager &pm);
+
+void weft::buildKernelsPipeline(OpPassManager &pm,
+                                const CudaOptions &options) {
+  // One process: a region whose arguments may overlap runs as written when
+  // they do.
+  DistAliasCheckOptions aliasCheck;
+  aliasCheck.oneProcess = true;
+  pm.addPass(createDistAliasCheck(aliasCheck));
+  GpuSelectNestsOptions select;
+  select.report = options.report;
+  pm.addPass(createGpuSelectNests(select));
+  // A checked region with no device nest needs no check.
+  pm.addPass(createDistFoldAliasChecks());
+  GpuPlaceDataOptions place;
+  place.report = options.report;
+  pm.addPass(createGpuPlaceData(place));
+  addKernelOutlining(pm);
+}
+
+/// The marked nests, with their data placed, to outlined kernels.
+static void addKernelOutlining(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(weft::createGpuMapLoops());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createParallelLoopToGpuPass());
+  pm.addPass(createGpuLauchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createLowerAffinePass());
+}
+
+void weft::buildCudaPipeline(OpPassManager &pm, const CudaOptions &options) {
+  buildKernelsPipeline(pm, options);
+  pm.addPass(createConvertGPUToEmitC());
+  // C++, printed by MLIR's C++ emitter: no prepare-c-emission, whose
+  // expressions that emitter misprints (a + (b >> c) as a + b >> c).
+  addLoweringToEmitC(pm, /*flatArguments=*/true);
+}
+
+void weft::buildMpiKernelsPipeline(OpPassManager &pm,
+                                   const DistributeOptions &options) {
+  buildDistributePipeline(pm, options);
+  GpuOffloadNestsOptions offload;
+  offload.report = options.report;
+  pm.addPass(createGpuOffloadNests(offload));
+  addKernelOutlining(pm);
+}
+
+void weft::buildMpiCudaPipeline(OpPassManager &pm,
+                                const DistributeOptions &options) {
+  buildMpiKernelsPipeline(pm, options);
+  pm.addPass(createConvertGPUToEmitC());
+  addLoweringToEmitC(pm, /*flatArguments=*/true);
+}
+
 void weft::registerPipelines() {
   PassPipelineRegistration<>(
       "weft-seq-pipeline",
@@ -74,4 +142,26 @@ void weft::registerPipelines() {
       "Distribute region functions and lower them to EmitC (weft compile "
       "--target=mpi)",
       buildMpiPipeline);
+  PassPipelineRegistration<CudaOptions>(
+      "weft-kernels-pipeline",
+      "Turn the parallel loop nests of region functions into GPU kernels "
+      "with their data moved once (what weft compile --target=cuda "
+      "--emit=mlir prints)",
+      buildKernelsPipeline);
+  PassPipelineRegistration<CudaOptions>(
+      "weft-cuda-pipeline",
+      "GPU kernels, then kernels and host code to EmitC (weft compile "
+      "--target=cuda)",
+      buildCudaPipeline);
+  PassPipelineRegistration<DistributeOptions>(
+      "weft-mpi-kernels-pipeline",
+      "Distribute region functions and run each rank's parallel loop nests "
+      "as GPU kernels, their data moved around each nest (what weft compile "
+      "--target=mpi-cuda --emit=mlir prints)",
+      buildMpiKernelsPipeline);
+  PassPipelineRegistration<DistributeOptions>(
+      "weft-mpi-cuda-pipeline",
+      "weft-mpi-kernels-pipeline, then kernels and host code to EmitC (weft "
+      "compile --target=mpi-cuda)",
+      buildMpiCudaPipeline);
 }

@@ -153,8 +153,30 @@ static WEFT_RT_UNUSED void weft_rt_free(void *p) { free(p); }
    storage), the array's extents after the first (for the row-major
    strides), then the values of the set's parameters. A compound literal, so
    that every value converts to int64_t (a macro, lower case like the
-   runtime functions the generated code calls). */
+   runtime functions the generated code calls). C++ (the mpi-cuda target)
+   has no compound literals, and a temporary would die at the end of the
+   statement that names it, before the message call reads it: there the
+   values are copied into the next slot of a small per-thread ring, which
+   is safe because each message call reads its values right after they
+   are made (at most a few are alive at once). */
+#ifdef __cplusplus
+enum { WEFT_RT_VALUE_SLOTS = 64, WEFT_RT_MAX_VALUES = 64 };
+template <typename... T>
+static const int64_t *weft_rt_value_list(T... x) {
+  static_assert(sizeof...(T) <= WEFT_RT_MAX_VALUES,
+                "a message passes more integers than weft_rt_values holds");
+  static thread_local int64_t ring[WEFT_RT_VALUE_SLOTS][WEFT_RT_MAX_VALUES];
+  static thread_local unsigned next;
+  int64_t *slot = ring[next++ % WEFT_RT_VALUE_SLOTS];
+  int64_t values[] = {(int64_t)x..., 0};
+  for (unsigned k = 0; k < sizeof...(T); ++k)
+    slot[k] = values[k];
+  return slot;
+}
+#define weft_rt_values(...) (weft_rt_value_list(__VA_ARGS__))
+#else
 #define weft_rt_values(...) ((const int64_t[]){__VA_ARGS__})
+#endif
 
 /* `e` for the set `table` of `array` (elements of `size` bytes) at
    `values` (weft_rt_values). */

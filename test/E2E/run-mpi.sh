@@ -11,6 +11,12 @@
 # with weft for MPI, builds that with `mpicc -Wall -Werror`, runs it under
 # mpirun on each rank count and compares stdout and stderr with the
 # sequential run.
+#
+# With WEFT_TARGET=mpi-cuda the output is `--target=mpi-cuda` CUDA C++, built
+# with mpicxx against the test-only CPU emulation of CUDA (runtime/cuda/hpc:
+# -x c++ -fopenmp -DWEFT_CUDA_EMULATE; one OpenMP thread per rank unless
+# OMP_NUM_THREADS says otherwise). $WEFT_DEFINES (e.g. "-DN=23") go to gcc,
+# weft and the output's build alike.
 set -euo pipefail
 src=$1
 tmp=$2
@@ -22,11 +28,21 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 fail() { echo "run-mpi: FAIL [$src]: $*" >&2; exit 1; }
 
-gcc -O2 -std=gnu99 "$src" -o "$tmp.ref" -lm 2>"$tmp.ref.log" || fail "gcc failed on the original"
+defines=(${WEFT_DEFINES:-})
+gcc -O2 -std=gnu99 ${defines[@]+"${defines[@]}"} "$src" -o "$tmp.ref" -lm 2>"$tmp.ref.log" || fail "gcc failed on the original"
 "$tmp.ref" >"$tmp.ref.out" 2>"$tmp.ref.err" || fail "the original program failed"
-weft compile ${WEFT_FLAGS:-} "$src" -o "$tmp.mpi.c" 2>"$tmp.weft.log" || { cat "$tmp.weft.log" >&2; fail "weft failed"; }
-mpicc -O2 -std=gnu99 -Wall -Werror "$tmp.mpi.c" -o "$tmp.mpi" -lm 2>"$tmp.mpicc.log" ||
-  { cat "$tmp.mpicc.log" >&2; fail "mpicc failed on weft's output"; }
+if [ "${WEFT_TARGET:-mpi}" = mpi-cuda ]; then
+  out=$tmp.mpi.cu
+  build=(mpicxx -x c++ -std=gnu++17 -O2 -Wall -Werror -fopenmp -DWEFT_CUDA_EMULATE)
+  export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
+else
+  out=$tmp.mpi.c
+  build=(mpicc -O2 -std=gnu99 -Wall -Werror)
+fi
+weft compile --target=${WEFT_TARGET:-mpi} ${WEFT_FLAGS:-} ${defines[@]+"${defines[@]}"} "$src" -o "$out" 2>"$tmp.weft.log" ||
+  { cat "$tmp.weft.log" >&2; fail "weft failed"; }
+"${build[@]}" ${defines[@]+"${defines[@]}"} "$out" -o "$tmp.mpi" -lm 2>"$tmp.mpicc.log" ||
+  { cat "$tmp.mpicc.log" >&2; fail "${build[0]} failed on weft's output"; }
 for p in "${ranks[@]}"; do
   timeout 120 mpirun --oversubscribe -np "$p" "$tmp.mpi" >"$tmp.$p.out" 2>"$tmp.$p.err" ||
     { cat "$tmp.$p.err" >&2; fail "mpirun -np $p failed"; }
@@ -38,4 +54,4 @@ for p in "${ranks[@]}"; do
   fi
   cmp -s "$tmp.ref.err" "$tmp.$p.err" || { diff "$tmp.ref.err" "$tmp.$p.err" | head -5 >&2; fail "stderr differs on $p ranks"; }
 done
-echo "run-mpi: PASS [$src] on ${ranks[*]} ranks"
+echo "run-mpi: PASS [$src] (${WEFT_TARGET:-mpi}) on ${ranks[*]} ranks"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end check for `weft compile --target=seq`.
+# End-to-end check for `weft compile --target=seq` (or, with
+# WEFT_TARGET=cuda, `--target=cuda` run through the CUDA emulation).
 #
 #   bash run-seq.sh KERNEL.c TMPPREFIX [extra flags, e.g. -DN=61 -I dir]
 #
@@ -12,7 +13,10 @@
 #
 # weft is looked up on PATH first, then in $WEFT.  Extra flags go to both gcc
 # builds; the -D/-U/-I ones also go to weft.  $CC overrides gcc, $RUN_TIMEOUT
-# (seconds, default 60) bounds each program run.
+# (seconds, default 60) bounds each program run.  With WEFT_TARGET=cuda the
+# output is TMPPREFIX.out.cu, built as C++ against the test-only CPU emulation
+# of CUDA (runtime/cuda/hpc): $CXX (default g++) -x c++ -fopenmp
+# -DWEFT_CUDA_EMULATE.
 set -euo pipefail
 
 me=run-seq
@@ -28,6 +32,12 @@ extra=("$@")
 # lit may hand us a PATH without the system directories; keep them reachable.
 PATH=$PATH:/usr/local/bin:/usr/bin:/bin
 CC=${CC:-gcc}
+target=${WEFT_TARGET:-seq}
+out=$tmp.out.c
+if [ "$target" = cuda ]; then
+  out=$tmp.out.cu
+  me=run-seq[cuda]
+fi
 RUN_TIMEOUT=${RUN_TIMEOUT:-60}
 
 fail() {
@@ -63,7 +73,7 @@ done
 
 srcdir=$(cd "$(dirname "$src")" && pwd)
 mkdir -p "$(dirname "$tmp")"
-rm -f "$tmp".ref.exe "$tmp".out.c "$tmp".weft.exe
+rm -f "$tmp".ref.exe "$out" "$tmp".weft.exe
 
 run_timeout=()
 if command -v timeout >/dev/null 2>&1; then
@@ -113,21 +123,26 @@ fi
 
 # 2. weft.
 set +e
-"$weft" compile --target=seq ${weft_flags[@]+"${weft_flags[@]}"} "$src" -o "$tmp".out.c \
+"$weft" compile --target=$target ${weft_flags[@]+"${weft_flags[@]}"} "$src" -o "$out" \
   >"$tmp".weft.log 2>&1
 weft_rc=$?
 set -e
 if [ $weft_rc -ne 0 ]; then
   show "$tmp".weft.log
-  fail "weft compile --target=seq exited with status $weft_rc"
+  fail "weft compile --target=$target exited with status $weft_rc"
 fi
-[ -s "$tmp".out.c ] || fail "weft succeeded but wrote no (or an empty) $tmp.out.c"
+[ -s "$out" ] || fail "weft succeeded but wrote no (or an empty) $out"
 
 # 3. Build and run weft's output.
-if ! "$CC" -O2 -std=gnu99 -Wall -Werror=implicit-function-declaration -I "$srcdir" \
-     ${extra[@]+"${extra[@]}"} "$tmp".out.c -o "$tmp".weft.exe -lm >"$tmp".weft.cc.log 2>&1; then
+if [ "$target" = cuda ]; then
+  build=("${CXX:-g++}" -x c++ -std=gnu++17 -O2 -Wall -fopenmp -DWEFT_CUDA_EMULATE)
+else
+  build=("$CC" -O2 -std=gnu99 -Wall -Werror=implicit-function-declaration)
+fi
+if ! "${build[@]}" -I "$srcdir" ${extra[@]+"${extra[@]}"} "$out" -o "$tmp".weft.exe -lm \
+     >"$tmp".weft.cc.log 2>&1; then
   show "$tmp".weft.cc.log
-  fail "weft's output $tmp.out.c does not build with $CC"
+  fail "weft's output $out does not build with ${build[0]}"
 fi
 set +e
 ${run_timeout[@]+"${run_timeout[@]}"} "$tmp".weft.exe >"$tmp".weft.stdout 2>"$tmp".weft.stderr
@@ -149,6 +164,6 @@ for stream in stdout stderr; do
   fi
 done
 if [ $status -ne 0 ]; then
-  fail "output mismatch (expected: $tmp.ref.stdout/.stderr, got: $tmp.weft.stdout/.stderr, weft output: $tmp.out.c)"
+  fail "output mismatch (expected: $tmp.ref.stdout/.stderr, got: $tmp.weft.stdout/.stderr, weft output: $out)"
 fi
 echo "$me: PASS [$src] ($(wc -l <"$tmp".ref.stdout) lines match)"

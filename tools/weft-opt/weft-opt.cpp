@@ -8,6 +8,7 @@
 #include "dialects/LLM/Transforms/Passes.h"
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
+#include "weft/GPU/Passes.h"
 #include "weft/Partition/Passes.h"
 #include "weft/Pipelines/Pipelines.h"
 #include "weft/Target/C/Passes.h"
@@ -17,6 +18,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Quant/QuantOps.h"
@@ -37,6 +40,10 @@ int main(int argc, char **argv) {
   mlir::registerConvertAffineToStandard();
   weft::registerWeftConversionPasses();
   weft::registerWeftPartitionPasses();
+  weft::registerWeftGPUPasses();
+  mlir::registerConvertParallelLoopToGpu();
+  mlir::registerGpuKernelOutlining();
+  mlir::registerGpuLaunchSinkIndexComputations();
   weft::registerWeftTargetCPasses();
   mlir::registerLoopInvariantCodeMotionPass();
   weft::registerPipelines();
@@ -46,8 +53,8 @@ int main(int argc, char **argv) {
   registry.insert<weft::dist::DistDialect, weft::llm::LLMDialect,
                   weft::WeftDialect, mlir::affine::AffineDialect,
                   mlir::arith::ArithDialect, mlir::emitc::EmitCDialect,
-                  mlir::func::FuncDialect, mlir::math::MathDialect,
-                  mlir::memref::MemRefDialect,
+                  mlir::func::FuncDialect, mlir::gpu::GPUDialect,
+                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::quant::QuantizationDialect, mlir::scf::SCFDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "weft optimizer driver\n", registry));

@@ -24,10 +24,14 @@ static int compileMain(int argc, char **argv) {
                               cl::cat(category));
   cl::opt<weft::CompileTarget> target(
       "target", cl::desc("What to generate"),
-      cl::values(clEnumValN(weft::CompileTarget::Mpi, "mpi",
-                            "C + MPI program (default)"),
-                 clEnumValN(weft::CompileTarget::Seq, "seq",
-                            "sequential C program")),
+      cl::values(
+          clEnumValN(weft::CompileTarget::Mpi, "mpi",
+                     "C + MPI program (default)"),
+          clEnumValN(weft::CompileTarget::Seq, "seq", "sequential C program"),
+          clEnumValN(weft::CompileTarget::Cuda, "cuda",
+                     "CUDA C++ program (nvcc OUT.cu)"),
+          clEnumValN(weft::CompileTarget::MpiCuda, "mpi-cuda",
+                     "MPI + CUDA C++ program, one GPU per rank")),
       cl::init(weft::CompileTarget::Mpi), cl::cat(category));
   cl::opt<weft::EmitKind> emit(
       "emit", cl::desc("Output format"),
@@ -47,7 +51,8 @@ static int compileMain(int argc, char **argv) {
                                 cl::value_desc("macro"), cl::cat(category));
   cl::opt<bool> report(
       "report",
-      cl::desc("Explain how each region is distributed (--target=mpi)"),
+      cl::desc("Explain how each region is distributed (--target=mpi) or "
+               "where each loop nest runs (--target=cuda)"),
       cl::cat(category));
   cl::opt<std::string> liveOut(
       "live-out",
@@ -128,7 +133,7 @@ static void usage(raw_ostream &os) {
   os << "usage: weft <command> [options]\n\n"
         "commands:\n"
         "  compile      distribute the #pragma scop regions of a C file "
-        "(--target=mpi|seq)\n"
+        "(--target=mpi|seq|cuda|mpi-cuda)\n"
         "  plan         plan LLM serving on a heterogeneous GPU cluster\n"
         "  build-model  compile a plan and its weights into a pipelined "
         "MPI serving program\n"

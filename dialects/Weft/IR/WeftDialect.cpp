@@ -49,6 +49,22 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a unit attribute on a function";
     return success();
   }
+  if (name == getGpuBandAttrName() || name == getGpuCoalescedAttrName()) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || !isa<LoopLikeOpInterface>(op) || value.getInt() < 0)
+      return op->emitOpError()
+             << "'" << name << "' must be a non-negative integer on a loop";
+    return success();
+  }
+  if (name == getCSpecifiersAttrName()) {
+    auto specifiers = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!specifiers || !isa<FunctionOpInterface>(op) ||
+        !llvm::all_of(specifiers,
+                      [](Attribute a) { return isa<StringAttr>(a); }))
+      return op->emitOpError()
+             << "'" << name << "' must be an array of strings on a function";
+    return success();
+  }
   if (name == getCArgAttrName() || name == getDimArgsAttrName() ||
       isUnitArrayAttr(name))
     return op->emitOpError()

@@ -29,6 +29,9 @@ def Weft_Dialect : Dialect {
     | `weft.local` | memref argument | unit | `#pragma weft local`: private to the region |
     | `weft.parallel` | loop | unit | `#pragma weft parallel`: the user asserts the loop carries no dependence |
     | `weft.nodist` | function | unit | `#pragma weft nodist`: the region runs as written on every rank |
+    | `weft.gpu.band` | loop | i64 | gpu-select-nests: the loop and the next band - 1 loops nested in it are a device nest's grid dimensions |
+    | `weft.gpu.coalesced` | loop | i64 | gpu-select-nests: which loop of the band maps to `threadIdx.x` |
+    | `weft.c_specifiers` | function | array of strings | convert-gpu-to-emitc: the C specifiers the function is printed with (`static`, `__global__`) |
 
     See docs/dialects/dist.md and docs/directives.md.
   }];
@@ -59,6 +62,15 @@ def Weft_Dialect : Dialect {
     }
     static constexpr ::llvm::StringLiteral getNoDistAttrName() {
       return ::llvm::StringLiteral("weft.nodist");
+    }
+    static constexpr ::llvm::StringLiteral getGpuBandAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.band");
+    }
+    static constexpr ::llvm::StringLiteral getGpuCoalescedAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.coalesced");
+    }
+    static constexpr ::llvm::StringLiteral getCSpecifiersAttrName() {
+      return ::llvm::StringLiteral("weft.c_specifiers");
     }
   }];
 }

@@ -32,9 +32,19 @@ def ConvertLoopsToEmitC : Pass<"convert-loops-to-emitc", "::mlir::ModuleOp"> {
     * names stay on locations (weft/Support/SourceNames.h): an emitc.for's
       induction variable takes the scf.for's, a variable its alloca's.
 
+    With `flat-arguments`, every memref argument is a pointer to its
+    element type, in the region ABI's order, as C++ (the CUDA pipelines'
+    output) needs: it has no variably modified parameters. The accesses of
+    arguments of rank >= 2 must be linearised first
+    (`linearize-memref-accesses{flat-arguments}`).
+
     Anything without a faithful C spelling is reported as an error at the
     op's location.
   }];
+  let options = [
+    Option<"flatArguments", "flat-arguments", "bool", /*default=*/"false",
+           "Pass every array as a pointer to its element type (C++)">,
+  ];
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
 }
 
@@ -49,7 +59,18 @@ def LinearizeMemRefAccesses
     row-major linear index. Static extents become constants, dynamic ones
     are the allocation's sizes. Arguments and local arrays keep their
     subscripts: C subscripts them through a pointer to their rows.
+
+    With `flat-arguments` (the CUDA pipelines, whose output is C++: it has
+    no pointer to rows of run-time length), the accesses of arguments of
+    rank 2 or more are linearised too; a dynamic extent after the first must
+    be an argument that the memref argument's `weft.dim_args` names (the C
+    front end provides it).
   }];
+  let options = [
+    Option<"flatArguments", "flat-arguments", "bool", /*default=*/"false",
+           "Also linearise the accesses of arguments (for "
+           "convert-loops-to-emitc's flat-arguments)">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
 }
@@ -112,6 +133,38 @@ def ConvertLLMToEmitC : Pass<"convert-llm-to-emitc", "::mlir::ModuleOp"> {
     without parts, missing micro-batch sizes) is an error at the model.
   }];
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
+def ConvertGPUToEmitC : Pass<"convert-gpu-to-emitc", "::mlir::ModuleOp"> {
+  let summary = "Lower outlined GPU kernels and their host side to CUDA C++ "
+                "through EmitC";
+  let description = [{
+    After `gpu-kernel-outlining` (docs/cuda.md): MLIR 19 has no GPU to EmitC
+    conversion, and this pass is weft's. It prepares a module for
+    `linearize-memref-accesses` and `convert-loops-to-emitc`:
+
+    * each `gpu.func` kernel becomes a `func.func` named after its
+      `gpu.module`, before the first function that launches it, marked
+      `weft.c_specifiers = ["static", "__global__"]`; a memref argument
+      with dynamic extents after the first gets them as trailing `index`
+      arguments (`weft.dim_args`, the region ABI); `gpu.thread_id`,
+      `gpu.block_id`, `gpu.block_dim` and `gpu.grid_dim` become
+      `emitc.literal`s (`threadIdx.x`, ...), `gpu.barrier` a call of
+      `__syncthreads`, `gpu.return` a `func.return`;
+    * `gpu.launch_func` becomes `WEFT_CUDA_LAUNCH(kernel, grid, block,
+      args...)`, `gpu.alloc` `weft_cuda_alloc<T>(count)`, `gpu.dealloc`
+      `weft_cuda_free(p)` and `gpu.memcpy` of two equal `memref.subview`
+      boxes (or whole rank-0 memrefs) `weft_cuda_copy_box(...)`, calls of
+      runtime/cuda/hpc/weft_cuda.h through `emitc.call_opaque`; memrefs
+      reach them through `builtin.unrealized_conversion_cast` to
+      `!emitc.ptr`, which convert-loops-to-emitc resolves.
+
+    Any other GPU op, a copy that is not between a host array and its
+    device buffer, or a box of rank above 3 is an error at the op.
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 #endif // WEFT_CONVERSION_PASSES_TD

@@ -8,7 +8,7 @@
 
 namespace weft {
 
-enum class CompileTarget { Seq, Mpi };
+enum class CompileTarget { Seq, Mpi, Cuda, MpiCuda };
 enum class EmitKind { C, MLIR };
 
 struct CompileOptions {
@@ -20,7 +20,8 @@ struct CompileOptions {
   bool mlirDebugInfo = false;
   std::vector<std::string> includeDirs;
   std::vector<std::string> defines;
-  /// --target=mpi: explain the distribution of each region as remarks.
+  /// --target=mpi: explain the distribution of each region as remarks;
+  /// --target=cuda: where each loop nest runs and what moves.
   bool report = false;
   /// --target=mpi: values live after a region reach every rank, not only
   /// rank 0 (for programs whose other ranks use them outside regions).

@@ -54,6 +54,11 @@ def DistAliasCheck : Pass<"dist-alias-check", "::mlir::ModuleOp"> {
            /*default=*/"false",
            "Run the sequential path on every rank (the results are needed "
            "everywhere), not only on rank 0">,
+    Option<"oneProcess", "one-process", "bool", /*default=*/"false",
+           "The program is one process (--target=cuda): only regions that "
+           "need the overlap check get a dispatcher, which runs the "
+           "sequential form when arguments overlap and the other one "
+           "otherwise">,
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of the footprints (0: no limit)">,

@@ -11,6 +11,17 @@
 //                             --emit=mlir prints)
 //   weft-mpi-pipeline         weft-distribute-pipeline, then
 //                             weft-seq-pipeline (--target=mpi)
+//   weft-kernels-pipeline     device nests to outlined GPU kernels, data
+//                             moved once (what --target=cuda --emit=mlir
+//                             prints; docs/cuda.md)
+//   weft-cuda-pipeline        weft-kernels-pipeline, then kernels and host
+//                             code to EmitC (--target=cuda)
+//   weft-mpi-kernels-pipeline weft-distribute-pipeline, then each rank's
+//                             device nests to outlined GPU kernels, data
+//                             moved around each nest (what
+//                             --target=mpi-cuda --emit=mlir prints)
+//   weft-mpi-cuda-pipeline    weft-mpi-kernels-pipeline, then kernels and
+//                             host code to EmitC (--target=mpi-cuda)
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_PIPELINES_PIPELINES_H
@@ -51,6 +62,14 @@ struct DistributeOptions : mlir::PassPipelineOptions<DistributeOptions> {
       llvm::cl::init(2)};
 };
 
+/// The options of weft-kernels-pipeline and weft-cuda-pipeline.
+struct CudaOptions : mlir::PassPipelineOptions<CudaOptions> {
+  Option<bool> report{*this, "report",
+                      llvm::cl::desc("Say where each loop nest runs and what "
+                                     "moves, as remarks"),
+                      llvm::cl::init(false)};
+};
+
 /// Region functions (func.func of the C importer, or their distributed
 /// forms) to emitc.func as weft's C printer prints it: lower-affine,
 /// linearize-memref-accesses, cse, loop-invariant-code-motion,
@@ -67,7 +86,30 @@ void buildDistributePipeline(mlir::OpPassManager &pm,
 void buildMpiPipeline(mlir::OpPassManager &pm,
                       const DistributeOptions &options);
 
-/// Registers the three pipelines with the pass registry.
+/// dist-alias-check{one-process}, gpu-select-nests, dist-fold-alias-checks,
+/// gpu-place-data, gpu-map-loops, lower-affine, convert-parallel-loops-to-gpu,
+/// gpu-launch-sink-index-computations, gpu-kernel-outlining, lower-affine.
+void buildKernelsPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
+
+/// buildKernelsPipeline, convert-gpu-to-emitc, then buildSeqPipeline's
+/// passes up to convert-loops-to-emitc with flat-arguments (C++ has no
+/// variably modified parameters; linearize-memref-accesses linearises the
+/// arguments' accesses too) and without prepare-c-emission (the output is
+/// printed by MLIR's C++ emitter, which drops needed parentheses in some
+/// expressions).
+void buildCudaPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
+
+/// buildDistributePipeline, gpu-offload-nests, then the kernels' outlining
+/// as in buildKernelsPipeline (gpu-map-loops to gpu-kernel-outlining).
+void buildMpiKernelsPipeline(mlir::OpPassManager &pm,
+                             const DistributeOptions &options);
+
+/// buildMpiKernelsPipeline, convert-gpu-to-emitc, then the lowering of
+/// buildCudaPipeline.
+void buildMpiCudaPipeline(mlir::OpPassManager &pm,
+                          const DistributeOptions &options);
+
+/// Registers the pipelines with the pass registry.
 void registerPipelines();
 
 } // namespace weft

@@ -181,8 +181,12 @@ public:
   isl::set boxSet(const isl::set &elements, unsigned rank);
 
 private:
-  /// `pa` where it is defined, 0 elsewhere: a set empty for some values of
-  /// the symbols then gets the empty box [0, 0) there.
+  /// Per dimension, the first subscript of `elements` and the one past the
+  /// last, defined for every value of the symbols: [0, 0) where the set is
+  /// empty.
+  std::vector<std::pair<isl::pw_aff, isl::pw_aff>>
+  bounds(const isl::set &elements, unsigned rank);
+  /// `pa` where it is defined, 0 elsewhere.
   isl::pw_aff total(isl::pw_aff pa);
 
   const ModelBuilder &model;
@@ -199,6 +203,28 @@ isl::pw_aff Boxes::total(isl::pw_aff pa) {
   return isl::manage(isl_pw_aff_union_max(pa.release(), zero));
 }
 
+std::vector<std::pair<isl::pw_aff, isl::pw_aff>>
+Boxes::bounds(const isl::set &elements, unsigned rank) {
+  std::vector<std::pair<isl::pw_aff, isl::pw_aff>> result;
+  for (unsigned d = 0; d < rank; ++d) {
+    isl::set range;
+    isl::pw_aff lo, hi;
+    try {
+      std::tie(range, lo, hi) =
+          weft::detail::subscriptRange(ctx.get(), elements, d, rank);
+    } catch (const isl::exception_invalid &) {
+      // A null result of a blown quota: say so.
+      if (isl_ctx_last_error(ctx.get()) == isl_error_quota)
+        isl::exception::throw_last_error(ctx.get());
+      throw;
+    }
+    if (isl_pw_aff_involves_nan(lo.get()) || isl_pw_aff_involves_nan(hi.get()))
+      throw std::runtime_error("a subscript range is unbounded");
+    result.push_back({total(lo), total(hi.add_constant(isl::val::one(ctx)))});
+  }
+  return result;
+}
+
 weft::DeviceBox Boxes::box(const isl::set &elements, unsigned rank) {
   weft::DeviceBox b;
   if (elements.is_empty())
@@ -207,18 +233,12 @@ weft::DeviceBox Boxes::box(const isl::set &elements, unsigned rank) {
   isl_ctx *raw = ctx.get();
   isl::ast_build build = isl::ast_build::from_context(
       isl::set::universe(elements.space().params()));
-  for (unsigned d = 0; d < rank; ++d) {
-    auto [range, lo, hi] = weft::detail::subscriptRange(raw, elements, d, rank);
-    if (isl_pw_aff_involves_nan(lo.get()) || isl_pw_aff_involves_nan(hi.get()))
-      throw std::runtime_error("a subscript range is unbounded");
-    lo = total(lo);
-    hi = total(hi.add_constant(isl::val::one(ctx)));
+  for (auto &[lo, end] : bounds(elements, rank))
     b.bounds.push_back(
         {weft::detail::takeExpr(
              raw, isl_ast_build_expr_from_pw_aff(build.get(), lo.copy())),
          weft::detail::takeExpr(
-             raw, isl_ast_build_expr_from_pw_aff(build.get(), hi.copy()))});
-  }
+             raw, isl_ast_build_expr_from_pw_aff(build.get(), end.copy()))});
   weft::detail::addParams(model, elements, result.params);
   b.exact = boxSet(elements, rank).is_subset(elements);
   return b;
@@ -226,19 +246,24 @@ weft::DeviceBox Boxes::box(const isl::set &elements, unsigned rank) {
 
 isl::set Boxes::boxSet(const isl::set &elements, unsigned rank) {
   isl::set box = isl::set::universe(elements.space());
-  for (unsigned d = 0; d < rank; ++d) {
-    auto [range, lo, hi] =
-        weft::detail::subscriptRange(ctx.get(), elements, d, rank);
-    // Without the strides (existential variables) the hull is [min, max].
-    isl_set *hull = isl_set_from_basic_set(
-        isl_set_convex_hull(isl_set_remove_divs(range.release())));
-    hull = isl_set_insert_dims(hull, isl_dim_set, 0, d);
-    hull = isl_set_add_dims(hull, isl_dim_set, rank - d - 1);
-    hull = isl_set_set_tuple_name(
-        hull, isl_set_get_tuple_name(elements.get()));
-    box = box.intersect(isl::manage(hull));
+  if (rank == 0)
+    return elements.is_empty() ? elements : box;
+  isl_space *space = isl_set_get_space(elements.get());
+  isl_pw_aff_list *lower = isl_pw_aff_list_alloc(ctx.get(), rank);
+  isl_pw_aff_list *upper = isl_pw_aff_list_alloc(ctx.get(), rank);
+  for (auto &[lo, end] : bounds(elements, rank)) {
+    lower = isl_pw_aff_list_add(lower, lo.copy());
+    upper = isl_pw_aff_list_add(
+        upper, end.add_constant(isl::val::negone(ctx)).release());
   }
-  return box;
+  isl_set *result = isl_set_lower_bound_multi_pw_aff(
+      box.release(),
+      isl_multi_pw_aff_from_pw_aff_list(isl_space_copy(space), lower));
+  result = isl_set_upper_bound_multi_pw_aff(
+      result, isl_multi_pw_aff_from_pw_aff_list(space, upper));
+  if (!result)
+    isl::exception::throw_last_error(ctx.get());
+  return isl::manage(result);
 }
 
 FailureOr<weft::DeviceTransfers>

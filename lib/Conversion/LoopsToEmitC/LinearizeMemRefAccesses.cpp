@@ -4,9 +4,10 @@
 // on heap memrefs of rank >= 2 become accesses of a collapsed 1-D view at a
 // row-major linear index, which is what a C pointer can express. Arguments
 // and local arrays keep their subscripts (C subscripts them whole: see
-// LoopsToEmitC.cpp).
+// LoopsToEmitC.cpp), except arguments under flat-arguments (C++).
 //
 //===----------------------------------------------------------------------===//
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -26,8 +27,10 @@ struct LinearizeMemRefAccesses
   void runOnOperation() override;
 
 private:
-  /// Extents of dimensions 1..rank-1 of the allocation `memref`.
-  void getExtents(Value memref, SmallVectorImpl<Value> &extents);
+  /// Extents of dimensions 1..rank-1 of `memref`, an allocation or an
+  /// argument, or failure.
+  LogicalResult getExtents(Operation *user, Value memref,
+                           SmallVectorImpl<Value> &extents);
   /// The 1-D view of `memref`, created once next to its definition.
   Value getFlatView(Value memref);
 
@@ -36,23 +39,44 @@ private:
 };
 } // end anonymous namespace
 
-void LinearizeMemRefAccesses::getExtents(Value memref,
-                                         SmallVectorImpl<Value> &extents) {
+LogicalResult
+LinearizeMemRefAccesses::getExtents(Operation *user, Value memref,
+                                    SmallVectorImpl<Value> &extents) {
   auto it = extentCache.find(memref);
   if (it != extentCache.end()) {
     extents.assign(it->second.begin(), it->second.end());
-    return;
+    return success();
   }
   auto type = cast<MemRefType>(memref.getType());
+  func::FuncOp func = getOperation();
   auto alloc = memref.getDefiningOp<memref::AllocOp>();
-  OpBuilder b(alloc);
-  b.setInsertionPointAfter(alloc);
-  for (int64_t d = 1; d < type.getRank(); ++d)
-    extents.push_back(type.isDynamicDim(d)
-                          ? alloc.getDynamicSizes()[type.getDynamicDimIndex(d)]
-                          : b.create<arith::ConstantIndexOp>(
-                                memref.getLoc(), type.getDimSize(d)));
+  OpBuilder b(func.getBody());
+  DenseI64ArrayAttr dimArgs;
+  if (alloc) {
+    b.setInsertionPointAfter(alloc);
+  } else {
+    auto arg = cast<BlockArgument>(memref);
+    dimArgs = func.getArgAttrOfType<DenseI64ArrayAttr>(
+        arg.getArgNumber(), weft::WeftDialect::getDimArgsAttrName());
+  }
+  for (int64_t d = 1; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d)) {
+      extents.push_back(b.create<arith::ConstantIndexOp>(memref.getLoc(),
+                                                         type.getDimSize(d)));
+      continue;
+    }
+    if (alloc) {
+      extents.push_back(alloc.getDynamicSizes()[type.getDynamicDimIndex(d)]);
+      continue;
+    }
+    if (!dimArgs || dimArgs.size() != type.getRank() || dimArgs[d] < 0 ||
+        dimArgs[d] >= (int64_t)func.getNumArguments())
+      return user->emitOpError("dynamic extent of dimension ")
+             << d << " is not available as a 'weft.dim_args' argument";
+    extents.push_back(func.getArgument(dimArgs[d]));
+  }
   extentCache[memref].assign(extents.begin(), extents.end());
+  return success();
 }
 
 Value LinearizeMemRefAccesses::getFlatView(Value memref) {
@@ -77,16 +101,21 @@ void LinearizeMemRefAccesses::runOnOperation() {
   flatViews.clear();
   extentCache.clear();
   SmallVector<Operation *> accesses;
-  auto onHeap = [](Value memref) {
-    return cast<MemRefType>(memref.getType()).getRank() >= 2 &&
-           memref.getDefiningOp<memref::AllocOp>();
+  func::FuncOp func = getOperation();
+  auto linearised = [&](Value memref) {
+    if (cast<MemRefType>(memref.getType()).getRank() < 2)
+      return false;
+    if (memref.getDefiningOp<memref::AllocOp>())
+      return true;
+    auto arg = dyn_cast<BlockArgument>(memref);
+    return flatArguments && arg && arg.getOwner() == &func.getBody().front();
   };
   getOperation().walk([&](Operation *op) {
     if (auto load = dyn_cast<memref::LoadOp>(op);
-        load && onHeap(load.getMemRef()))
+        load && linearised(load.getMemRef()))
       accesses.push_back(op);
     if (auto store = dyn_cast<memref::StoreOp>(op);
-        store && onHeap(store.getMemRef()))
+        store && linearised(store.getMemRef()))
       accesses.push_back(op);
   });
   for (Operation *op : accesses) {
@@ -96,7 +125,8 @@ void LinearizeMemRefAccesses::runOnOperation() {
                              ? cast<memref::LoadOp>(op).getIndices()
                              : cast<memref::StoreOp>(op).getIndices();
     SmallVector<Value> extents;
-    getExtents(memref, extents);
+    if (failed(getExtents(op, memref, extents)))
+      return signalPassFailure();
     OpBuilder b(op);
     Location loc = op->getLoc();
     Value linear = indices[0];

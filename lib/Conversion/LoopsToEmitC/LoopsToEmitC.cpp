@@ -59,8 +59,9 @@ using ParameterOrders = llvm::StringMap<SmallVector<unsigned>>;
 /// Rebuilds one func.func as an emitc.func.
 class FunctionLowering {
 public:
-  FunctionLowering(MLIRContext *ctx, const ParameterOrders &orders)
-      : b(ctx), orders(orders) {}
+  FunctionLowering(MLIRContext *ctx, const ParameterOrders &orders,
+                   bool flatArguments)
+      : b(ctx), orders(orders), flatArguments(flatArguments) {}
 
   FailureOr<emitc::FuncOp> lower(func::FuncOp func);
 
@@ -133,6 +134,8 @@ private:
   OpBuilder b;
   IRMapping map;
   const ParameterOrders &orders;
+  /// Arrays are pointers to their elements (flat-arguments: C++).
+  bool flatArguments;
 };
 
 } // end anonymous namespace
@@ -194,18 +197,20 @@ static bool argumentsDisjoint(func::FuncOp func) {
   return true;
 }
 
-/// Whether `t` is an array that C subscripts through a pointer to its rows.
-static bool passedAsRows(Type t) {
+/// Whether `t` is an array that C subscripts through a pointer to its rows
+/// (never under flat-arguments).
+static bool passedAsRows(Type t, bool flatArguments) {
   auto mt = dyn_cast<MemRefType>(t);
-  return mt && mt.getRank() >= 2;
+  return !flatArguments && mt && mt.getRank() >= 2;
 }
 
 /// The argument holding each extent of argument `i` (-1: none), if `i` is
 /// passed as a pointer to its rows.
-static ArrayRef<int64_t> extentArguments(func::FuncOp func, unsigned i) {
+static ArrayRef<int64_t> extentArguments(func::FuncOp func, unsigned i,
+                                         bool flatArguments) {
   auto dims = func.getArgAttrOfType<DenseI64ArrayAttr>(
       i, weft::WeftDialect::getDimArgsAttrName());
-  if (!dims || !passedAsRows(func.getArgument(i).getType()))
+  if (!dims || !passedAsRows(func.getArgument(i).getType(), flatArguments))
     return {};
   return dims.asArrayRef();
 }
@@ -213,18 +218,19 @@ static ArrayRef<int64_t> extentArguments(func::FuncOp func, unsigned i) {
 /// C's parameter order for `func`: the region ABI's, except that each
 /// extent argument comes right before the first array it sizes (C99 reads
 /// a variably modified parameter's extents from earlier parameters).
-static SmallVector<unsigned> parameterOrder(func::FuncOp func) {
+static SmallVector<unsigned> parameterOrder(func::FuncOp func,
+                                            bool flatArguments) {
   int64_t n = func.getNumArguments();
   SmallVector<bool> isExtent(n, false), placed(n, false);
   for (int64_t i = 0; i < n; ++i)
-    for (int64_t d : extentArguments(func, i))
+    for (int64_t d : extentArguments(func, i, flatArguments))
       if (d >= 0 && d < n)
         isExtent[d] = true;
   SmallVector<unsigned> order;
   for (int64_t i = 0; i < n; ++i) {
     if (isExtent[i])
       continue;
-    for (int64_t d : extentArguments(func, i))
+    for (int64_t d : extentArguments(func, i, flatArguments))
       if (d >= 0 && d < n && !placed[d]) {
         order.push_back(d);
         placed[d] = true;
@@ -251,15 +257,16 @@ FailureOr<Type> FunctionLowering::argumentType(func::FuncOp func, unsigned i,
                                                bool restrict) {
   Type t = func.getArgument(i).getType();
   auto mt = dyn_cast<MemRefType>(t);
-  if (!mt || (!restrict && mt.getRank() < 2))
+  bool rows = passedAsRows(t, flatArguments);
+  if (!mt || (!restrict && !rows))
     return convertType(t);
   std::string element = cScalarName(mt.getElementType());
   if (element.empty())
     return convertType(t);
-  if (mt.getRank() < 2)
+  if (!rows)
     return Type(emitc::OpaqueType::get(b.getContext(), element + " *restrict"));
   std::string text = element + " (*" + (restrict ? "restrict" : "") + ")";
-  ArrayRef<int64_t> extents = extentArguments(func, i);
+  ArrayRef<int64_t> extents = extentArguments(func, i, flatArguments);
   for (int64_t d = 1; d < mt.getRank(); ++d) {
     if (!mt.isDynamicDim(d)) {
       text += "[" + std::to_string(mt.getDimSize(d)) + "]";
@@ -297,11 +304,12 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   for (auto [k, i] : llvm::enumerate(order)) {
     StringRef cArgName = weft::WeftDialect::getCArgAttrName();
     if (auto cArg = func.getArgAttrOfType<StringAttr>(i, cArgName))
-      cfunc.setArgAttr(k, cArgName,
-                       passedAsRows(func.getArgument(i).getType())
-                           ? b.getStringAttr(rowsCallArgument(cArg))
-                           : cArg);
-    ArrayRef<int64_t> extents = extentArguments(func, i);
+      cfunc.setArgAttr(
+          k, cArgName,
+          passedAsRows(func.getArgument(i).getType(), flatArguments)
+              ? b.getStringAttr(rowsCallArgument(cArg))
+              : cArg);
+    ArrayRef<int64_t> extents = extentArguments(func, i, flatArguments);
     if (extents.empty())
       continue;
     SmallVector<int64_t> moved;
@@ -326,6 +334,10 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   if (distributed)
     specifiers.push_back("WEFT_RT_REGION");
   cfunc.setSpecifiersAttr(b.getStrArrayAttr(specifiers));
+  // Set by the pass that made the function (a CUDA kernel's __global__).
+  if (auto own = func->getAttrOfType<ArrayAttr>(
+          weft::WeftDialect::getCSpecifiersAttrName()))
+    cfunc.setSpecifiersAttr(own);
   Block *entry = new Block();
   cfunc.getBody().push_back(entry);
   for (auto [i, t] : llvm::zip(order, argTypes))
@@ -409,6 +421,14 @@ static std::optional<StringRef> libmName(Operation *op) {
 }
 
 LogicalResult FunctionLowering::lowerOp(Operation *op) {
+  // Ops already in EmitC (dist-materialize's comments, CUDA's builtins and
+  // runtime calls) stay, on the lowered operands and types.
+  if (isa<emitc::EmitCDialect>(op->getDialect())) {
+    Operation *copy = b.clone(*op, map);
+    for (OpResult r : copy->getResults())
+      r.setType(convertType(r.getType()));
+    return success();
+  }
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case<arith::ConstantOp>([&](auto c) { return lowerConstant(c); })
       .Case<arith::AddIOp>(
@@ -485,8 +505,9 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
       })
       .Case<scf::ForOp>([&](auto loop) { return lowerFor(loop); })
       .Case<UnrealizedConversionCastOp>([&](auto cast) -> LogicalResult {
-        // Between convert-dist-to-emitc's values and this conversion's:
-        // both sides are the same C value.
+        // A memref handed to an EmitC op as its C pointer, or back
+        // (convert-gpu-to-emitc), and convert-dist-to-emitc's values: both
+        // sides are the same C value.
         if (cast.getNumOperands() != 1 || cast.getNumResults() != 1)
           return cast.emitOpError("expected a 1:1 cast");
         map.map(cast.getResult(0), map.lookup(cast.getOperand(0)));
@@ -743,12 +764,14 @@ Value FunctionLowering::subscript(Location loc, Value memref,
 
 /// Whether C subscripts `memref` with all its indices: an argument (a
 /// pointer to its rows) or a local array; heap storage is linearised first.
-static bool subscriptedWhole(Value memref) {
-  return isa<BlockArgument>(memref) || memref.getDefiningOp<memref::AllocaOp>();
+static bool subscriptedWhole(Value memref, bool flatArguments) {
+  return (!flatArguments && isa<BlockArgument>(memref)) ||
+         memref.getDefiningOp<memref::AllocaOp>();
 }
 
 LogicalResult FunctionLowering::lowerLoad(memref::LoadOp op) {
-  if (op.getIndices().size() > 1 && !subscriptedWhole(op.getMemRef()))
+  if (op.getIndices().size() > 1 &&
+      !subscriptedWhole(op.getMemRef(), flatArguments))
     return op.emitOpError("run linearize-memref-accesses first");
   Value element = subscript(op.getLoc(), op.getMemRef(), op.getIndices());
   Value var = newVariable(op.getLoc(), convertType(op.getType()));
@@ -758,7 +781,8 @@ LogicalResult FunctionLowering::lowerLoad(memref::LoadOp op) {
 }
 
 LogicalResult FunctionLowering::lowerStore(memref::StoreOp op) {
-  if (op.getIndices().size() > 1 && !subscriptedWhole(op.getMemRef()))
+  if (op.getIndices().size() > 1 &&
+      !subscriptedWhole(op.getMemRef(), flatArguments))
     return op.emitOpError("run linearize-memref-accesses first");
   Value element = subscript(op.getLoc(), op.getMemRef(), op.getIndices());
   b.create<emitc::AssignOp>(op.getLoc(), element,
@@ -906,9 +930,9 @@ struct ConvertLoopsToEmitC
     SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
     ParameterOrders orders;
     for (func::FuncOp func : funcs)
-      orders[func.getName()] = parameterOrder(func);
+      orders[func.getName()] = parameterOrder(func, flatArguments);
     for (func::FuncOp func : funcs) {
-      FunctionLowering lowering(&getContext(), orders);
+      FunctionLowering lowering(&getContext(), orders, flatArguments);
       FailureOr<emitc::FuncOp> cfunc = lowering.lower(func);
       if (failed(cfunc))
         return signalPassFailure();

@@ -21,6 +21,16 @@ static std::string prototypeType(Type t) {
   return "int";
 }
 
+std::vector<std::string> weft::regionCallArgs(emitc::FuncOp func) {
+  std::vector<std::string> args;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+    auto arg = func.getArgAttrOfType<StringAttr>(
+        i, weft::WeftDialect::getCArgAttrName());
+    args.push_back(arg ? arg.getValue().str() : "");
+  }
+  return args;
+}
+
 LogicalResult
 weft::emitRegionFunctions(ModuleOp module,
                           llvm::StringMap<RegionFunctionC> &functions,
@@ -63,11 +73,7 @@ weft::emitRegionFunctions(ModuleOp module,
     });
     RegionFunctionC &c = functions[func.getName()];
     c.definition = std::move(text);
-    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
-      auto arg = func.getArgAttrOfType<StringAttr>(
-          i, weft::WeftDialect::getCArgAttrName());
-      c.callArgs.push_back(arg ? arg.getValue().str() : "");
-    }
+    c.callArgs = regionCallArgs(func);
   }
   preamble = "#include <stdint.h>\n";
   if (usesBool)

@@ -78,13 +78,16 @@ static std::string regionCall(const RegionReplacement &rep) {
 
 std::string weft::spliceRegions(ASTContext &ctx,
                                 const std::vector<RegionReplacement> &reps,
-                                const std::string &preamble) {
+                                const std::string &preamble,
+                                const std::vector<SourceEdit> &edits) {
   SourceManager &sm = ctx.getSourceManager();
   FileID main = sm.getMainFileID();
   StringRef original = sm.getBufferData(main);
-  if (reps.empty() && preamble.empty())
+  if (reps.empty() && preamble.empty() && edits.empty())
     return original.str();
   Rewriter rewriter(sm, ctx.getLangOpts());
+  for (const SourceEdit &edit : edits)
+    rewriter.ReplaceText(edit.begin, edit.length, edit.text);
   StringRef file = sm.getFileEntryRefForID(main)->getName();
   // A UTF-8 byte-order mark must stay the file's first bytes: the
   // preamble goes after it.

@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <map>
+
 #define WEFT_CUDA_UNUSED __attribute__((unused))
 
 /// Stops the program when `error` is not cudaSuccess.
@@ -79,11 +81,62 @@ static WEFT_CUDA_UNUSED unsigned weft_cuda_extent(int64_t n, int64_t limit,
     }                                                                          \
   } while (0)
 
+/// The device of this process when several share a node: the node-local
+/// rank that MPI launchers export (Open MPI, MPICH / Intel MPI, Slurm),
+/// modulo the node's devices; device 0 without one.
+static WEFT_CUDA_UNUSED int weft_cuda_select_device(void) {
+  static const char *const vars[] = {"OMPI_COMM_WORLD_LOCAL_RANK",
+                                     "MPI_LOCALRANKID", "SLURM_LOCALID"};
+  int local = 0;
+  for (const char *var : vars)
+    if (const char *value = getenv(var)) {
+      local = atoi(value);
+      break;
+    }
+  int count = 0;
+  WEFT_CUDA_CHECK(cudaGetDeviceCount(&count));
+  if (count <= 0) {
+    fprintf(stderr, "weft: no CUDA device\n");
+    exit(1);
+  }
+  int device = local % count;
+  WEFT_CUDA_CHECK(cudaSetDevice(device));
+  return device;
+}
+
+/// Device buffers freed for reuse, by size, and the size of each buffer
+/// handed out: the kernels of a distributed region (--target=mpi-cuda)
+/// allocate the same buffers at every step of its time loop, and cudaMalloc
+/// and cudaFree synchronise the device.
+static WEFT_CUDA_UNUSED std::multimap<size_t, void *> &
+weft_cuda_spare_buffers() {
+  static std::multimap<size_t, void *> spare;
+  return spare;
+}
+static WEFT_CUDA_UNUSED std::map<void *, size_t> &weft_cuda_buffer_sizes() {
+  static std::map<void *, size_t> sizes;
+  return sizes;
+}
+
 /// Device memory for `count` elements of T (at least one, so that every
-/// array has an address). The message says how much was asked for.
+/// array has an address), on this process's device (chosen at the first
+/// allocation). The message says how much was asked for.
 template <typename T>
 static WEFT_CUDA_UNUSED T *weft_cuda_alloc(int64_t count) {
+  static const int device = weft_cuda_select_device();
+  (void)device;
   size_t bytes = (size_t)(count > 0 ? count : 1) * sizeof(T);
+  auto &spare = weft_cuda_spare_buffers();
+  auto reuse = spare.find(bytes);
+  if (reuse != spare.end()) {
+    void *p = reuse->second;
+    spare.erase(reuse);
+#ifdef WEFT_CUDA_EMULATE
+    // As fresh memory: the emulation's poison, not the last user's values.
+    WEFT_CUDA_CHECK(cudaMemset(p, 0xff, bytes));
+#endif
+    return (T *)p;
+  }
   void *p = NULL;
   cudaError_t error = cudaMalloc(&p, bytes);
   if (error != cudaSuccess) {
@@ -91,11 +144,19 @@ static WEFT_CUDA_UNUSED T *weft_cuda_alloc(int64_t count) {
             bytes, cudaGetErrorString(error));
     exit(1);
   }
+  weft_cuda_buffer_sizes()[p] = bytes;
   return (T *)p;
 }
 
+/// Keeps a buffer of weft_cuda_alloc for the next allocation of its size.
 static WEFT_CUDA_UNUSED void weft_cuda_free(void *p) {
-  WEFT_CUDA_CHECK(cudaFree(p));
+  auto &sizes = weft_cuda_buffer_sizes();
+  auto it = sizes.find(p);
+  if (it == sizes.end()) {
+    WEFT_CUDA_CHECK(cudaFree(p));
+    return;
+  }
+  weft_cuda_spare_buffers().insert({it->second, p});
 }
 
 /// Copies the box [lo0, hi0) x [lo1, hi1) x [lo2, hi2) of a row-major array
@@ -134,27 +195,23 @@ static WEFT_CUDA_UNUSED void weft_cuda_sync(void) {
   WEFT_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-/// The device of this process when several share a node: the node-local
-/// rank that MPI launchers export (Open MPI, MPICH / Intel MPI, Slurm),
-/// modulo the node's devices; device 0 without one.
-static WEFT_CUDA_UNUSED int weft_cuda_select_device(void) {
-  static const char *const vars[] = {"OMPI_COMM_WORLD_LOCAL_RANK",
-                                     "MPI_LOCALRANKID", "SLURM_LOCALID"};
-  int local = 0;
-  for (const char *var : vars)
-    if (const char *value = getenv(var)) {
-      local = atoi(value);
-      break;
-    }
-  int count = 0;
-  WEFT_CUDA_CHECK(cudaGetDeviceCount(&count));
-  if (count <= 0) {
-    fprintf(stderr, "weft: no CUDA device\n");
-    exit(1);
-  }
-  int device = local % count;
-  WEFT_CUDA_CHECK(cudaSetDevice(device));
-  return device;
+/// Whether elements [alo, ahi) of the array at a (elements of asize bytes)
+/// and [blo, bhi) of the one at b share a byte: the run-time check of a
+/// region whose pointer arguments may overlap (dist.ranges_overlap), as in
+/// runtime/mpi/weft_rt_mpi.h, which MPI programs carry instead.
+#ifndef WEFT_RT_UNUSED
+static WEFT_CUDA_UNUSED int weft_rt_ranges_overlap(const void *a, int64_t alo,
+                                                   int64_t ahi, int64_t asize,
+                                                   const void *b, int64_t blo,
+                                                   int64_t bhi, int64_t bsize) {
+  if (alo >= ahi || blo >= bhi)
+    return 0;
+  uintptr_t a0 = (uintptr_t)a + (uintptr_t)alo * (uintptr_t)asize;
+  uintptr_t a1 = (uintptr_t)a + (uintptr_t)ahi * (uintptr_t)asize;
+  uintptr_t b0 = (uintptr_t)b + (uintptr_t)blo * (uintptr_t)bsize;
+  uintptr_t b1 = (uintptr_t)b + (uintptr_t)bhi * (uintptr_t)bsize;
+  return a0 < b1 && b0 < a1;
 }
+#endif
 
 #endif // WEFT_CUDA_H

@@ -121,3 +121,26 @@ func.func @c_arg_on_an_op() attributes {weft.c_arg = "x"} {
 func.func @unknown_op_attribute() attributes {weft.ranks = 4 : i64} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{'weft.gpu.band' must be a non-negative integer on a loop}}
+func.func @gpu_band_on_a_function() attributes {weft.gpu.band = 1 : i64} {
+  return
+}
+
+// -----
+
+func.func @gpu_coalesced_not_an_integer(%n: index) {
+  // expected-error @+1 {{'weft.gpu.coalesced' must be a non-negative integer on a loop}}
+  affine.for %i = 0 to %n {
+  } {weft.gpu.coalesced = "x"}
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'weft.c_specifiers' must be an array of strings on a function}}
+func.func @c_specifiers_not_strings() attributes {weft.c_specifiers = [1 : i64]} {
+  return
+}

@@ -23,6 +23,20 @@ func.func @region(%a: memref<?x?xf64> {weft.c_arg = "A", weft.dim_args = array<i
   return
 }
 
+// What the GPU passes add: a device nest's band and coalesced loop
+// (gpu-select-nests), a kernel's C specifiers (convert-gpu-to-emitc).
+// CHECK-LABEL: func.func @gpu(
+// CHECK-SAME: attributes {weft.c_specifiers = ["static", "__global__"]}
+// CHECK: } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+func.func @gpu(%b: memref<8xf64>)
+    attributes {weft.c_specifiers = ["static", "__global__"]} {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %b[%i] : memref<8xf64>
+    affine.store %x, %b[%i] : memref<8xf64>
+  } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+  return
+}
+
 // The C form of the same arguments (convert-loops-to-emitc): the array is a
 // pointer to its rows, each `[*]` sized by the `i64` argument dim_args
 // names, which comes first.

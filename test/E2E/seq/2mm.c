@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* D := alpha*A*B*C + beta*D via a temporary product; all arrays on the heap,
    reached through pointers to rows (double (*X)[M] = malloc(...)). */

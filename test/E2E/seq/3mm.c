@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* G := (A*B)*(C*D) with three matrix products, five distinct extents passed
    as C99 VLA parameters; loop iterators declared in the for-init. */

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Alternating-direction implicit sweeps: forward elimination followed by a
    back substitution loop that counts down (j = n-2 .. 1). Coefficients are

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Cholesky factorisation (lower triangle, in place) of a symmetric positive
    definite matrix passed as a VLA parameter; uses sqrt inside the region. */

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Harder control flow inside a region: if/else-if chains, conditions with
    ||, !, == and !=, modulo conditions on iterators, ?: in subscripts, and a

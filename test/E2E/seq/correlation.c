@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Correlation matrix: column means, standard deviations with sqrt and a ?:
    guard against tiny values, centring/scaling, then the symmetric product

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Multi-resolution analysis kernel: a 3-D array on main's stack contracted
    with a 2-D matrix through a 1-D temporary. */

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* 2-D finite-difference time-domain kernel with a 1-D forcing array indexed
    by the time iterator; VLA parameters with two distinct extents. */

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Single-precision kernel with float/double mixing and math calls: sqrtf,
    expf, fabs, pow, exp, sqrt.  float arithmetic must stay in float, double

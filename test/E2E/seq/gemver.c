@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Vector multiplication and matrix addition: A += u1*v1' + u2*v2',
    x += beta*A'*y + z, w += alpha*A*x.  Global 1-D and 2-D arrays. */

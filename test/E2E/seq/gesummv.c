@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* y = alpha*A*x + beta*B*x with scalar accumulators declared INSIDE the
    region (block-scoped temporaries). */

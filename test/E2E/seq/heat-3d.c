@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* 3-D heat equation, seven-point stencil, time loop with an inclusive upper
    bound, global 3-D arrays indexed with the macro size inside the region. */

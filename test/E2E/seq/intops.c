@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Integer kernel: int arrays, / and % on negative operands (C truncation
    semantics), shifts on non-negative values, an int reduction per row and an

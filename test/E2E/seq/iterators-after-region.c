@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t 1 3 4
 // RUN: weft compile --report %s -o %t.c 2>&1 | FileCheck %s
 // An iterator the code after the region reads keeps the value C leaves in

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* In-place LU decomposition without pivoting on a diagonally dominant global
    matrix; triangular loop bounds that depend on two outer iterators. */

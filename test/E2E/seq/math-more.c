@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Less common <math.h> calls inside a region, double and float flavours:
    floor, ceil, fmin, fmax, sin, cos, log, tanh, atan2, log10, cbrt, erf,

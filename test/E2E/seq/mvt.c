@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Matrix-vector product and transpose: x1 += A*y1, x2 += A'*y2. */
 #include <stdio.h>

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* RNA folding (Nussinov-style) dynamic programming on a char sequence and an
    int table: a decreasing outer loop, guards like if (j-1 >= 0), nested

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 // Code in the style Pluto generates: floord/ceild/max/min macros in bounds,
 // `register` bound variables written in the region (the keyword is dropped),

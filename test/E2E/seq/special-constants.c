@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 // Constants C cannot spell directly (INT64_MIN, infinity) and a NaN computed
 // at run time (0.0 / 0.0 is -nan on x86, +nan if folded at compile time).

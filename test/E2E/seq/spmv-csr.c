@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 // Sparse matrix-vector product in CSR form: inner loop bounds read an array
 // (not affine: imported as scf.for, valid because the body never writes ptr).

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Loops with non-unit constant steps (+3, +2, -2, +4, +5), if/else with
    affine conditions, and every compound assignment (+=, -=, *=, /=). */

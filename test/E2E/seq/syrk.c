@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Symmetric rank-k update of the lower triangle: C := alpha*A*A' + beta*C,
    triangular bounds j <= i. */

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 // size_t and unsigned iterators (scf.while, exact wrap-around: b wraps from
 // 255 to 0), and a search loop whose condition reads an array.

@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 // Unsigned arithmetic: wrapping multiply (FNV-style hash), unsigned division,
 // remainder, shifts, comparisons and conversions to and from double.

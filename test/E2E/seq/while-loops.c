@@ -1,4 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 // Loops whose condition changes while they run (aliased pointer bounds,
 // bounds the body writes), while and do-while: the conservative scf.while path.

@@ -12,6 +12,7 @@
 
 #include "weft/Target/C/TranslateToC.h"
 
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -27,6 +28,10 @@ struct RegionFunctionC {
   /// (which moves extents before their arrays).
   std::vector<std::string> callArgs;
 };
+
+/// The call's C expression for each parameter of `func` (its arguments'
+/// `weft.c_arg`; empty where there is none).
+std::vector<std::string> regionCallArgs(mlir::emitc::FuncOp func);
 
 /// Prints every emitc.func of `module` as `functions[name]`. The header
 /// lines the functions need (`#include <stdint.h>`, ...) are in `preamble`.

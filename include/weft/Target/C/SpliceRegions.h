@@ -32,11 +32,20 @@ struct RegionReplacement {
   std::vector<clang::SourceLocation> droppedRegisterKeywords;
 };
 
-/// Returns the main file with the replacements applied and `preamble` at the
-/// top; with neither, the file is returned unchanged.
+/// A change to the code outside the regions: `length` bytes at `begin`
+/// replaced by `text` (an insertion when `length` is 0).
+struct SourceEdit {
+  clang::SourceLocation begin;
+  unsigned length = 0;
+  std::string text;
+};
+
+/// Returns the main file with the replacements and `edits` applied and
+/// `preamble` at the top; with none of them, the file is returned unchanged.
 std::string spliceRegions(clang::ASTContext &ctx,
                           const std::vector<RegionReplacement> &replacements,
-                          const std::string &preamble);
+                          const std::string &preamble,
+                          const std::vector<SourceEdit> &edits = {});
 
 } // namespace weft
 

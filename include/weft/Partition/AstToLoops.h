@@ -1,12 +1,12 @@
 //===- AstToLoops.h - ISL ASTs as scf loops ---------------------*- C++ -*-===//
 //
-// Private to WeftPartition. Builds scf.for / scf.if / arith (index) ops that
-// enumerate the elements of an AST from Communication.h, calling back for
-// each element with its subscripts.
+// Part of WeftPartition (the GPU passes use it too). Builds scf.for / scf.if /
+// arith (index) ops that enumerate the elements of an AST from Communication.h,
+// calling back for each element with its subscripts.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WEFT_LIB_PARTITION_ASTTOLOOPS_H
-#define WEFT_LIB_PARTITION_ASTTOLOOPS_H
+#ifndef WEFT_PARTITION_ASTTOLOOPS_H
+#define WEFT_PARTITION_ASTTOLOOPS_H
 
 #include "weft/Analysis/Polyhedral/Communication.h"
 
@@ -30,4 +30,4 @@ mlir::FailureOr<mlir::Value> emitAstExpr(mlir::OpBuilder &b, mlir::Location loc,
 
 } // namespace weft
 
-#endif // WEFT_LIB_PARTITION_ASTTOLOOPS_H
+#endif // WEFT_PARTITION_ASTTOLOOPS_H

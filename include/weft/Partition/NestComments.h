@@ -1,14 +1,15 @@
 //===- NestComments.h - One C comment per distributed nest ------*- C++ -*-===//
 //
-// Private to WeftPartition. Users read the C that weft writes: the
+// Part of WeftPartition (argumentSourceName also names arrays in the GPU
+// passes' remarks). Users read the C that weft writes: the
 // distributed form of a region opens with one comment line per distributed
 // nest, what `--report` says of it in short (how it is split, which arrays
 // travel after it and which reductions are combined), and a line for what
 // it reads from rank 0 when other ranks' copies are outdated.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WEFT_LIB_PARTITION_NESTCOMMENTS_H
-#define WEFT_LIB_PARTITION_NESTCOMMENTS_H
+#ifndef WEFT_PARTITION_NESTCOMMENTS_H
+#define WEFT_PARTITION_NESTCOMMENTS_H
 
 #include "weft/Analysis/Polyhedral/Communication.h"
 
@@ -34,4 +35,4 @@ void insertNestComments(mlir::func::FuncOp func,
 
 } // namespace weft
 
-#endif // WEFT_LIB_PARTITION_NESTCOMMENTS_H
+#endif // WEFT_PARTITION_NESTCOMMENTS_H

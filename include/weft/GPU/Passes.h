@@ -1,0 +1,35 @@
+//===- Passes.h - Loop nests to GPU kernels ---------------------*- C++ -*-===//
+#ifndef WEFT_GPU_PASSES_H
+#define WEFT_GPU_PASSES_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+
+#include "dialects/Weft/IR/WeftDialect.h"
+
+namespace weft {
+
+/// On the outermost loop of a nest gpu-select-nests puts on the device: how
+/// many perfectly nested loops from it become the dimensions of the grid of
+/// threads (1 to 3).
+inline constexpr llvm::StringLiteral kGpuBandAttr =
+    WeftDialect::getGpuBandAttrName();
+/// On the same loop: which of those loops (0: the outermost) walks the
+/// contiguous dimension of the arrays, and so maps to threadIdx.x.
+inline constexpr llvm::StringLiteral kGpuCoalescedAttr =
+    WeftDialect::getGpuCoalescedAttrName();
+
+#define GEN_PASS_DECL
+#include "weft/GPU/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "weft/GPU/Passes.h.inc"
+
+} // namespace weft
+
+#endif // WEFT_GPU_PASSES_H

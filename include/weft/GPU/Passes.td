@@ -1,0 +1,135 @@
+//===- Passes.td - Loop nests to GPU kernels ---------------*- tablegen -*-===//
+#ifndef WEFT_GPU_PASSES_TD
+#define WEFT_GPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
+  let summary = "Choose the loop nests of each region that run on the GPU";
+  let description = [{
+    The first step of `--target=cuda` (docs/cuda.md). For every region
+    function with a polyhedral model, a loop whose iterations may run as
+    independent GPU threads (DeviceMapping.h: it carries no dependence,
+    except on scalars each iteration writes before reading) starts a device
+    nest: it and up to two loops perfectly nested in it whose bounds do not
+    depend on the nest's other loops become the dimensions of a grid of
+    threads. The loop whose iterator walks the last (contiguous) subscript
+    of the most accesses maps to `threadIdx.x`, so that neighbouring
+    threads touch neighbouring elements. A loop that carries a dependence
+    (a time loop, a sweep) stays on the host around the kernels, and its
+    body is searched for device nests.
+
+    A nest stays on the host when it calls a function, allocates memory or
+    accesses an array of rank above 3; a function without a model stays
+    whole on the host. The chosen loops get `weft.gpu.band` (how many
+    loops) and `weft.gpu.coalesced` (which one maps to x). With `report`,
+    every outermost loop gets a remark saying where it runs and why.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Say where each loop nest runs, and why">,
+    Option<"maxIslOperations", "max-isl-ops", "unsigned long",
+           /*default=*/"20000000",
+           "ISL operations quota of the analysis (0: no limit)">,
+  ];
+}
+
+def GpuPlaceData : Pass<"gpu-place-data", "::mlir::ModuleOp"> {
+  let summary = "Give the device nests device copies of their arrays, "
+                "moved once per region";
+  let description = [{
+    For every function with device nests (gpu-select-nests), each array the
+    nests access gets a device buffer (`gpu.alloc`, as long along its first
+    dimension as the region's accesses reach, its other extents the host
+    array's), and the nests access the buffer instead.
+
+    An array only the device nests access moves once: before the first
+    top-level statement that holds a device nest, the bounding box of its
+    flow-in elements (what the region reads before writing it) goes to the
+    device; before the function returns, the box of its live-out elements
+    (what it writes) comes back (`gpu.memcpy` of two `memref.subview`s).
+    Where the box of the live-out elements holds elements the region does
+    not write, the box going in covers them too, so that the copy back
+    returns the host's own values there. Arrays stay on the device across
+    the host loops around the kernels.
+
+    An array that host code in the region also accesses moves around each
+    top-level statement whose device nests use it instead (around each such
+    nest where host code in the same statement accesses it): its accessed
+    box to the device before, and back after when the nests write it. Scalars declared in the
+    region that only one nest uses get no buffer: each thread has its own
+    (gpu-map-loops).
+
+    With `report`, the function gets a remark listing each array's
+    transfers.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "List the transfers of each array">,
+    Option<"maxIslOperations", "max-isl-ops", "unsigned long",
+           /*default=*/"20000000",
+           "ISL operations quota of the analysis (0: no limit)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def GpuMapLoops : Pass<"gpu-map-loops", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite the device nests as scf.parallel loops mapped to "
+                "blocks and threads";
+  let description = [{
+    Each nest gpu-select-nests chose becomes two `scf.parallel` loops with
+    `mapping` attributes (ParallelLoopMapperAttr.td) that
+    `convert-parallel-loops-to-gpu` turns into a `gpu.launch`: the outer one
+    over thread blocks, the inner one over the threads of a block (32 x 8
+    for two loops, 256 for one, 32 x 4 x 2 for three; the coalesced loop
+    on x). Thread (b, t) of each dimension runs iteration
+    `lb + (b * T + t) * step` when that is below the upper bound, with the
+    body of the nest unchanged, lowered from affine to scf, arith and
+    memref. Scalars declared in the region that only the nest uses move
+    into the body: each thread gets its own.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
+def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
+  let summary = "Run the parallel loop nests of distributed regions on each "
+                "rank's GPU, their data moved around each nest";
+  let description = [{
+    After weft-distribute-pipeline, for `--target=mpi-cuda` (docs/cuda.md).
+    A distributed region function has no polyhedral model of its own (its
+    messages, packing loops and rank queries are not affine), but its
+    local loop nests are: each affine.for whose body holds only affine
+    loops, conditions, loads and stores, arithmetic and scalar
+    allocations is outlined into a function of its own (the values it uses
+    from outside, the rank's block bounds among them, become arguments),
+    where gpu-select-nests and gpu-place-data run as for `--target=cuda`:
+    the nest's device part runs as kernels, with the nest's flow-in box
+    (exact for the rank's block, halo included) copied to device buffers
+    before it and the box of what it writes copied back after it. The
+    result is inlined in place of the nest. Host code (packing, messages,
+    replicated statements) keeps using the host arrays, which hold the
+    program's values between nests, so the distribution and its messages
+    are those of `--target=mpi`.
+
+    Region functions with a model of their own other than the sequential
+    forms of dist-alias-check (which run where arguments overlap, or on
+    one rank) are treated whole, as by gpu-select-nests and gpu-place-data.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Say where each loop nest runs and what moves">,
+    Option<"maxIslOperations", "max-isl-ops", "unsigned long",
+           /*default=*/"20000000",
+           "ISL operations quota of each nest's analysis (0: no limit)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+#endif // WEFT_GPU_PASSES_TD

@@ -1,0 +1,414 @@
+//===- GPUToEmitC.cpp - Outlined GPU kernels to CUDA C++ --------*- C++ -*-===//
+//
+// Implements convert-gpu-to-emitc. Kernels become ordinary region-style
+// functions marked __global__, whose bodies convert-loops-to-emitc lowers
+// like any other; the host side's GPU ops become calls of the launch and
+// memory helpers of runtime/cuda/hpc/weft_cuda.h. Memref operands of those
+// calls go through unrealized casts to EmitC pointers, which
+// convert-loops-to-emitc resolves when it gives memrefs their C type.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Conversion/Passes.h"
+
+#include "dialects/Weft/IR/WeftDialect.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace weft {
+#define GEN_PASS_DEF_CONVERTGPUTOEMITC
+#include "weft/Conversion/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+
+/// The C++ builtin variable of a GPU index op: `threadIdx.x`, ...
+static std::string builtinName(StringRef variable, gpu::Dimension dim) {
+  return variable.str() + "." + gpu::stringifyDimension(dim).str();
+}
+
+/// Bytes of one element of a memref of `t` in C.
+static int64_t elementBytes(Type t) {
+  if (t.isIndex())
+    return 8;
+  return std::max<int64_t>(t.getIntOrFloatBitWidth() / 8, 1);
+}
+
+static Value indexConstant(OpBuilder &b, Location loc, int64_t v) {
+  return b.create<arith::ConstantIndexOp>(loc, v);
+}
+
+/// `memref` as the EmitC pointer the runtime's helpers take.
+static Value asPointer(OpBuilder &b, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  return b
+      .create<UnrealizedConversionCastOp>(
+          loc, emitc::PointerType::get(type.getElementType()), memref)
+      .getResult(0);
+}
+
+/// The extents of a region argument's dimensions after the first that are
+/// dynamic: its `weft.dim_args` arguments (null where there is none).
+static SmallVector<Value> argumentExtents(Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<Value> extents;
+  auto arg = dyn_cast<BlockArgument>(memref);
+  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
+                  : func::FuncOp();
+  auto dims =
+      func ? func.getArgAttrOfType<DenseI64ArrayAttr>(
+                 arg.getArgNumber(), weft::WeftDialect::getDimArgsAttrName())
+           : DenseI64ArrayAttr();
+  for (int64_t d = 1; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      extents.push_back(dims && d < (int64_t)dims.size() && dims[d] >= 0
+                            ? Value(func.getArgument(dims[d]))
+                            : Value());
+  return extents;
+}
+
+namespace {
+struct ConvertGPUToEmitC
+    : weft::impl::ConvertGPUToEmitCBase<ConvertGPUToEmitC> {
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  LogicalResult hoistKernel(gpu::GPUModuleOp module, func::FuncOp before);
+  LogicalResult lowerLaunch(gpu::LaunchFuncOp launch);
+  LogicalResult lowerCopy(gpu::MemcpyOp copy);
+  /// The extents of `memref`'s dimensions after the first that are
+  /// dynamic, as the host knows them (null where it does not).
+  SmallVector<Value> trailingExtents(Value memref) {
+    auto it = bufferExtents.find(memref);
+    return it != bufferExtents.end() ? it->second : argumentExtents(memref);
+  }
+  /// The extent of dimension `d` (> 0) of `memref`, or null.
+  Value extentOf(OpBuilder &b, Location loc, Value memref, int64_t d);
+
+  /// The host arrays' device buffers, as the casts that replaced gpu.alloc,
+  /// with the alloc's trailing dynamic extents.
+  DenseSet<Value> deviceBuffers;
+  DenseMap<Value, SmallVector<Value>> bufferExtents;
+};
+
+Value ConvertGPUToEmitC::extentOf(OpBuilder &b, Location loc, Value memref,
+                                  int64_t d) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (!type.isDynamicDim(d))
+    return indexConstant(b, loc, type.getDimSize(d));
+  unsigned dynamicBefore = 0;
+  for (int64_t k = 1; k < d; ++k)
+    dynamicBefore += type.isDynamicDim(k);
+  SmallVector<Value> extents = trailingExtents(memref);
+  return dynamicBefore < extents.size() ? extents[dynamicBefore] : Value();
+}
+} // end anonymous namespace
+
+LogicalResult ConvertGPUToEmitC::hoistKernel(gpu::GPUModuleOp module,
+                                             func::FuncOp before) {
+  SmallVector<gpu::GPUFuncOp> kernels(module.getOps<gpu::GPUFuncOp>());
+  if (kernels.size() != 1 || !kernels.front().isKernel())
+    return module.emitOpError("must hold exactly one kernel function");
+  gpu::GPUFuncOp kernel = kernels.front();
+  if (!kernel.getWorkgroupAttributions().empty() ||
+      !kernel.getPrivateAttributions().empty())
+    return kernel.emitOpError(
+        "has memory attributions, which cannot be lowered to CUDA C++ yet");
+  OpBuilder b(before);
+  Location loc = kernel.getLoc();
+  // Extents after the first that are dynamic come as trailing arguments.
+  SmallVector<Type> argTypes(kernel.getArgumentTypes());
+  SmallVector<SmallVector<int64_t>> dimArgs;
+  for (Type t : kernel.getArgumentTypes()) {
+    SmallVector<int64_t> dims;
+    if (auto m = dyn_cast<MemRefType>(t)) {
+      dims.assign(m.getRank(), -1);
+      for (int64_t d = 1; d < m.getRank(); ++d)
+        if (m.isDynamicDim(d)) {
+          dims[d] = argTypes.size();
+          argTypes.push_back(b.getIndexType());
+        }
+    }
+    dimArgs.push_back(dims);
+  }
+  auto func = b.create<func::FuncOp>(loc, module.getName(),
+                                     b.getFunctionType(argTypes, {}));
+  func->setAttr(weft::WeftDialect::getCSpecifiersAttrName(),
+                b.getStrArrayAttr({"static", "__global__"}));
+  func.getBody().takeBody(kernel.getBody());
+  Block &entry = func.getBody().front();
+  for (unsigned i = kernel.getNumArguments(); i < argTypes.size(); ++i)
+    entry.addArgument(argTypes[i], loc);
+  for (auto [i, dims] : llvm::enumerate(dimArgs))
+    if (!dims.empty())
+      func.setArgAttr(i, weft::WeftDialect::getDimArgsAttrName(),
+                      b.getDenseI64ArrayAttr(dims));
+
+  SmallVector<Operation *> gpuOps;
+  func.walk([&](Operation *op) {
+    if (isa<gpu::GPUDialect>(op->getDialect()))
+      gpuOps.push_back(op);
+  });
+  for (Operation *op : gpuOps) {
+    b.setInsertionPoint(op);
+    auto literal = [&](StringRef variable, gpu::Dimension dim) {
+      op->getResult(0).replaceAllUsesWith(b.create<emitc::LiteralOp>(
+          op->getLoc(), b.getIndexType(), builtinName(variable, dim)));
+      op->erase();
+      return success();
+    };
+    LogicalResult lowered =
+        TypeSwitch<Operation *, LogicalResult>(op)
+            .Case<gpu::ThreadIdOp>([&](auto id) {
+              return literal("threadIdx", id.getDimension());
+            })
+            .Case<gpu::BlockIdOp>(
+                [&](auto id) { return literal("blockIdx", id.getDimension()); })
+            .Case<gpu::BlockDimOp>(
+                [&](auto id) { return literal("blockDim", id.getDimension()); })
+            .Case<gpu::GridDimOp>(
+                [&](auto id) { return literal("gridDim", id.getDimension()); })
+            .Case<gpu::BarrierOp>([&](auto barrier) {
+              b.create<emitc::CallOpaqueOp>(barrier.getLoc(), TypeRange{},
+                                            "__syncthreads", ValueRange{});
+              barrier.erase();
+              return success();
+            })
+            .Case<gpu::ReturnOp>([&](auto ret) {
+              b.create<func::ReturnOp>(ret.getLoc());
+              ret.erase();
+              return success();
+            })
+            .Default([](Operation *other) {
+              return other->emitOpError("cannot be lowered to CUDA C++");
+            });
+    if (failed(lowered))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult ConvertGPUToEmitC::lowerLaunch(gpu::LaunchFuncOp launch) {
+  if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty() ||
+      launch.getDynamicSharedMemorySize() || launch.hasClusterSize())
+    return launch.emitOpError("must be a synchronous launch without dynamic "
+                              "shared memory or clusters");
+  OpBuilder b(launch);
+  Location loc = launch.getLoc();
+  SmallVector<Value> operands{launch.getGridSizeX(),  launch.getGridSizeY(),
+                              launch.getGridSizeZ(),  launch.getBlockSizeX(),
+                              launch.getBlockSizeY(), launch.getBlockSizeZ()};
+  SmallVector<Value> extents;
+  for (Value arg : launch.getKernelOperands()) {
+    if (!isa<MemRefType>(arg.getType())) {
+      operands.push_back(arg);
+      continue;
+    }
+    for (Value extent : trailingExtents(arg)) {
+      if (!extent)
+        return launch.emitOpError("passes an array whose extents are unknown");
+      extents.push_back(extent);
+    }
+    // The buffer is already a pointer when its gpu.alloc was lowered.
+    auto cast = arg.getDefiningOp<UnrealizedConversionCastOp>();
+    operands.push_back(cast && deviceBuffers.contains(arg)
+                           ? cast.getOperand(0)
+                           : asPointer(b, loc, arg));
+  }
+  operands.append(extents);
+  SmallVector<Attribute> args{
+      emitc::OpaqueAttr::get(b.getContext(), launch.getKernelModuleName())};
+  for (unsigned i = 0; i < operands.size(); ++i)
+    args.push_back(b.getIndexAttr(i));
+  b.create<emitc::CallOpaqueOp>(loc, TypeRange{}, "WEFT_CUDA_LAUNCH", operands,
+                                b.getArrayAttr(args), ArrayAttr());
+  launch.erase();
+  return success();
+}
+
+LogicalResult ConvertGPUToEmitC::lowerCopy(gpu::MemcpyOp copy) {
+  if (copy.getAsyncToken() || !copy.getAsyncDependencies().empty())
+    return copy.emitOpError("must be synchronous");
+  OpBuilder b(copy);
+  Location loc = copy.getLoc();
+  // A box is a subview with unit strides of a whole memref, or a whole
+  // rank-0 memref.
+  struct Box {
+    Value base;
+    SmallVector<OpFoldResult> offsets, sizes;
+  };
+  auto boxOf = [&](Value view) -> FailureOr<Box> {
+    auto type = cast<MemRefType>(view.getType());
+    if (type.getRank() == 0)
+      return Box{view, {}, {}};
+    auto sub = view.getDefiningOp<memref::SubViewOp>();
+    if (!sub || !sub.hasUnitStride())
+      return failure();
+    return Box{sub.getSource(), sub.getMixedOffsets(), sub.getMixedSizes()};
+  };
+  FailureOr<Box> dst = boxOf(copy.getDst()), src = boxOf(copy.getSrc());
+  if (failed(dst) || failed(src))
+    return copy.emitOpError("copies something other than boxes of arrays");
+  bool toDevice = deviceBuffers.contains(dst->base);
+  Box &host = toDevice ? *src : *dst;
+  if (toDevice == deviceBuffers.contains(src->base) ||
+      dst->offsets != src->offsets || dst->sizes != src->sizes)
+    return copy.emitOpError("must copy one box between a host array and its "
+                            "device buffer");
+  auto type = cast<MemRefType>(host.base.getType());
+  int64_t rank = type.getRank();
+  if (rank > 3)
+    return copy.emitOpError("copies a box of rank ") << rank << " (at most 3)";
+  // The runtime copies boxes of [*][e1][e2] arrays: lower ranks get leading
+  // dimensions of extent 1 (e1 is only read when the box spans more than
+  // one index of the first dimension, which a lower rank never does).
+  Value zero = indexConstant(b, loc, 0), one = indexConstant(b, loc, 1);
+  SmallVector<Value, 3> lo(3 - rank, zero), hi(3 - rank, one);
+  for (int64_t d = 0; d < rank; ++d) {
+    Value offset = getValueOrCreateConstantIndexOp(b, loc, host.offsets[d]);
+    Value size = getValueOrCreateConstantIndexOp(b, loc, host.sizes[d]);
+    lo.push_back(offset);
+    hi.push_back(b.create<arith::AddIOp>(loc, offset, size));
+  }
+  Value e1 = rank == 3   ? extentOf(b, loc, host.base, 1)
+             : rank == 2 ? zero
+                         : one;
+  Value e2 = rank >= 2   ? extentOf(b, loc, host.base, rank - 1)
+             : rank == 1 ? hi[2]
+                         : one;
+  if (!e1 || !e2)
+    return copy.emitOpError("copies an array whose extents are unknown");
+  Value dstPtr = toDevice ? dst->base.getDefiningOp()->getOperand(0)
+                          : asPointer(b, loc, dst->base);
+  Value srcPtr = toDevice ? asPointer(b, loc, src->base)
+                          : src->base.getDefiningOp()->getOperand(0);
+  SmallVector<Value> operands{
+      dstPtr, srcPtr,
+      indexConstant(b, loc, elementBytes(type.getElementType())), e1, e2};
+  for (int d = 0; d < 3; ++d) {
+    operands.push_back(lo[d]);
+    operands.push_back(hi[d]);
+  }
+  operands.push_back(b.create<arith::ConstantIntOp>(loc, toDevice, 32));
+  b.create<emitc::CallOpaqueOp>(loc, TypeRange{}, "weft_cuda_copy_box",
+                                operands);
+  copy.erase();
+  return success();
+}
+
+void ConvertGPUToEmitC::runOnOperation() {
+  ModuleOp module = getOperation();
+  SymbolTable symbols(module);
+  // Kernels go before the first function that launches them.
+  for (gpu::GPUModuleOp gpuModule :
+       llvm::make_early_inc_range(module.getOps<gpu::GPUModuleOp>())) {
+    func::FuncOp user;
+    for (func::FuncOp func : module.getOps<func::FuncOp>()) {
+      bool launches =
+          func.walk([&](gpu::LaunchFuncOp launch) {
+                return launch.getKernelModuleName() == gpuModule.getName()
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
+      if (launches) {
+        user = func;
+        break;
+      }
+    }
+    if (!user) {
+      gpuModule.erase(); // launched nowhere
+      continue;
+    }
+    if (failed(hoistKernel(gpuModule, user)))
+      return signalPassFailure();
+    gpuModule.erase();
+  }
+  module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+
+  // Allocations first: copies and launches then see the buffers as
+  // pointers.
+  WalkResult walked = module.walk([&](gpu::AllocOp alloc) {
+    if (alloc.getAsyncToken() || !alloc.getAsyncDependencies().empty() ||
+        !alloc.getSymbolOperands().empty() || alloc.getHostShared()) {
+      alloc.emitOpError("must be a plain synchronous allocation");
+      return WalkResult::interrupt();
+    }
+    OpBuilder b(alloc);
+    Location loc = alloc.getLoc();
+    MemRefType type = alloc.getType();
+    Value count = indexConstant(b, loc, 1);
+    SmallVector<Value> trailing;
+    unsigned dynamic = 0;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      Value extent = type.isDynamicDim(d)
+                         ? alloc.getDynamicSizes()[dynamic++]
+                         : indexConstant(b, loc, type.getDimSize(d));
+      if (d > 0 && type.isDynamicDim(d))
+        trailing.push_back(extent);
+      count = b.create<arith::MulIOp>(loc, count, extent);
+    }
+    Type element = type.getElementType();
+    auto call = b.create<emitc::CallOpaqueOp>(
+        loc, TypeRange{emitc::PointerType::get(element)}, "weft_cuda_alloc",
+        ValueRange{count}, ArrayAttr(),
+        b.getArrayAttr({TypeAttr::get(element)}));
+    auto buffer =
+        b.create<UnrealizedConversionCastOp>(loc, type, call.getResult(0));
+    deviceBuffers.insert(buffer.getResult(0));
+    bufferExtents[buffer.getResult(0)] = trailing;
+    alloc.getMemref().replaceAllUsesWith(buffer.getResult(0));
+    alloc.erase();
+    return WalkResult::advance();
+  });
+  if (walked.wasInterrupted())
+    return signalPassFailure();
+
+  SmallVector<Operation *> hostOps;
+  module.walk([&](Operation *op) {
+    if (isa<gpu::GPUDialect>(op->getDialect()))
+      hostOps.push_back(op);
+  });
+  for (Operation *op : hostOps) {
+    LogicalResult lowered =
+        TypeSwitch<Operation *, LogicalResult>(op)
+            .Case<gpu::LaunchFuncOp>(
+                [&](auto launch) { return lowerLaunch(launch); })
+            .Case<gpu::MemcpyOp>([&](auto copy) { return lowerCopy(copy); })
+            .Case<gpu::DeallocOp>([&](auto dealloc) -> LogicalResult {
+              if (dealloc.getAsyncToken() ||
+                  !dealloc.getAsyncDependencies().empty())
+                return dealloc.emitOpError("must be synchronous");
+              auto cast =
+                  dealloc.getMemref()
+                      .template getDefiningOp<UnrealizedConversionCastOp>();
+              if (!cast || !deviceBuffers.contains(dealloc.getMemref()))
+                return dealloc.emitOpError("frees no device buffer");
+              OpBuilder b(dealloc);
+              b.create<emitc::CallOpaqueOp>(dealloc.getLoc(), TypeRange{},
+                                            "weft_cuda_free",
+                                            cast.getOperand(0));
+              dealloc.erase();
+              return success();
+            })
+            .Default([](Operation *other) {
+              return other->emitOpError("cannot be lowered to CUDA C++");
+            });
+    if (failed(lowered))
+      return signalPassFailure();
+  }
+  // The boxes' views and the buffers' memref forms are used no more
+  // (users first).
+  SmallVector<Operation *> views;
+  module.walk([&](Operation *op) {
+    if (isa<memref::SubViewOp, UnrealizedConversionCastOp>(op))
+      views.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(views))
+    if (op->use_empty())
+      op->erase();
+}

@@ -1,0 +1,191 @@
+//===- MapLoops.cpp - Device nests as mapped scf.parallel loops -----------===//
+//
+// Implements gpu-map-loops: each nest gpu-select-nests chose becomes a loop
+// over thread blocks around a loop over the threads of a block, both
+// scf.parallel with the `mapping` attribute that the upstream
+// convert-parallel-loops-to-gpu turns into one gpu.launch.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/GPU/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace weft {
+#define GEN_PASS_DEF_GPUMAPLOOPS
+#include "weft/GPU/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+/// Threads per block along each grid dimension of a nest of `loops` loops,
+/// x first: 256 threads, x as wide as a warp.
+static SmallVector<int64_t, 3> blockShape(unsigned loops) {
+  switch (loops) {
+  case 1:
+    return {256};
+  case 2:
+    return {32, 8};
+  default:
+    return {32, 4, 2};
+  }
+}
+
+/// The grid dimension of each loop of a nest of `loops` loops (0: x) when
+/// loop `coalesced` walks the contiguous dimension: it gets x, the others y
+/// and z from the innermost out.
+static SmallVector<unsigned, 3> gridDims(unsigned loops, unsigned coalesced) {
+  SmallVector<unsigned, 3> dims(loops);
+  dims[coalesced] = 0;
+  unsigned next = 1;
+  for (unsigned k = loops; k-- > 0;)
+    if (k != coalesced)
+      dims[k] = next++;
+  return dims;
+}
+
+static gpu::Processor processor(unsigned dim, bool thread) {
+  static const gpu::Processor blocks[] = {
+      gpu::Processor::BlockX, gpu::Processor::BlockY, gpu::Processor::BlockZ};
+  static const gpu::Processor threads[] = {gpu::Processor::ThreadX,
+                                           gpu::Processor::ThreadY,
+                                           gpu::Processor::ThreadZ};
+  return thread ? threads[dim] : blocks[dim];
+}
+
+static LogicalResult mapNest(affine::AffineForOp outer) {
+  unsigned loops = outer->getAttrOfType<IntegerAttr>(kGpuBandAttr).getInt();
+  unsigned coalesced =
+      outer->getAttrOfType<IntegerAttr>(kGpuCoalescedAttr).getInt();
+  SmallVector<affine::AffineForOp, 3> band{outer};
+  while (band.size() < loops) {
+    Block *body = band.back().getBody();
+    auto inner = llvm::hasSingleElement(body->without_terminator())
+                     ? dyn_cast<affine::AffineForOp>(body->front())
+                     : affine::AffineForOp();
+    if (!inner)
+      return outer.emitOpError("is marked as a nest of ")
+             << loops << " loops but holds fewer";
+    band.push_back(inner);
+  }
+  if (coalesced >= loops)
+    return outer.emitOpError("marks a coalesced loop outside its nest");
+  Block *body = band.back().getBody();
+
+  // The body in scf/arith/memref: it is about to leave the affine loops
+  // whose iterators its affine maps use.
+  {
+    RewritePatternSet patterns(outer.getContext());
+    populateAffineToStdConversionPatterns(patterns);
+    ConversionTarget target(*outer.getContext());
+    target.addLegalDialect<arith::ArithDialect, memref::MemRefDialect,
+                           scf::SCFDialect>();
+    target.addIllegalDialect<affine::AffineDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    SmallVector<Operation *> ops;
+    for (Operation &op : body->without_terminator())
+      ops.push_back(&op);
+    if (failed(applyPartialConversion(ops, target, std::move(patterns))))
+      return outer.emitOpError("has a body that cannot leave affine form");
+  }
+
+  Location loc = outer.getLoc();
+  OpBuilder b(outer);
+  SmallVector<int64_t, 3> shape = blockShape(loops);
+  SmallVector<unsigned, 3> dims = gridDims(loops, coalesced);
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  SmallVector<Value> lbs, steps, trips, blocks, threads, zeros, ones;
+  for (auto [k, loop] : llvm::enumerate(band)) {
+    Value lb = lowerAffineLowerBound(loop, b);
+    Value ub = lowerAffineUpperBound(loop, b);
+    Value step = b.create<arith::ConstantIndexOp>(loc, loop.getStepAsInt());
+    Value trip = b.create<arith::CeilDivSIOp>(
+        loc, b.create<arith::SubIOp>(loc, ub, lb), step);
+    Value width = b.create<arith::ConstantIndexOp>(loc, shape[dims[k]]);
+    lbs.push_back(lb);
+    steps.push_back(step);
+    trips.push_back(trip);
+    blocks.push_back(b.create<arith::CeilDivSIOp>(loc, trip, width));
+    threads.push_back(width);
+    zeros.push_back(zero);
+    ones.push_back(one);
+  }
+
+  // Scalars declared in the region that only this nest uses: one per thread.
+  SmallVector<memref::AllocaOp> scalars;
+  outer->getParentOfType<func::FuncOp>().walk([&](memref::AllocaOp alloca) {
+    if (alloca.getType().getRank() == 0 && !outer->isAncestor(alloca) &&
+        llvm::all_of(alloca->getUsers(),
+                     [&](Operation *u) { return outer->isAncestor(u); }))
+      scalars.push_back(alloca);
+  });
+
+  scf::IfOp guard;
+  SmallVector<Value> ivs;
+  auto gridLoop = b.create<scf::ParallelOp>(
+      loc, zeros, blocks, ones,
+      [&](OpBuilder &gb, Location, ValueRange blockIds) {
+        auto blockLoop = gb.create<scf::ParallelOp>(
+            loc, zeros, threads, ones,
+            [&](OpBuilder &tb, Location, ValueRange threadIds) {
+              Value inside;
+              for (unsigned k = 0; k < loops; ++k) {
+                // Iteration (b * T + t) of loop k, if there is one.
+                Value index = tb.create<arith::AddIOp>(
+                    loc, tb.create<arith::MulIOp>(loc, blockIds[k], threads[k]),
+                    threadIds[k]);
+                ivs.push_back(tb.create<arith::AddIOp>(
+                    loc, lbs[k],
+                    tb.create<arith::MulIOp>(loc, index, steps[k])));
+                Value below = tb.create<arith::CmpIOp>(
+                    loc, arith::CmpIPredicate::slt, index, trips[k]);
+                inside = inside ? tb.create<arith::AndIOp>(loc, inside, below)
+                                : below;
+              }
+              guard = tb.create<scf::IfOp>(loc, inside, /*withElse=*/false);
+              tb.create<scf::ReduceOp>(loc);
+            });
+        SmallVector<gpu::ParallelLoopDimMappingAttr> mapping;
+        for (unsigned k = 0; k < loops; ++k)
+          mapping.push_back(gpu::ParallelLoopDimMappingAttr::get(
+              gb.getContext(), processor(dims[k], /*thread=*/true),
+              gb.getDimIdentityMap(), gb.getDimIdentityMap()));
+        (void)gpu::setMappingAttr(blockLoop, mapping);
+        gb.create<scf::ReduceOp>(loc);
+      });
+  SmallVector<gpu::ParallelLoopDimMappingAttr> mapping;
+  for (unsigned k = 0; k < loops; ++k)
+    mapping.push_back(gpu::ParallelLoopDimMappingAttr::get(
+        b.getContext(), processor(dims[k], /*thread=*/false),
+        b.getDimIdentityMap(), b.getDimIdentityMap()));
+  (void)gpu::setMappingAttr(gridLoop, mapping);
+
+  Block *then = guard.thenBlock();
+  then->getOperations().splice(then->begin(), body->getOperations(),
+                               body->begin(), std::prev(body->end()));
+  for (auto [loop, iv] : llvm::zip(band, ivs))
+    loop.getInductionVar().replaceAllUsesWith(iv);
+  for (memref::AllocaOp alloca : scalars)
+    alloca->moveBefore(then, then->begin());
+  outer.erase();
+  return success();
+}
+
+namespace {
+struct GpuMapLoops : weft::impl::GpuMapLoopsBase<GpuMapLoops> {
+  using Base::Base;
+  void runOnOperation() override {
+    SmallVector<affine::AffineForOp> nests;
+    getOperation().walk([&](affine::AffineForOp loop) {
+      if (loop->hasAttr(kGpuBandAttr))
+        nests.push_back(loop);
+    });
+    for (affine::AffineForOp nest : nests)
+      if (failed(mapNest(nest)))
+        return signalPassFailure();
+  }
+};
+} // end anonymous namespace

@@ -1,0 +1,71 @@
+//===- EmitRegionCUDA.cpp - Print regions as CUDA C++ -----------*- C++ -*-===//
+#include "weft/Target/CUDA/EmitCUDA.h"
+
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Target/Cpp/CppEmitter.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+#include "weft_cuda_emulate_h.inc"
+#include "weft_cuda_h.inc"
+
+/// The runtime header with its emulation in place of the #include that
+/// names it, so that an output builds alone.
+static std::string runtimeHeader() {
+  std::string header = weft_cuda_h;
+  std::string include = "#include \"weft_cuda_emulate.h\"\n";
+  size_t at = header.find(include);
+  if (at != std::string::npos)
+    header.replace(at, include.size(), weft_cuda_emulate_h);
+  return header;
+}
+
+std::string weft::cudaPreamble() {
+  return runtimeHeader() + "#include <math.h>\n"
+                           "#include <stdint.h>\n"
+                           // The C the rest of the file is written in, as C++.
+                           "#define restrict __restrict__\n"
+                           "#define _Bool bool\n";
+}
+
+std::string weft::cudaMpiPreamble() {
+  // The MPI runtime is C: its buffers come back as `void *`, which C++ does
+  // not convert to the generated code's typed pointers implicitly. Inside
+  // its own expansion a macro's name is not expanded again, so these call
+  // the functions.
+  return cudaPreamble() +
+         "struct weft_void_pointer {\n"
+         "  void *p;\n"
+         "  template <typename T> operator T *() const { return (T *)p; }\n"
+         "};\n"
+         "#define weft_rt_buffer(...) "
+         "(weft_void_pointer{weft_rt_buffer(__VA_ARGS__)})\n"
+         "#define weft_rt_alloc(...) "
+         "(weft_void_pointer{weft_rt_alloc(__VA_ARGS__)})\n";
+}
+
+LogicalResult
+weft::emitCUDARegionFunctions(ModuleOp module,
+                              llvm::StringMap<RegionFunctionC> &functions) {
+  // Kernels come before the host function that launches them
+  // (convert-gpu-to-emitc put them there): each host function's text
+  // starts with the kernels printed since the previous one.
+  std::string kernels;
+  for (auto func : module.getOps<emitc::FuncOp>()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (failed(emitc::translateToCpp(func, os)))
+      return failure();
+    if (auto specifiers = func.getSpecifiers();
+        specifiers &&
+        llvm::is_contained(specifiers->getAsValueRange<StringAttr>(),
+                           "__global__")) {
+      kernels += text + "\n";
+      continue;
+    }
+    functions[func.getName()] = {kernels + text, regionCallArgs(func)};
+    kernels.clear();
+  }
+  return success();
+}

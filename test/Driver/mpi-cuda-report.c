@@ -1,0 +1,32 @@
+// RUN: weft compile --target=mpi-cuda --report %s -o %t.cu 2>&1 | FileCheck %s
+
+// --report with --target=mpi-cuda: the distribution's remarks, then where
+// each loop nest of a rank runs and what moves around it.
+
+#define N 300
+double a[N][N], b[N][N], s[N];
+
+void step(int tsteps) {
+  int t, i, j;
+#pragma scop
+// The time loop exchanges halos between its nests: it stays on the host.
+// CHECK: mpi-cuda-report.c:[[@LINE+1]]:3: remark: stays on the host: it holds dist.local_bounds, which the polyhedral model does not describe; the loops in it are candidates
+  for (t = 0; t < tsteps; t++) {
+// Each rank's block of a nest runs as a kernel, its data moved around it.
+// CHECK: mpi-cuda-report.c:[[@LINE+2]]:5: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line [[@LINE+3]] along threadIdx.x (the arrays' contiguous dimension)
+// CHECK: mpi-cuda-report.c:[[@LINE+1]]:5: remark: device copies: a goes in before the first kernel (the box of its flow-in elements), is not copied back; b is not copied in, comes back after the last (its live-out elements)
+    for (i = 1; i < N - 1; i++)
+      for (j = 1; j < N - 1; j++)
+        b[i][j] = 0.25 * (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]);
+// CHECK: mpi-cuda-report.c:[[@LINE+1]]:5: remark: runs on the device
+    for (i = 1; i < N - 1; i++)
+      for (j = 1; j < N - 1; j++)
+        a[i][j] = b[i][j];
+  }
+// A sweep, replicated on every rank, carries a dependence: it stays on the
+// host.
+// CHECK: mpi-cuda-report.c:[[@LINE+1]]:3: remark: stays on the host: it carries a dependence through s
+  for (i = 1; i < N; i++)
+    s[i] = s[i - 1] + a[i][i];
+#pragma endscop
+}

@@ -1,0 +1,6 @@
+// --target=mpi-cuda: a matrix product whose rows are distributed, each
+// rank's block computed by a 2-D grid of GPU threads (the k loop inside each
+// thread), gathered to rank 0; the same output as the sequential program on
+// 1, 2 and 3 ranks (CPU emulation of CUDA).
+// REQUIRES: mpicc, mpirun, g++
+// RUN: WEFT_TARGET=mpi-cuda bash %S/../run-mpi.sh %S/../seq/gemm.c %t 1 2 3

@@ -1,0 +1,65 @@
+// RUN: weft-opt %s --gpu-map-loops -split-input-file -verify-diagnostics | FileCheck %s
+
+// A nest of two loops becomes a grid of 32 x 8 blocks: j (coalesced) on x.
+// Thread (b, t) runs iteration lb + (b * T + t) * step when it is below the
+// trip count; the body leaves affine form, and the scalar only the nest uses
+// moves into it (each thread has its own).
+// CHECK-LABEL: func.func @two
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: scf.parallel (%[[BI:.*]], %[[BJ:.*]]) =
+// CHECK: scf.parallel (%[[TI:.*]], %[[TJ:.*]]) = (%{{.*}}, %{{.*}}) to (%[[C8]], %[[C32]])
+// CHECK: %[[K:.*]] = arith.muli %[[BI]], %[[C8]]
+// CHECK: arith.addi %[[K]], %[[TI]]
+// CHECK: arith.cmpi slt
+// CHECK: scf.if
+// CHECK-NEXT: memref.alloca() : memref<f64>
+// CHECK: memref.load
+// CHECK-NOT: affine.
+// CHECK: mapping = [#gpu.loop_dim_map<processor = thread_y, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]
+// CHECK: mapping = [#gpu.loop_dim_map<processor = block_y, map = (d0) -> (d0), bound = (d0) -> (d0)>, #gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>]
+func.func @two(%a: memref<?x64xf64>, %n: index) {
+  %s = memref.alloca() : memref<f64>
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to 64 step 2 {
+      %v = affine.load %a[%i, %j] : memref<?x64xf64>
+      affine.store %v, %s[] : memref<f64>
+      %w = affine.load %s[] : memref<f64>
+      affine.store %w, %a[%i, %j + 1] : memref<?x64xf64>
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+  return
+}
+
+// -----
+
+// One loop: blocks of 256 threads; a sequential loop inside runs in each
+// thread.
+// CHECK-LABEL: func.func @one
+// CHECK: %[[C256:.*]] = arith.constant 256 : index
+// CHECK: scf.parallel
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%[[C256]])
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK: processor = thread_x
+// CHECK: processor = block_x
+func.func @one(%a: memref<100x8xf64>) {
+  affine.for %i = 0 to 100 {
+    affine.for %k = 1 to 8 {
+      %p = affine.load %a[%i, %k - 1] : memref<100x8xf64>
+      affine.store %p, %a[%i, %k] : memref<100x8xf64>
+    }
+  } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+  return
+}
+
+// -----
+
+func.func @inconsistent(%a: memref<8xf64>) {
+  // expected-error @below {{is marked as a nest of 2 loops but holds fewer}}
+  affine.for %i = 0 to 8 {
+    %v = affine.load %a[%i] : memref<8xf64>
+    affine.store %v, %a[%i] : memref<8xf64>
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 0 : i64}
+  return
+}

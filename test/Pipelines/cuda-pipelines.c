@@ -1,0 +1,47 @@
+// weft-kernels-pipeline and weft-cuda-pipeline (include/weft/Pipelines/
+// Pipelines.h) are what `weft compile --target=cuda` runs: through weft-opt
+// they print the same kernels and host functions as the driver.
+//
+// RUN: weft compile --target=seq --emit=mlir %s -o %t.mlir
+// RUN: weft compile --target=cuda %s -o %t.cu
+// RUN: weft-opt %t.mlir --weft-cuda-pipeline | mlir-translate --mlir-to-cpp > %t.opt.cu
+// RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.cu > %t.functions
+// RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.opt.cu | diff %t.functions -
+// RUN: FileCheck %s --check-prefix=CUDA < %t.functions
+//
+// weft-kernels-pipeline is what --target=cuda --emit=mlir prints.
+// RUN: weft compile --target=cuda --emit=mlir %s -o %t.kernels.mlir
+// RUN: weft-opt %t.mlir --weft-kernels-pipeline | FileCheck %s --check-prefix=KERNELS
+// RUN: FileCheck %s --check-prefix=KERNELS < %t.kernels.mlir
+//
+// The report option reaches the passes.
+// RUN: weft-opt %t.mlir --weft-kernels-pipeline='report=1' -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REPORT
+
+// CUDA: static __global__ void weft_smooth_scop0_distributed_kernel(
+// CUDA: static __global__ void weft_smooth_scop0_distributed_kernel_0(
+// CUDA: static void weft_smooth_scop0_distributed(
+// CUDA: WEFT_CUDA_LAUNCH(weft_smooth_scop0_distributed_kernel,
+// CUDA: static void weft_smooth_scop0(
+// CUDA: weft_rt_ranges_overlap(
+
+// KERNELS: func.func @weft_smooth_scop0_distributed
+// KERNELS: gpu.alloc
+// KERNELS: gpu.launch_func @weft_smooth_scop0_distributed_kernel::@weft_smooth_scop0_distributed_kernel
+// KERNELS: gpu.module @weft_smooth_scop0_distributed_kernel
+// KERNELS: gpu.func @weft_smooth_scop0_distributed_kernel
+
+// REPORT: remark: runs on the device: its iterations are the threads of a 1-D grid
+// REPORT: remark: device copies:
+
+void smooth(int steps, int n, double *a, double *b) {
+  int t, i;
+#pragma scop
+  for (t = 0; t < steps; t++) {
+    for (i = 1; i < n - 1; i++)
+      b[i] = 0.25 * (a[i - 1] + 2.0 * a[i] + a[i + 1]);
+    for (i = 1; i < n - 1; i++)
+      a[i] = b[i];
+  }
+#pragma endscop
+}
