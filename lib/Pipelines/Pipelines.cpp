@@ -1,5 +1,6 @@
-//===- Pipelines.cpp - weft's named HPC pipelines ---------------*- C++ -*-===//
+//===- Pipelines.cpp - weft's named pipelines -------------------*- C++ -*-===//
 #include "weft/Pipelines/Pipelines.h"
+#include "dialects/LLM/Transforms/Passes.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/GPU/Passes.h"
 #include "weft/Partition/Passes.h"
@@ -127,6 +128,21 @@ void weft::buildMpiCudaPipeline(OpPassManager &pm,
   addLoweringToEmitC(pm, /*flatArguments=*/true);
 }
 
+void weft::buildServePipeline(OpPassManager &pm, const ServeOptions &options) {
+  llm::LLMPlanOptions plan;
+  plan.planFile = options.plan;
+  pm.addPass(llm::createLLMPlan(plan));
+  llm::LLMQuantizeOptions quantize;
+  quantize.groupSize = options.groupSize;
+  pm.addPass(llm::createLLMQuantize(quantize));
+  pm.addPass(llm::createLLMSplitStages());
+  pm.addPass(llm::createLLMSchedule());
+}
+
+void weft::buildServeToEmitCPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertLLMToEmitC());
+}
+
 void weft::registerPipelines() {
   PassPipelineRegistration<>(
       "weft-seq-pipeline",
@@ -164,4 +180,13 @@ void weft::registerPipelines() {
       "weft-mpi-kernels-pipeline, then kernels and host code to EmitC (weft "
       "compile --target=mpi-cuda)",
       buildMpiCudaPipeline);
+  PassPipelineRegistration<ServeOptions>(
+      "weft-serve-pipeline",
+      "Plan, quantise, split into stages and schedule an imported model as "
+      "a serving plan says (weft build-model)",
+      buildServePipeline);
+  PassPipelineRegistration<>(
+      "weft-serve-to-emitc-pipeline",
+      "The planned model's serving program to EmitC (weft build-model)",
+      buildServeToEmitCPipeline);
 }

@@ -12,18 +12,18 @@
 #include "ServeDirectory.h"
 
 #include "dialects/LLM/IR/LLMOps.h"
-#include "dialects/LLM/Transforms/Passes.h"
-#include "weft/Conversion/Passes.h"
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/Memory.h"
 #include "weft/LLM/ModelIR.h"
 #include "weft/LLM/RuntimeKernels.h"
 #include "weft/Planner/JSONFile.h"
+#include "weft/Pipelines/Pipelines.h"
 #include "weft/Planner/ModelImport.h"
 
 #include "weft_rt_checkpoint.h"
 #include "weft_rt_stage_file.h"
 
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -67,7 +67,7 @@ private:
 /// The C++ text of the serving program of `module` (quantised llm IR).
 FailureOr<std::string> lowerToCpp(mlir::ModuleOp module) {
   mlir::PassManager pm(module.getContext());
-  pm.addPass(createConvertLLMToEmitC());
+  buildServeToEmitCPipeline(pm);
   if (mlir::failed(pm.run(module)))
     return mlir::failure();
   std::string text;
@@ -161,14 +161,10 @@ int weft::buildModelMain(int argc, char **argv) {
   mlir::OwningOpRef<mlir::ModuleOp> module = std::move(*imported);
   PassDiagnostics diagnostics(ctx);
   mlir::PassManager pm(&ctx);
-  llm::LLMPlanOptions planOptions;
-  planOptions.planFile = planPath;
-  pm.addPass(llm::createLLMPlan(planOptions));
-  llm::LLMQuantizeOptions quantizeOptions;
-  quantizeOptions.groupSize = groupSize;
-  pm.addPass(llm::createLLMQuantize(quantizeOptions));
-  pm.addPass(llm::createLLMSplitStages());
-  pm.addPass(llm::createLLMSchedule());
+  ServeOptions serveOptions;
+  serveOptions.plan = std::string(planPath);
+  serveOptions.groupSize = groupSize;
+  buildServePipeline(pm, serveOptions);
   if (mlir::failed(pm.run(*module)))
     return fail(diagnostics.errors());
   mlir::FailureOr<std::vector<llm::StageStorage>> stages =

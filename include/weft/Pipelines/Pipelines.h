@@ -1,6 +1,6 @@
-//===- Pipelines.h - weft's named HPC pipelines -----------------*- C++ -*-===//
+//===- Pipelines.h - weft's named pipelines ---------------------*- C++ -*-===//
 //
-// The pass pipelines of `weft compile`, in one place (the CIRCT firtool
+// The pass pipelines of `weft compile` and `weft build-model`, in one place (the CIRCT firtool
 // style): one function per pipeline, called by the driver and registered in
 // weft-opt under the same names, so that lit tests run exactly what the
 // driver runs.
@@ -22,6 +22,10 @@
 //                             --target=mpi-cuda --emit=mlir prints)
 //   weft-mpi-cuda-pipeline    weft-mpi-kernels-pipeline, then kernels and
 //                             host code to EmitC (--target=mpi-cuda)
+//   weft-serve-pipeline       an imported model (llm IR) planned, quantised,
+//                             split into stages and scheduled, as the plan
+//                             says (weft build-model)
+//   weft-serve-to-emitc-pipeline  that IR to the serving program's EmitC
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_PIPELINES_PIPELINES_H
@@ -60,6 +64,16 @@ struct DistributeOptions : mlir::PassPipelineOptions<DistributeOptions> {
       *this, "grid-dims",
       llvm::cl::desc("Most process grid axes a loop nest is split over"),
       llvm::cl::init(2)};
+};
+
+/// The options of weft-serve-pipeline (`weft build-model`'s).
+struct ServeOptions : mlir::PassPipelineOptions<ServeOptions> {
+  Option<std::string> plan{*this, "plan",
+                           llvm::cl::desc("The serving plan (JSON) to follow")};
+  Option<int64_t> groupSize{
+      *this, "group-size",
+      llvm::cl::desc("Weights per scale of group-quantised layers"),
+      llvm::cl::init(128)};
 };
 
 /// The options of weft-kernels-pipeline and weft-cuda-pipeline.
@@ -108,6 +122,12 @@ void buildMpiKernelsPipeline(mlir::OpPassManager &pm,
 /// buildCudaPipeline.
 void buildMpiCudaPipeline(mlir::OpPassManager &pm,
                           const DistributeOptions &options);
+
+/// llm-plan{plan}, llm-quantize{group-size}, llm-split-stages,
+/// llm-schedule.
+void buildServePipeline(mlir::OpPassManager &pm, const ServeOptions &options);
+/// convert-llm-to-emitc.
+void buildServeToEmitCPipeline(mlir::OpPassManager &pm);
 
 /// Registers the pipelines with the pass registry.
 void registerPipelines();

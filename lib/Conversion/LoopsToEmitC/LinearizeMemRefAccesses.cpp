@@ -7,7 +7,7 @@
 // LoopsToEmitC.cpp), except arguments under flat-arguments (C++).
 //
 //===----------------------------------------------------------------------===//
-#include "dialects/Weft/IR/WeftDialect.h"
+#include "weft/Conversion/MemRefExtents.h"
 #include "weft/Conversion/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -47,33 +47,22 @@ LinearizeMemRefAccesses::getExtents(Operation *user, Value memref,
     extents.assign(it->second.begin(), it->second.end());
     return success();
   }
-  auto type = cast<MemRefType>(memref.getType());
+  FailureOr<SmallVector<OpFoldResult>> trailing =
+      weft::getTrailingExtents(user, memref);
+  if (failed(trailing))
+    return failure();
+  // Static extents become constants next to the array's definition.
   func::FuncOp func = getOperation();
-  auto alloc = memref.getDefiningOp<memref::AllocOp>();
   OpBuilder b(func.getBody());
-  DenseI64ArrayAttr dimArgs;
-  if (alloc) {
+  if (auto alloc = memref.getDefiningOp<memref::AllocOp>())
     b.setInsertionPointAfter(alloc);
-  } else {
-    auto arg = cast<BlockArgument>(memref);
-    dimArgs = func.getArgAttrOfType<DenseI64ArrayAttr>(
-        arg.getArgNumber(), weft::WeftDialect::getDimArgsAttrName());
-  }
-  for (int64_t d = 1; d < type.getRank(); ++d) {
-    if (!type.isDynamicDim(d)) {
-      extents.push_back(b.create<arith::ConstantIndexOp>(memref.getLoc(),
-                                                         type.getDimSize(d)));
+  for (OpFoldResult extent : *trailing) {
+    if (auto value = dyn_cast<Value>(extent)) {
+      extents.push_back(value);
       continue;
     }
-    if (alloc) {
-      extents.push_back(alloc.getDynamicSizes()[type.getDynamicDimIndex(d)]);
-      continue;
-    }
-    if (!dimArgs || dimArgs.size() != type.getRank() || dimArgs[d] < 0 ||
-        dimArgs[d] >= (int64_t)func.getNumArguments())
-      return user->emitOpError("dynamic extent of dimension ")
-             << d << " is not available as a 'weft.dim_args' argument";
-    extents.push_back(func.getArgument(dimArgs[d]));
+    extents.push_back(b.create<arith::ConstantIndexOp>(
+        memref.getLoc(), cast<IntegerAttr>(extent.get<Attribute>()).getInt()));
   }
   extentCache[memref].assign(extents.begin(), extents.end());
   return success();

@@ -256,7 +256,10 @@ TEST(ElementSets, Errors) {
     message = d.str();
     return success();
   });
-  EXPECT_TRUE(failed(weft::encodeElementSet(*module, "{ not a set", 1)));
+  // Malformed text. (ISL 0.25 leaks 34 bytes on some malformed sets, e.g.
+  // "{ not a set }", which the sanitized tree's leak check would report.)
+  EXPECT_TRUE(failed(weft::encodeElementSet(*module, "{ A[i] : i >= }", 1)));
+  EXPECT_NE(message.find("failed"), std::string::npos) << message;
   EXPECT_TRUE(failed(weft::encodeElementSet(*module, "{ A[i] }", 1)));
   EXPECT_NE(message.find("unbounded"), std::string::npos) << message;
   EXPECT_TRUE(failed(
