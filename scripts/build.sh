@@ -7,4 +7,4 @@ export CCACHE_BASEDIR=$root
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
 fi
-ninja -C "$build" weft weft-opt WeftUnitTests weft-llama-ref
+ninja -C "$build" weft weft-opt weft-translate WeftUnitTests weft-llama-ref
