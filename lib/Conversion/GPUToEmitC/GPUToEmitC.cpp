@@ -15,7 +15,9 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace weft {
@@ -68,6 +70,20 @@ static SmallVector<Value> argumentExtents(Value memref) {
                             ? Value(func.getArgument(dims[d]))
                             : Value());
   return extents;
+}
+
+/// Erases the operations of `func` whose results nothing uses, chains of
+/// them included: the index of a grid dimension whose iterator the loop
+/// body does not use (upstream's loops-to-GPU conversion computes each one)
+/// would print as an unused variable, which nvcc -Werror rejects. CSE alone
+/// erases only the last operation of such a chain.
+static void eraseDeadOps(func::FuncOp func) {
+  // Users come after their operands, and nested operations before the one
+  // holding them: one reverse post-order walk erases whole chains.
+  func.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
+    if (isOpTriviallyDead(op))
+      op->erase();
+  });
 }
 
 namespace {
@@ -189,6 +205,7 @@ LogicalResult ConvertGPUToEmitC::hoistKernel(gpu::GPUModuleOp module,
     if (failed(lowered))
       return failure();
   }
+  eraseDeadOps(func);
   return success();
 }
 
