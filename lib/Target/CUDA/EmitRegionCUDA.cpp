@@ -26,7 +26,11 @@ std::string weft::cudaPreamble() {
                            "#include <stdint.h>\n"
                            // The C the rest of the file is written in, as C++.
                            "#define restrict __restrict__\n"
-                           "#define _Bool bool\n";
+                           "#define _Bool bool\n"
+                           // C's `register` (weft drops it where a region
+                           // takes the variable's address, not when a macro
+                           // spells it): C++17 ignores it, g++ warns.
+                           "#pragma GCC diagnostic ignored \"-Wregister\"\n";
 }
 
 std::string weft::cudaMpiPreamble() {
