@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run every PolyBench/C 4.2.1 kernel through `weft compile --target=seq` and
-# compare the array dumps of the original and the recompiled program.
+# Run every PolyBench/C 4.2.1 kernel through `weft compile --target=seq` (or
+# $PB_TARGET) and compare the array dumps of the original and the recompiled
+# program.
 #
 #   bash bench/polybench-check.sh POLYBENCH_DIR [BUILD_DIR] [KERNEL_NAME ...]
 #
@@ -16,9 +17,17 @@
 # mpicc (weft's output may add no -Wall warning to the kernel's own) and
 # runs under mpirun on each of $PB_RANKS
 # (default "1 2 3 4 6"); WEFT_STATS=1 in the environment adds the bytes
-# sent to the log.  $PB_WEFT_FLAGS are extra weft options (e.g.
+# sent to the log.  $PB_TARGET=cuda compiles with --target=cuda and builds
+# the CUDA C++ output (and polybench.c: polybench.h has no extern "C") with
+# $CXX (default g++) -x c++ -fopenmp -DWEFT_CUDA_EMULATE, the test-only CPU
+# emulation of CUDA (runtime/cuda/hpc); $PB_TARGET=mpi-cuda does the same
+# with mpicxx and runs under mpirun on each of $PB_RANKS.  Both run with
+# $OMP_NUM_THREADS (default 2) threads per emulated block; $PB_NVCC=1 also
+# compiles each CUDA output with nvcc -Werror for sm_80 (mpi-cuda: against
+# Open MPI's headers).  $PB_WEFT_FLAGS are extra weft options (e.g.
 # --fp-reductions=ordered); with $PB_RTOL, dumped numbers may differ by that
-# relative tolerance (split floating-point reductions round differently).  Prints PASS/FAIL per kernel and a final "N passed,
+# relative tolerance (split floating-point reductions round differently).
+# Prints PASS/FAIL per kernel and a final "N passed,
 # N failed" line; exits 1 if any kernel failed.
 set -euo pipefail
 
@@ -42,7 +51,14 @@ DATASET=${PB_DATASET:-MINI_DATASET}
 RUN_TIMEOUT=${RUN_TIMEOUT:-120}
 TARGET=${PB_TARGET:-seq}
 read -r -a RANKS <<< "${PB_RANKS:-1 2 3 4 6}"
-if [ "$TARGET" = mpi ]; then
+case $TARGET in
+  seq | mpi) out_ext=c ;;
+  cuda | mpi-cuda) out_ext=cu; export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} ;;
+  *) echo "polybench-check: unknown PB_TARGET '$TARGET' (seq, mpi, cuda, mpi-cuda)" >&2; exit 2 ;;
+esac
+distributed=0
+case $TARGET in mpi | mpi-cuda) distributed=1 ;; esac
+if [ $distributed = 1 ]; then
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
   export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 fi
@@ -120,15 +136,32 @@ for src in "${srcs[@]}"; do
     report "$name" FAIL "original does not run"; continue
   fi
   read -r -a weft_flags <<< "${PB_WEFT_FLAGS:-}"
-  if ! "$weft" compile --target="$TARGET" ${weft_flags[@]+"${weft_flags[@]}"} "${flags[@]}" "$src" -o "$w/out.c" >"$w/weft.log" 2>&1; then
+  out=$w/out.$out_ext
+  if ! "$weft" compile --target="$TARGET" ${weft_flags[@]+"${weft_flags[@]}"} "${flags[@]}" "$src" -o "$out" >"$w/weft.log" 2>&1; then
     report "$name" FAIL "weft failed" "$w/weft.log"; continue
   fi
   # weft's output must add no warning to the kernel's own (polybench.c
   # and some kernels warn under -Wall by themselves).
   cc=("$CC")
-  [ "$TARGET" = mpi ] && cc=(mpicc)
-  if ! { "${cc[@]}" -O2 "${flags[@]}" -c "$pb/utilities/polybench.c" -o "$w/polybench.o" &&
-         "${cc[@]}" -O2 -Wall "${flags[@]}" -c "$w/out.c" -o "$w/out.o" 2>"$w/weft.warn" &&
+  case $TARGET in
+    mpi) cc=(mpicc) ;;
+    cuda) cc=("${CXX:-g++}" -fopenmp) ;;
+    mpi-cuda) cc=(mpicxx -fopenmp) ;;
+  esac
+  as_src=()
+  [ "$out_ext" = cu ] && as_src=(-x c++ -DWEFT_CUDA_EMULATE)
+  if [ "${PB_NVCC:-0}" = 1 ] && [ "$out_ext" = cu ]; then
+    nvcc_flags=()
+    if [ "$TARGET" = mpi-cuda ]; then
+      read -r -a nvcc_flags <<< "$(mpicxx --showme:compile)"
+    fi
+    if ! "${NVCC:-nvcc}" -O3 -arch=sm_80 -Werror all-warnings "${flags[@]}" \
+         ${nvcc_flags[@]+"${nvcc_flags[@]}"} -c "$out" -o "$w/nvcc.o" >"$w/nvcc.log" 2>&1; then
+      report "$name" FAIL "nvcc rejects weft's output" "$w/nvcc.log"; continue
+    fi
+  fi
+  if ! { "${cc[@]}" ${as_src[@]+"${as_src[@]}"} -O2 "${flags[@]}" -c "$pb/utilities/polybench.c" -o "$w/polybench.o" &&
+         "${cc[@]}" ${as_src[@]+"${as_src[@]}"} -O2 -Wall "${flags[@]}" -c "$out" -o "$w/out.o" 2>"$w/weft.warn" &&
          "${cc[@]}" "$w/polybench.o" "$w/out.o" -o "$w/weft.exe" -lm; } >"$w/weft.cc.log" 2>&1; then
     cat "$w/weft.warn" >>"$w/weft.cc.log"
     report "$name" FAIL "weft output does not build" "$w/weft.cc.log"; continue
@@ -138,7 +171,7 @@ for src in "${srcs[@]}"; do
     report "$name" FAIL "weft output adds -Wall warnings" "$w/weft.warn"; continue
   fi
   launches=("")
-  [ "$TARGET" = mpi ] && launches=("${RANKS[@]}")
+  [ $distributed = 1 ] && launches=("${RANKS[@]}")
   bad=""
   for p in "${launches[@]}"; do
     launcher=()
