@@ -156,36 +156,57 @@ static ArrayTypeLoc outerArray(TypeLoc tl) {
 }
 
 void CxxEdits::rewriteArrayParameter(FunctionDecl *fn, ParmVarDecl *param) {
-  const ArrayType *array = ctx.getAsArrayType(param->getOriginalType());
-  if (!array)
-    return;
-  ArrayTypeLoc outer = outerArray(param->getTypeSourceInfo()->getTypeLoc());
-  if (!outer)
-    return;
-  QualType element = array->getElementType();
-  if (!element->isVariablyModifiedType()) {
-    // Only the first extent is variable (or has `static`, qualifiers): C++
-    // needs none of it, as the parameter is a pointer either way.
-    if (!isa<VariableArrayType>(array) &&
-        array->getSizeModifier() == ArraySizeModifier::Normal &&
-        !array->getIndexTypeCVRQualifiers())
+  QualType original = param->getOriginalType();
+  TypeLoc written = param->getTypeSourceInfo()->getTypeLoc();
+  // The first array declarator of the pointed-to rows, and their element.
+  ArrayTypeLoc first;
+  QualType base;
+  if (const ArrayType *array = ctx.getAsArrayType(original)) {
+    ArrayTypeLoc outer = outerArray(written);
+    if (!outer)
       return;
-    CharSourceRange brackets = fileRange(outer.getBracketsRange());
-    if (brackets.isInvalid())
-      return error(param->getLocation(),
-                   "cannot rewrite this array parameter for C++ (it is "
-                   "written by a macro)");
-    edits.push_back(
-        {brackets.getBegin(), (unsigned)text(brackets).size(), "[]"});
+    QualType element = array->getElementType();
+    if (!element->isVariablyModifiedType()) {
+      // Only the first extent is variable (or has `static`, qualifiers): C++
+      // needs none of it, as the parameter is a pointer either way.
+      if (!isa<VariableArrayType>(array) &&
+          array->getSizeModifier() == ArraySizeModifier::Normal &&
+          !array->getIndexTypeCVRQualifiers())
+        return;
+      CharSourceRange brackets = fileRange(outer.getBracketsRange());
+      if (brackets.isInvalid())
+        return error(param->getLocation(),
+                     "cannot rewrite this array parameter for C++ (it is "
+                     "written by a macro)");
+      edits.push_back(
+          {brackets.getBegin(), (unsigned)text(brackets).size(), "[]"});
+      return;
+    }
+    first = outerArray(outer.getElementLoc());
+    base = ctx.getBaseElementType(element);
+  } else if (const auto *ptr = original->getAs<PointerType>();
+             ptr && ptr->getPointeeType()->isVariablyModifiedType() &&
+             ctx.getAsArrayType(ptr->getPointeeType())) {
+    // Written as a pointer to variable-length rows: double (*A)[m].
+    TypeLoc tl = written.getUnqualifiedLoc();
+    while (auto paren = tl.getAs<ParenTypeLoc>())
+      tl = paren.getInnerLoc();
+    auto pointer = tl.getAs<PointerTypeLoc>();
+    if (!pointer)
+      return;
+    first = outerArray(pointer.getPointeeLoc());
+    base = ctx.getBaseElementType(ptr->getPointeeType());
+  } else {
     return;
   }
   // A pointer to variable-length arrays: C++ has no such parameter, but
   // GNU C++ has such local variables.
-  auto inner = outer.getElementLoc();
-  ArrayTypeLoc first = outerArray(inner);
   ArrayTypeLoc last = first;
-  while (ArrayTypeLoc next = outerArray(last.getElementLoc()))
-    last = next;
+  while (last)
+    if (ArrayTypeLoc next = outerArray(last.getElementLoc()))
+      last = next;
+    else
+      break;
   CharSourceRange declaration = fileRange(param->getSourceRange());
   CharSourceRange dims = first && last
                              ? fileRange(SourceRange(first.getLBracketLoc(),
@@ -195,7 +216,6 @@ void CxxEdits::rewriteArrayParameter(FunctionDecl *fn, ParmVarDecl *param) {
     return error(param->getLocation(),
                  "cannot rewrite this variable-length array parameter for "
                  "C++ (it is written by a macro)");
-  QualType base = ctx.getBaseElementType(element);
   std::string name = param->getName().str();
   std::string pointer = std::string(base.isConstQualified() ? "const " : "") +
                         "void *" + (name.empty() ? "" : "weft_vla_" + name);

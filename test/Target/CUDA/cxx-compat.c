@@ -24,6 +24,16 @@ static void scale(int n, int m, double A[n][m], double v[n])
       A[i][j] *= v[i];
 }
 
+// So does a parameter written as a pointer to variable-length rows.
+// CHECK: static void shift(int n, int m, void *weft_vla_A, const void *weft_vla_B)
+// CHECK-NEXT: { const double (*B)[m] = (const double (*)[m])weft_vla_B; double (*A)[m] = (double (*)[m])weft_vla_A;
+static void shift(int n, int m, double (*A)[m], const double (*restrict B)[m])
+{
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      A[i][j] += B[i][j] / 8;
+}
+
 // A prototype loses the parameter's name too.
 // CHECK: static double total(int n, int m, const void *);
 static double total(int n, int m, const double [n][m]);
@@ -71,6 +81,7 @@ int main(void)
       A[i][j] = i - j;
   }
   scale(n, m, A, v);
+  shift(n, m, A, (const double (*)[m])A);
   kernel(n, m, A, (double (*)[m])B);
   printf("%s %d %.17g %.17g\n", name, c, total(n, m, (const double (*)[m])A),
          total(n, m, (const double (*)[m])B));
