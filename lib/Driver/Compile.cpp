@@ -39,6 +39,7 @@ using namespace weft;
 
 #include "weft_rt_elements_h.inc"
 #include "weft_rt_mpi_h.inc"
+#include "weft_rt_overlap_h.inc"
 
 namespace {
 
@@ -101,6 +102,12 @@ private:
 };
 
 } // end anonymous namespace
+
+/// The MPI runtime an MPI output starts with (runtime/mpi, after the
+/// overlapping-arguments check it shares with the CUDA outputs).
+static std::string mpiRuntime() {
+  return std::string(weft_rt_elements_h) + weft_rt_overlap_h + weft_rt_mpi_h;
+}
 
 /// The region function's name: weft_<function>_scop<n>.
 static std::string regionFunctionName(const ScopRegion &region,
@@ -200,9 +207,8 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
         mlir::failed(emitCUDARegionFunctions(*module, functions)))
       return;
     preamble = options.target == CompileTarget::MpiCuda
-                   ? std::string(weft_rt_elements_h) + weft_rt_mpi_h +
-                         cudaMpiPreamble()
-                   : cudaPreamble();
+                   ? mpiRuntime() + cudaMpiPreamble()
+                   : weft_rt_overlap_h + cudaPreamble();
     if (!collectCxxEdits(ctx, regions, edits))
       return;
   } else {
@@ -230,7 +236,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     rep.callArgs = functions.lookup(rep.functionName).callArgs;
   }
   if (options.target == CompileTarget::Mpi)
-    preamble = std::string(weft_rt_elements_h) + weft_rt_mpi_h + preamble;
+    preamble = mpiRuntime() + preamble;
   result.text = spliceRegions(ctx, replacements, preamble, edits);
   result.ok = true;
 }

@@ -1,10 +1,11 @@
 /*===- weft_rt_mpi.h - MPI runtime of weft-generated programs -----*- C -*-===*
  *
- * weft copies this file into every program it generates for --target=mpi,
- * (after weft_rt_elements.h, the walk over a message's element set), so that
- * the output builds with a plain `mpicc OUT.c -lm`. It starts MPI before
- * main (the sequential program's main is kept as it is), stops it at exit,
- * keeps only rank 0's output, and provides what the distributed regions
+ * weft copies this file into every program it generates for --target=mpi
+ * (after weft_rt_elements.h, the walk over a message's element set, and
+ * runtime/common/weft_rt_overlap.h, the check of overlapping arguments),
+ * so that the output builds with a plain `mpicc OUT.c -lm`. It starts MPI
+ * before main (the sequential program's main is kept as it is), stops it at
+ * exit, keeps only rank 0's output, and provides what the distributed regions
  * call: block bounds, the messages of exact element sets (non-blocking
  * point to point, broadcast, all-reduce) and the state of the other ranks'
  * copies.
@@ -371,19 +372,5 @@ static WEFT_RT_UNUSED void weft_rt_set_replicas_stale(void) {
   weft_rt_stale = 1;
 }
 
-/* Whether elements [alo, ahi) of the array at a (elements of asize bytes)
-   and [blo, bhi) of the one at b share a byte (dist.ranges_overlap).
-   Offsets may be negative; the addresses are compared as integers, in
-   unsigned arithmetic, so no pointer outside an object is formed. */
-static WEFT_RT_UNUSED int weft_rt_ranges_overlap(const void *a, int64_t alo,
-                                                 int64_t ahi, int64_t asize,
-                                                 const void *b, int64_t blo,
-                                                 int64_t bhi, int64_t bsize) {
-  if (alo >= ahi || blo >= bhi)
-    return 0;
-  uintptr_t a0 = (uintptr_t)a + (uintptr_t)alo * (uintptr_t)asize;
-  uintptr_t a1 = (uintptr_t)a + (uintptr_t)ahi * (uintptr_t)asize;
-  uintptr_t b0 = (uintptr_t)b + (uintptr_t)blo * (uintptr_t)bsize;
-  uintptr_t b1 = (uintptr_t)b + (uintptr_t)bhi * (uintptr_t)bsize;
-  return a0 < b1 && b0 < a1;
-}
+/* weft_rt_ranges_overlap (dist.ranges_overlap) is in
+   runtime/common/weft_rt_overlap.h, which the CUDA outputs carry too. */

@@ -195,23 +195,8 @@ static WEFT_CUDA_UNUSED void weft_cuda_sync(void) {
   WEFT_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-/// Whether elements [alo, ahi) of the array at a (elements of asize bytes)
-/// and [blo, bhi) of the one at b share a byte: the run-time check of a
-/// region whose pointer arguments may overlap (dist.ranges_overlap), as in
-/// runtime/mpi/weft_rt_mpi.h, which MPI programs carry instead.
-#ifndef WEFT_RT_UNUSED
-static WEFT_CUDA_UNUSED int weft_rt_ranges_overlap(const void *a, int64_t alo,
-                                                   int64_t ahi, int64_t asize,
-                                                   const void *b, int64_t blo,
-                                                   int64_t bhi, int64_t bsize) {
-  if (alo >= ahi || blo >= bhi)
-    return 0;
-  uintptr_t a0 = (uintptr_t)a + (uintptr_t)alo * (uintptr_t)asize;
-  uintptr_t a1 = (uintptr_t)a + (uintptr_t)ahi * (uintptr_t)asize;
-  uintptr_t b0 = (uintptr_t)b + (uintptr_t)blo * (uintptr_t)bsize;
-  uintptr_t b1 = (uintptr_t)b + (uintptr_t)bhi * (uintptr_t)bsize;
-  return a0 < b1 && b0 < a1;
-}
-#endif
+// The run-time check of a region whose pointer arguments may overlap,
+// weft_rt_ranges_overlap, comes before this header in outputs
+// (runtime/common/weft_rt_overlap.h, shared with the MPI runtime).
 
 #endif // WEFT_CUDA_H
