@@ -85,6 +85,15 @@ static bool worthRuns(AffineForOp loop, func::FuncOp func,
   }
   if (!contiguous)
     return false;
+  // A loop in the band of a `dist.layout` (the user's or the partitioner's
+  // distribution of a perfect nest) stays, so that the band does too.
+  unsigned distance = 1;
+  for (Operation *outer = loop->getParentOp(); outer != func;
+       outer = outer->getParentOp(), ++distance)
+    if (auto layout = outer->getAttrOfType<weft::dist::LayoutAttr>(
+            weft::dist::DistDialect::getLayoutAttrName()))
+      if (layout.getRank() > distance)
+        return false;
   Block *top = &func.getBody().front();
   for (Value bound : loop.getOperands())
     if (bound.getParentBlock() != top)
