@@ -35,7 +35,8 @@
 # counts). CONFIGS="name ..." picks some of them.
 #
 # Environment: MPICC (mpicc; the clang configuration sets OMPI_CC and
-# MPICH_CC), INSTR (1), TIME (0), REPEAT (5), KEEP=1 keeps the work directory.
+# MPICH_CC), INSTR (1), TIME (0), REPEAT (5), SIZES (large: the kernels at
+# about a second each), KEEP=1 keeps the work directory.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -81,6 +82,18 @@ kernels=(
   "gemm|$seqdir/gemm.c|-DNI=400 -DNJ=400 -DNK=600"
   "seidel-2d|$seqdir/seidel-2d.c|-DN=400 -DTSTEPS=60"
 )
+# SIZES=large: sizes at which each kernel runs for about a second, as in
+# issue 17's measurements (for TIME=1; instruction counts take long there).
+if [ "${SIZES:-}" = large ]; then
+  kernels=(
+    "jacobi-2d|$seqdir/jacobi-2d.c|-DN=2000 -DTSTEPS=150"
+    "jacobi-1d|$seqdir/jacobi-1d.c|-DN=400000 -DTSTEPS=4000"
+    "heat-3d|$seqdir/heat-3d.c|-DN=160 -DTSTEPS=40"
+    "fdtd-2d|$seqdir/fdtd-2d.c|-DNX=1500 -DNY=1500 -DTMAX=100"
+    "gemm|$seqdir/gemm.c|-DNI=900 -DNJ=900 -DNK=900"
+    "seidel-2d|$seqdir/seidel-2d.c|-DN=1000 -DTSTEPS=20"
+  )
+fi
 
 [ -x "$weft" ] || { echo "generated-c: no weft executable at $weft" >&2; exit 2; }
 if [ "$INSTR" = 1 ] && ! command -v valgrind >/dev/null; then

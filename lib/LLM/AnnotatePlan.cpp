@@ -71,4 +71,44 @@ importPlannedModel(MLIRContext &ctx, const plan::Problem &p,
   return module;
 }
 
+/// The attributes of `op` that say what it computes: all but the plan's
+/// and, on the model, its name.
+static NamedAttrList modelAttributes(Operation *op) {
+  NamedAttrList attrs;
+  for (NamedAttribute a : op->getAttrs()) {
+    StringRef name = a.getName().getValue();
+    if (name == LLMDialect::getStageAttrName() || name == "bits" ||
+        (isa<ModelOp>(op) && (name == "plan" || name == "sym_name")))
+      continue;
+    attrs.push_back(a);
+  }
+  return attrs;
+}
+
+LogicalResult checkPlannedModel(ModelOp planned, ModelOp model) {
+  SmallVector<Operation *> want, got;
+  model.walk<WalkOrder::PreOrder>([&](Operation *op) { want.push_back(op); });
+  planned.walk<WalkOrder::PreOrder>([&](Operation *op) { got.push_back(op); });
+  for (size_t i = 0; i < got.size(); ++i) {
+    if (i == want.size())
+      return got[i]->emitOpError()
+             << "is not in the model of the weights, which ends before it";
+    Operation *a = got[i], *b = want[i];
+    if (a->getName() == b->getName() &&
+        a->getOperandTypes() == b->getOperandTypes() &&
+        a->getResultTypes() == b->getResultTypes() &&
+        a->getNumRegions() == b->getNumRegions() &&
+        modelAttributes(a) == modelAttributes(b))
+      continue;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    b->print(os, OpPrintingFlags().skipRegions());
+    return a->emitOpError()
+           << "differs from the model of the weights, which has: " << text;
+  }
+  if (got.size() < want.size())
+    return planned.emitOpError() << "ends before the model of the weights";
+  return success();
+}
+
 } // namespace weft::llm

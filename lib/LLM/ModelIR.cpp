@@ -75,45 +75,49 @@ TensorNames hfLlamaNames() {
   return n;
 }
 
-TensorNames hfOptNames() {
+/// The names of a HuggingFace family whose layer parts each have a weight
+/// and a bias: `parts` maps a part to its module's name in a layer.
+TensorNames biasedHFNames(StringRef embed, StringRef finalNorm,
+                          StringRef layerPrefix,
+                          ArrayRef<std::pair<StringRef, StringRef>> parts) {
   TensorNames n;
-  n.embed = "model.decoder.embed_tokens.weight";
-  n.positions = "model.decoder.embed_positions.weight";
-  n.finalNorm = "model.decoder.final_layer_norm";
+  n.embed = embed.str();
+  n.finalNorm = finalNorm.str();
   n.head = "lm_head.weight";
-  n.layerPrefix = "model.decoder.layers.{0}.";
-  auto both = [&](StringRef part, StringRef name) {
+  n.layerPrefix = layerPrefix.str();
+  for (auto [part, name] : parts) {
     n.layer[part] = (name + ".weight").str();
     n.layer[(part + "_bias").str()] = (name + ".bias").str();
-  };
-  both("attn_norm", "self_attn_layer_norm");
-  both("q", "self_attn.q_proj");
-  both("k", "self_attn.k_proj");
-  both("v", "self_attn.v_proj");
-  both("o", "self_attn.out_proj");
-  both("ffn_norm", "final_layer_norm");
-  both("up", "fc1");
-  both("down", "fc2");
+  }
+  return n;
+}
+
+TensorNames hfOptNames() {
+  TensorNames n = biasedHFNames("model.decoder.embed_tokens.weight",
+                                "model.decoder.final_layer_norm",
+                                "model.decoder.layers.{0}.",
+                                {{"attn_norm", "self_attn_layer_norm"},
+                                 {"q", "self_attn.q_proj"},
+                                 {"k", "self_attn.k_proj"},
+                                 {"v", "self_attn.v_proj"},
+                                 {"o", "self_attn.out_proj"},
+                                 {"ffn_norm", "final_layer_norm"},
+                                 {"up", "fc1"},
+                                 {"down", "fc2"}});
+  n.positions = "model.decoder.embed_positions.weight";
   return n;
 }
 
 TensorNames hfBloomNames() {
-  TensorNames n;
-  n.embed = "transformer.word_embeddings.weight";
+  TensorNames n = biasedHFNames("transformer.word_embeddings.weight",
+                                "transformer.ln_f", "transformer.h.{0}.",
+                                {{"attn_norm", "input_layernorm"},
+                                 {"qkv", "self_attention.query_key_value"},
+                                 {"o", "self_attention.dense"},
+                                 {"ffn_norm", "post_attention_layernorm"},
+                                 {"up", "mlp.dense_h_to_4h"},
+                                 {"down", "mlp.dense_4h_to_h"}});
   n.embedNorm = "transformer.word_embeddings_layernorm";
-  n.finalNorm = "transformer.ln_f";
-  n.head = "lm_head.weight";
-  n.layerPrefix = "transformer.h.{0}.";
-  auto both = [&](StringRef part, StringRef name) {
-    n.layer[part] = (name + ".weight").str();
-    n.layer[(part + "_bias").str()] = (name + ".bias").str();
-  };
-  both("attn_norm", "input_layernorm");
-  both("qkv", "self_attention.query_key_value");
-  both("o", "self_attention.dense");
-  both("ffn_norm", "post_attention_layernorm");
-  both("up", "mlp.dense_h_to_4h");
-  both("down", "mlp.dense_4h_to_h");
   return n;
 }
 

@@ -2,8 +2,6 @@
 #include "weft/LLM/RuntimeKernels.h"
 #include "weft/LLM/ModelIR.h"
 
-#include "llvm/ADT/SetVector.h"
-
 using namespace mlir;
 
 namespace weft::llm {
@@ -200,8 +198,7 @@ FailureOr<SmallVector<RuntimeStage>> matchRuntimeStages(ModelOp model) {
 
 FailureOr<std::vector<StageStorage>> stageStorage(ModelOp model) {
   FailureOr<SmallVector<RuntimeStage>> stages = matchRuntimeStages(model);
-  FailureOr<SmallVector<SmallVector<Operation *>>> ops = collectStageOps(model);
-  if (failed(stages) || failed(ops))
+  if (failed(stages))
     return failure();
   std::optional<int64_t> groupSize;
   for (WeightOp w : model.getWeights())
@@ -238,17 +235,6 @@ FailureOr<std::vector<StageStorage>> stageStorage(ModelOp model) {
       case RuntimeKernel::Kind::FinalNorm:
         break;
       }
-    }
-    llvm::SetVector<WeightOp> read;
-    for (Operation *op : (*ops)[k])
-      forEachWeightRef(op, [&](StringRef, FlatSymbolRefAttr ref) {
-        if (auto w = model.lookupSymbol<WeightOp>(ref.getAttr()))
-          read.insert(w);
-      });
-    for (WeightOp w : read) {
-      GroupQuantAttr q = w.getGroupQuant();
-      s.tensors.push_back({w.getSymName().str(), int(w.getBits()),
-                           q ? int(q.getGroupSize()) : 0});
     }
     out.push_back(std::move(s));
   }

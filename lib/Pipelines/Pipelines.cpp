@@ -71,6 +71,9 @@ void weft::buildDistributePipeline(OpPassManager &pm,
 void weft::buildMpiPipeline(OpPassManager &pm,
                             const DistributeOptions &options) {
   buildDistributePipeline(pm, options);
+  // Loops gcc -O2 vectorises in the distributed forms, as in the sequential
+  // ones: runs of a fixed trip count.
+  pm.addNestedPass<func::FuncOp>(createDistVectorRuns());
   buildSeqPipeline(pm);
 }
 
@@ -129,9 +132,13 @@ void weft::buildMpiCudaPipeline(OpPassManager &pm,
 }
 
 void weft::buildServePipeline(OpPassManager &pm, const ServeOptions &options) {
-  llm::LLMPlanOptions plan;
-  plan.planFile = options.plan;
-  pm.addPass(llm::createLLMPlan(plan));
+  // Without a plan file the input is planned already (weft plan
+  // --emit=mlir); llm-quantize says so if it is not.
+  if (!options.plan.empty()) {
+    llm::LLMPlanOptions plan;
+    plan.planFile = options.plan;
+    pm.addPass(llm::createLLMPlan(plan));
+  }
   llm::LLMQuantizeOptions quantize;
   quantize.groupSize = options.groupSize;
   pm.addPass(llm::createLLMQuantize(quantize));
@@ -183,7 +190,8 @@ void weft::registerPipelines() {
   PassPipelineRegistration<ServeOptions>(
       "weft-serve-pipeline",
       "Plan, quantise, split into stages and schedule an imported model as "
-      "a serving plan says (weft build-model)",
+      "a serving plan says, or a planned model without plan= (weft "
+      "build-model)",
       buildServePipeline);
   PassPipelineRegistration<>(
       "weft-serve-to-emitc-pipeline",

@@ -9,6 +9,8 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -213,9 +215,10 @@ struct FitRows {
   }
 };
 
-/// Bounded (>= 0) least squares on relative errors: coefficients such that
-/// features . x ~ time.
-Eigen::VectorXd fitRelative(const FitRows &r) {
+/// Bounded (>= `lower`, else >= 0) least squares on relative errors:
+/// coefficients such that features . x ~ time.
+Eigen::VectorXd fitRelative(const FitRows &r,
+                            std::optional<Eigen::VectorXd> lower = {}) {
   size_t n = r.time.size(), k = r.features.empty() ? 0 : r.features[0].size();
   Eigen::MatrixXd A(n, k);
   Eigen::VectorXd b(n);
@@ -225,7 +228,69 @@ Eigen::VectorXd fitRelative(const FitRows &r) {
     b(i) = 1;
   }
   Eigen::VectorXd zero = Eigen::VectorXd::Zero(k);
-  return boundedLeastSquares(A, b, zero, zero, zero, /*ridge=*/1e-9);
+  return boundedLeastSquares(A, b, lower.value_or(zero), zero, zero,
+                             /*ridge=*/1e-9);
+}
+
+/// Whether the shared column `shared` of decoder-layer rows is, on the
+/// samples of every bit width, a constant multiple of one of that width's
+/// own columns (weights, weights x rows): then no fit can tell the two
+/// apart.
+bool absorbedByWidths(const FitRows &r, int shared) {
+  for (int b = 0; b < kNumBits; ++b) {
+    bool absorbed = false;
+    for (int own : {2 * b, 2 * b + 1}) {
+      std::optional<double> ratio;
+      bool constant = true;
+      for (const std::vector<double> &f : r.features) {
+        if (f[size_t(2 * b)] == 0)
+          continue; // a sample of another width
+        double q = f[size_t(shared)] / f[size_t(own)];
+        if (!ratio)
+          ratio = q;
+        else if (std::abs(q - *ratio) > 1e-9 * std::abs(*ratio))
+          constant = false;
+      }
+      absorbed |= constant;
+    }
+    if (!absorbed)
+      return false;
+  }
+  return true;
+}
+
+/// fitRelative for decoder layers. A column every bit width shares that the
+/// samples cannot tell from each width's own (one model shape: the fixed
+/// cost, as the weights are constant, and the elementwise values, which
+/// grow with the rows as weights x rows do; prefill of one prompt length
+/// from position 0: the attended positions too) would take what the
+/// cheapest width's own columns should: on a loaded machine, that width's
+/// weight costs came out 0. Such columns stay 0; each width's own columns
+/// count their cost.
+///
+/// Decode layers of one row per sequence stream their weights once and do
+/// little else, so each width's weight_ns is at least kDecodeWeightShare of
+/// its fastest sample's time per weight: timings of a loaded machine
+/// (faster with more rows, or with a longer context) could otherwise fit
+/// a width's weight_ns at 0, its whole cost in weights x rows.
+constexpr double kDecodeWeightShare = 0.5;
+
+Eigen::VectorXd fitLayers(FitRows r, int phase) {
+  for (int j = 2 * kNumBits; j < kLayerColumns; ++j)
+    if (absorbedByWidths(r, j))
+      for (std::vector<double> &f : r.features)
+        f[size_t(j)] = 0;
+  Eigen::VectorXd lower = Eigen::VectorXd::Zero(kLayerColumns);
+  if (phase == cost::phaseIndex(cost::Phase::Decode))
+    for (int b = 0; b < kNumBits; ++b) {
+      double fastest = std::numeric_limits<double>::infinity();
+      for (size_t i = 0; i < r.time.size(); ++i)
+        if (double weights = r.features[i][size_t(2 * b)]; weights > 0)
+          fastest = std::min(fastest, r.time[i] / weights);
+      if (std::isfinite(fastest))
+        lower(2 * b) = kDecodeWeightShare * fastest;
+    }
+  return fitRelative(r, lower);
 }
 
 FitRows layerRows(const KernelSamples &in, int phase) {
@@ -296,7 +361,7 @@ Expected<KernelFitReport> fitKernelProfile(const KernelSamples &in,
     FitRows rows = layerRows(in, ph);
     if (Error e = checkDetermined(rows, ph))
       return std::move(e);
-    Eigen::VectorXd x = fitRelative(rows);
+    Eigen::VectorXd x = fitLayers(rows, ph);
     for (int b = 0; b < kNumBits; ++b) {
       c.weightNs[ph][b] = x(2 * b);
       c.rowWeightNs[ph][b] = x(2 * b + 1);
@@ -321,8 +386,8 @@ Expected<KernelFitReport> fitKernelProfile(const KernelSamples &in,
         continue;
       }
       size_t tested = size_t(llvm::count(rows.shape, shape));
-      heldOut +=
-          meanRelativeError(rows, fitRelative(train), isShape) * double(tested);
+      heldOut += meanRelativeError(rows, fitLayers(train, ph), isShape) *
+                 double(tested);
       heldOutRows += tested;
     }
     report.heldOutShapeError[ph] =

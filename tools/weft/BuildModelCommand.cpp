@@ -1,8 +1,12 @@
 //===- BuildModelCommand.cpp - `weft build-model` -------------------------===//
 //
 // Compiles a serving plan and a checkpoint into a directory that
-// `make -C DIR` turns into DIR/serve: the plan becomes the annotated llm IR,
-// `convert-llm-to-emitc` lowers it to the SPMD C++ program, the weights are
+// `make -C DIR` turns into DIR/serve: the checkpoint's llm IR is planned
+// (a plan.json by llm-plan; a plan in llm IR, from `weft plan --emit=mlir`,
+// is that IR, checked against the checkpoint's), weft-serve-pipeline and
+// weft-serve-to-emitc-pipeline lower it and weft's C printer prints the SPMD
+// C++ program (test/LLM/passes-to-serve-program.test: the same, one pass at
+// a time in weft-opt and weft-translate), the weights are
 // quantized per the plan into one file per stage, tensor by tensor, and a
 // Makefile that links the serving runtime built with weft is written next
 // to them. The directory appears whole or not at all.
@@ -14,11 +18,13 @@
 #include "dialects/LLM/IR/LLMOps.h"
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/Memory.h"
+#include "weft/LLM/AnnotatePlan.h"
 #include "weft/LLM/ModelIR.h"
 #include "weft/LLM/RuntimeKernels.h"
-#include "weft/Planner/JSONFile.h"
 #include "weft/Pipelines/Pipelines.h"
+#include "weft/Planner/JSONFile.h"
 #include "weft/Planner/ModelImport.h"
+#include "weft/Target/C/TranslateToC.h"
 
 #include "weft_rt_checkpoint.h"
 #include "weft_rt_stage_file.h"
@@ -26,11 +32,12 @@
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/Cpp/CppEmitter.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -52,6 +59,9 @@ public:
             raw_string_ostream os(text);
             if (auto name = dyn_cast<mlir::NameLoc>(d.getLocation()))
               os << name.getName().getValue() << ": ";
+            else if (auto pos = dyn_cast<mlir::FileLineColLoc>(d.getLocation()))
+              os << pos.getFilename().getValue() << ":" << pos.getLine() << ":"
+                 << pos.getColumn() << ": ";
             os << d << "\n";
           }
           return mlir::success();
@@ -64,7 +74,7 @@ private:
   mlir::ScopedDiagnosticHandler handler;
 };
 
-/// The C++ text of the serving program of `module` (quantised llm IR).
+/// The C++ text of the serving program of `module` (scheduled llm IR).
 FailureOr<std::string> lowerToCpp(mlir::ModuleOp module) {
   mlir::PassManager pm(module.getContext());
   buildServeToEmitCPipeline(pm);
@@ -72,9 +82,35 @@ FailureOr<std::string> lowerToCpp(mlir::ModuleOp module) {
     return mlir::failure();
   std::string text;
   raw_string_ostream os(text);
-  if (mlir::failed(mlir::emitc::translateToCpp(module, os)))
+  if (mlir::failed(translateToC(module, os)))
     return mlir::failure();
   return text;
+}
+
+/// Whether the plan file holds llm IR (`weft plan --emit=mlir`) rather than
+/// plan.json, which starts with '{'.
+Expected<bool> isIRPlan(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> file = MemoryBuffer::getFile(path);
+  if (!file)
+    return createStringError(file.getError(),
+                             path + ": " + file.getError().message());
+  return !(*file)->getBuffer().ltrim().starts_with("{");
+}
+
+/// The planned llm IR of `planPath`, checked to be the model of the
+/// weights (`imported`) with a plan.
+FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
+readIRPlan(mlir::MLIRContext &ctx, StringRef planPath,
+           mlir::ModuleOp imported) {
+  mlir::OwningOpRef<mlir::ModuleOp> planned =
+      mlir::parseSourceFile<mlir::ModuleOp>(planPath, &ctx);
+  if (!planned)
+    return mlir::failure();
+  mlir::FailureOr<llm::ModelOp> model = llm::getOnlyModel(*planned);
+  if (mlir::failed(model) || mlir::failed(llm::checkPlannedModel(
+                                 *model, *llm::getOnlyModel(imported))))
+    return mlir::failure();
+  return planned;
 }
 
 /// The stage-file writer's spec of one stage.
@@ -99,9 +135,11 @@ rt::StageFileSpec stageFileSpec(const llm::StageStorage &s) {
 
 int weft::buildModelMain(int argc, char **argv) {
   cl::OptionCategory cat("weft build-model options");
-  cl::opt<std::string> planPath("plan", cl::desc("Plan file (weft plan)"),
-                                cl::value_desc("PLAN.json"), cl::Required,
-                                cl::cat(cat));
+  cl::opt<std::string> planPath(
+      "plan",
+      cl::desc("Plan file (weft plan: plan.json, or the planned llm IR of "
+               "--emit=mlir)"),
+      cl::value_desc("PLAN"), cl::Required, cl::cat(cat));
   cl::opt<std::string> weightsPath(
       "weights",
       cl::desc("llama2.c checkpoint, or a directory with config.json and "
@@ -140,30 +178,42 @@ int weft::buildModelMain(int argc, char **argv) {
                 "' has no serving runtime yet (supported: LLaMA-style "
                 "llama2.c checkpoints, llama/mistral and opt safetensors)");
 
-  // The plan names its model; other weights of the same shape are fine.
-  Expected<json::Value> planJSON = readJSONFile(planPath);
-  if (!planJSON)
-    return fail(toString(planJSON.takeError()));
-  if (const json::Object *top = planJSON->getAsObject())
-    if (std::optional<StringRef> name = top->getString("model"))
-      if (*name != desc.name)
-        errs() << "weft: warning: " << planPath << ": model: the plan is for '"
-               << *name << "' but the weights are '" << desc.name
-               << "' (its layer ranges fit these weights)\n";
-
-  // The model as llm IR, planned, quantised and split as the plan says.
+  // The model as llm IR, planned (plan.json: by llm-plan; llm IR: as it
+  // says), quantised, split and scheduled.
+  Expected<bool> irPlan = isIRPlan(planPath);
+  if (!irPlan)
+    return fail(toString(irPlan.takeError()));
   mlir::MLIRContext ctx;
-  ctx.loadDialect<mlir::emitc::EmitCDialect>();
+  ctx.loadDialect<llm::LLMDialect, mlir::emitc::EmitCDialect>();
+  PassDiagnostics diagnostics(ctx);
   Expected<mlir::OwningOpRef<mlir::ModuleOp>> imported =
       llm::importModel(ctx, desc);
   if (!imported)
     return fail(weightsPath + ": " + toString(imported.takeError()));
   mlir::OwningOpRef<mlir::ModuleOp> module = std::move(*imported);
-  PassDiagnostics diagnostics(ctx);
-  mlir::PassManager pm(&ctx);
   ServeOptions serveOptions;
-  serveOptions.plan = std::string(planPath);
   serveOptions.groupSize = groupSize;
+  if (*irPlan) {
+    FailureOr<mlir::OwningOpRef<mlir::ModuleOp>> planned =
+        readIRPlan(ctx, planPath, *module);
+    if (mlir::failed(planned))
+      return fail(diagnostics.errors());
+    module = std::move(*planned);
+  } else {
+    // The plan names its model; other weights of the same shape are fine.
+    Expected<json::Value> planJSON = readJSONFile(planPath);
+    if (!planJSON)
+      return fail(toString(planJSON.takeError()));
+    if (const json::Object *top = planJSON->getAsObject())
+      if (std::optional<StringRef> name = top->getString("model"))
+        if (*name != desc.name)
+          errs() << "weft: warning: " << planPath
+                 << ": model: the plan is for '" << *name
+                 << "' but the weights are '" << desc.name
+                 << "' (its layer ranges fit these weights)\n";
+    serveOptions.plan = std::string(planPath);
+  }
+  mlir::PassManager pm(&ctx);
   buildServePipeline(pm, serveOptions);
   if (mlir::failed(pm.run(*module)))
     return fail(diagnostics.errors());

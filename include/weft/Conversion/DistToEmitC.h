@@ -28,9 +28,10 @@ public:
 /// `static const` array), not at every message. One per conversion.
 class DistToEmitCConstants {
 public:
+  /// The table of `set`, named after `array` (its source name, if any).
   mlir::Value table(mlir::ConversionPatternRewriter &rewriter,
                     mlir::Operation *user, mlir::StringAttr set,
-                    llvm::ArrayRef<int64_t> table);
+                    llvm::ArrayRef<int64_t> table, mlir::Value array);
   mlir::Value integer(mlir::ConversionPatternRewriter &rewriter,
                       mlir::Operation *user, int64_t v);
 

@@ -23,6 +23,13 @@ llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 importPlannedModel(mlir::MLIRContext &ctx, const plan::Problem &p,
                    const plan::Plan &plan);
 
+/// Checks that `planned` (llm IR with a plan: annotatePlan's, or what
+/// `weft plan --emit=mlir` writes) is `model` plus that plan: the same ops
+/// with the same attributes, weights and types, once the plan's attributes
+/// (`plan`, `llm.stage`, `bits`) and the model's name are set aside. Errors
+/// at the first op of `planned` that differs, saying what `model` has.
+mlir::LogicalResult checkPlannedModel(ModelOp planned, ModelOp model);
+
 } // namespace weft::llm
 
 #endif

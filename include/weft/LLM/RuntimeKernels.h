@@ -49,16 +49,11 @@ collectStageOps(ModelOp model);
 mlir::FailureOr<llvm::SmallVector<RuntimeStage>>
 matchRuntimeStages(ModelOp model);
 
-/// How the stage-file writer stores one tensor of a stage.
-struct TensorStorage {
-  std::string name;  ///< the checkpoint's tensor name (the weight's symbol)
-  int bits = 16;     ///< 32, 16 or the width of a group-wise code
-  int groupSize = 0; ///< inputs per group of a group-wise code, else 0
-};
-
 /// What the stage-file writer needs to write the weights of one stage, read
-/// from quantised IR (llm-quantize): which parts the stage holds, the
-/// widths of its layers, and how each tensor it reads is stored.
+/// from quantised IR (llm-quantize): which parts the stage holds, and the
+/// widths and group size of its layers and head, from the weights' types.
+/// (Embeddings, norms and biases have one storage each, which llm-quantize
+/// and the writer agree on.)
 struct StageStorage {
   std::string model; ///< the model's symbol name (checked by serve)
   int stage = 0, numStages = 1;
@@ -67,7 +62,6 @@ struct StageStorage {
   std::vector<int> attnBits, ffnBits; ///< per layer of the stage
   int headBits = 16;
   int groupSize = 0; ///< of every group-wise tensor of the model (0: none)
-  std::vector<TensorStorage> tensors; ///< in the order ops read them
 };
 
 /// The storage of every stage of a quantised model.

@@ -3,6 +3,7 @@
 #define WEFT_PARTITION_PASSES_H
 
 #include "dialects/Dist/IR/DistDialect.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -280,4 +280,46 @@ def DistMaterialize : Pass<"dist-materialize", "::mlir::func::FuncOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def DistVectorRuns : Pass<"dist-vector-runs", "::mlir::func::FuncOp"> {
+  let summary = "Split the distributed forms' innermost parallel loops into "
+                "runs of a fixed length and a remainder";
+  let description = [{
+    A rank's block makes the trip count of a distributed loop a run-time
+    value. gcc -O2 (its "very cheap" vectoriser cost model) vectorises only
+    loops whose trip count it knows to be a multiple of the vector length,
+    so the sequential program's loops vectorise (their bounds are constants
+    once gcc has propagated the sizes) and the distributed form's do not.
+    For an innermost loop of a distributed form (a function with
+    `dist.local_bounds`, not the `dist.sequential` copy) that
+
+    * has step 1, a trip count that is not a constant, no iteration
+      arguments and a body without nested regions of at most `max-body-ops`
+      operations;
+    * carries no memory dependence (upstream affine dependence analysis:
+      its iterations may run in any order, as vector lanes do);
+    * walks some array's contiguous dimension with unit stride;
+    * has bounds that are values of the function's top level,
+
+    this pass computes its bounds once at the function's top level
+    (`<iv>_lo`, `<iv>_hi`) and the end of its whole runs (`<iv>_runs_end`,
+    `hi - (hi - lo) % L`, which is not above `lo` when the loop is empty),
+    and replaces the loop
+    by a loop over runs (`<iv>_run`, step L) around a loop of exactly L
+    iterations, followed by the remainder loop from `<iv>_runs_end` to
+    `<iv>_hi`. Both copies of the body run the same iterations in the same
+    order as the loop did, so the split is exact for every loop; the
+    conditions only choose where it pays.
+  }];
+  let options = [
+    Option<"runLength", "run-length", "int64_t", /*default=*/"8",
+           "Iterations per run: a multiple of every vector length of the "
+           "target for the arrays' element type (8 doubles fill an AVX-512 "
+           "register)">,
+    Option<"maxBodyOps", "max-body-ops", "unsigned", /*default=*/"64",
+           "Largest loop body (in operations) that is worth a second copy">,
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // WEFT_PARTITION_PASSES_TD

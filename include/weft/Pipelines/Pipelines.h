@@ -68,8 +68,10 @@ struct DistributeOptions : mlir::PassPipelineOptions<DistributeOptions> {
 
 /// The options of weft-serve-pipeline (`weft build-model`'s).
 struct ServeOptions : mlir::PassPipelineOptions<ServeOptions> {
-  Option<std::string> plan{*this, "plan",
-                           llvm::cl::desc("The serving plan (JSON) to follow")};
+  Option<std::string> plan{
+      *this, "plan",
+      llvm::cl::desc("The serving plan (JSON) to follow (none: the "
+                     "input is planned)")};
   Option<int64_t> groupSize{
       *this, "group-size",
       llvm::cl::desc("Weights per scale of group-quantised layers"),
@@ -124,7 +126,8 @@ void buildMpiCudaPipeline(mlir::OpPassManager &pm,
                           const DistributeOptions &options);
 
 /// llm-plan{plan}, llm-quantize{group-size}, llm-split-stages,
-/// llm-schedule.
+/// llm-schedule; without a plan file, no llm-plan: the input carries its
+/// plan (`weft plan --emit=mlir`).
 void buildServePipeline(mlir::OpPassManager &pm, const ServeOptions &options);
 /// convert-llm-to-emitc.
 void buildServeToEmitCPipeline(mlir::OpPassManager &pm);

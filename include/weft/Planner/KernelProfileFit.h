@@ -6,7 +6,12 @@
 // samples: per phase, a decoder layer's time is linear in its weight
 // elements (per bit-width), weight elements x rows (per bit-width),
 // attended positions, elementwise values and a fixed overhead. The fit is
-// bounded least squares on relative errors (BoundedLeastSquares.h).
+// bounded least squares on relative errors (BoundedLeastSquares.h). A term
+// the samples cannot tell from a bit-width's own terms (with one model
+// shape, `--quick`: the fixed and elementwise costs) is left at 0 and
+// counted in each bit-width's terms; a decode layer's weight term is at
+// least half its fastest sample's time per weight (small-batch decode
+// streams its weights), so that noisy timings cannot fit it at 0.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_PLANNER_KERNELPROFILEFIT_H

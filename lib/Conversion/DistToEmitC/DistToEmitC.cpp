@@ -15,6 +15,7 @@
 #include "weft/Analysis/Polyhedral/ElementSets.h"
 #include "weft/Conversion/MemRefExtents.h"
 #include "weft/Conversion/Passes.h"
+#include "weft/Support/SourceNames.h"
 
 #include "dialects/Dist/IR/DistOps.h"
 
@@ -81,7 +82,7 @@ static int64_t byteSize(Type t) {
 
 Value DistToEmitCConstants::table(ConversionPatternRewriter &rewriter,
                                   Operation *user, StringAttr set,
-                                  ArrayRef<int64_t> table) {
+                                  ArrayRef<int64_t> table, Value array) {
   return define(rewriter, user, set, [&](OpBuilder &b) -> Value {
     std::string init = "{";
     for (auto [k, v] : llvm::enumerate(table))
@@ -96,8 +97,14 @@ Value DistToEmitCConstants::table(ConversionPatternRewriter &rewriter,
         text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; },
         ' ');
     b.create<emitc::VerbatimOp>(user->getLoc(), "// message elements: " + text);
+    // `A_message`: a table serves every message of its set, whatever its
+    // kind (the sender's and the receiver's of a halo are the same).
+    StringRef arrayName = weft::sourceName(array);
+    std::string name =
+        arrayName.empty() ? "message" : (arrayName + "_message").str();
     return b.create<emitc::VariableOp>(
-        user->getLoc(), emitc::ArrayType::get({(int64_t)table.size()}, element),
+        weft::withSourceName(user->getLoc(), name),
+        emitc::ArrayType::get({(int64_t)table.size()}, element),
         emitc::OpaqueAttr::get(b.getContext(), init));
   });
 }
@@ -290,7 +297,8 @@ struct ElementsLowering : OpConversionPattern<Op> {
       return integer(cast<IntegerAttr>(r.get<Attribute>()).getInt());
     };
     SmallVector<Value> args{
-        constants.table(rewriter, op, op.getElementsAttr(), *table),
+        constants.table(rewriter, op, op.getElementsAttr(), *table,
+                        op.getArray()),
         adaptor.getArray(), integer(byteSize(type.getElementType()))};
     // The linear index of the first element the array holds, row-major.
     Value first = integer(0);

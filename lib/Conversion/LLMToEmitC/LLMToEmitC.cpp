@@ -20,6 +20,7 @@
 #include "dialects/LLM/IR/LLMOps.h"
 #include "weft/Conversion/Passes.h"
 #include "weft/LLM/RuntimeKernels.h"
+#include "weft/Support/SourceNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -46,6 +47,12 @@ std::string pipelineName(int64_t stage) {
   return llvm::formatv("weft_stage{0}_pipeline", stage).str();
 }
 
+/// Names the arguments of `body` in the printed program.
+void nameArguments(Block *body, Location loc, ArrayRef<StringRef> names) {
+  for (auto [arg, name] : llvm::zip_first(body->getArguments(), names))
+    arg.setLoc(withSourceName(loc, name));
+}
+
 /// `static void <name>(Server *[, Batch *])`, with its entry block.
 emitc::FuncOp buildFunction(OpBuilder &b, Location loc, StringRef name,
                             bool takesBatch) {
@@ -55,7 +62,8 @@ emitc::FuncOp buildFunction(OpBuilder &b, Location loc, StringRef name,
     args.push_back(llm::batchPointerType(ctx));
   auto func = b.create<emitc::FuncOp>(loc, name, b.getFunctionType(args, {}));
   func.setSpecifiersAttr(b.getStrArrayAttr({"static"}));
-  func.addEntryBlock();
+  Block *body = func.addEntryBlock();
+  nameArguments(body, loc, {"server", "batch"});
   return func;
 }
 
@@ -149,6 +157,7 @@ void buildMain(OpBuilder &b, Location loc, llm::ModelOp model,
   auto main = b.create<emitc::FuncOp>(
       loc, "main", b.getFunctionType({i32, argvType}, {i32}));
   Block *body = main.addEntryBlock();
+  nameArguments(body, loc, {"argc", "argv"});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(body);
   ServeCalls calls(b, loc);
@@ -167,7 +176,9 @@ void buildMain(OpBuilder &b, Location loc, llm::ModelOp model,
                   calls.i32(int64_t(stages.size())),
                   calls.i32(plan.getPrefillMicrobatch()),
                   calls.i32(plan.getDecodeMicrobatch())});
+  server.getDefiningOp()->setLoc(withSourceName(loc, "server"));
   Value stage = calls.call("stageIndex", i32, server);
+  stage.getDefiningOp()->setLoc(withSourceName(loc, "stage"));
   SmallVector<llm::StageAttr> placement = plan.getStageList();
   for (auto [k, rs] : llvm::enumerate(stages)) {
     Value index = b.create<emitc::ConstantOp>(loc, i32, calls.i32(k));

@@ -10,6 +10,7 @@
 #include "ServeCalls.h"
 
 #include "dialects/LLM/IR/LLMOps.h"
+#include "weft/Support/SourceNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -119,6 +120,7 @@ struct MicroBatchLowering : public CallLowering<MicroBatchOp> {
                          {serverOf(op), adaptor.getIndex()})
             : calls.call("decodeMicroBatch", batch,
                          {serverOf(op), adaptor.getIndex(), adaptor.getStep()});
+    mb.getDefiningOp()->setLoc(withSourceName(op.getLoc(), "batch"));
     rewriter.replaceOp(op, mb);
   }
 };

@@ -300,6 +300,9 @@ std::string CPrinter::hintFor(Value v) {
     }
   if (auto call = dyn_cast_or_null<emitc::CallOpaqueOp>(def)) {
     StringRef callee = call.getCallee();
+    // A C++ function's own name, without its namespaces.
+    if (size_t colons = callee.rfind("::"); colons != StringRef::npos)
+      callee = callee.drop_front(colons + 2);
     callee.consume_front("weft_rt_");
     return callee.str();
   }

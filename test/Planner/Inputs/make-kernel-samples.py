@@ -2,12 +2,13 @@
 """Writes weft-kernel-bench samples timed by known kernel curves, so that a
 test can check that `weft cost profile --samples` recovers them.
 
-  make-kernel-samples.py OUT [--noise F] [--drop PART]
+  make-kernel-samples.py OUT [--noise F] [--drop PART] [--one-shape]
 
 Curves (ns): decode layers W*(w_b + rows*r_b) + 0.8*attended + 3*scores +
 20*rows*dim + 15000; prefill W*(0.05*w_b + rows*r_b) + 0.4*attended + ...;
 head V*D*(0.3 + 0.05*rows); embedding 2 ns per row x dim; hand-off 5 us +
 bytes / 10 GB/s. --noise F multiplies every time by 1 +- F (alternating).
+--one-shape times only the first model shape (as weft-kernel-bench --quick).
 """
 import argparse
 import json
@@ -16,6 +17,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("out")
 ap.add_argument("--noise", type=float, default=0.0)
 ap.add_argument("--drop", default="")
+ap.add_argument("--one-shape", action="store_true")
 a = ap.parse_args()
 
 W_NS = {16: 0.50, 8: 0.30, 4: 0.20, 3: 0.25}
@@ -23,6 +25,8 @@ ROW_NS = {16: 0.010, 8: 0.040, 4: 0.050, 3: 0.060}
 PHASE = {"decode": dict(w=1.0, att=0.8, score=3.0, ew=20.0, layer=15000.0),
          "prefill": dict(w=0.05, att=0.4, score=1.0, ew=10.0, layer=30000.0)}
 shapes = [(256, 688, 8, 4), (512, 1376, 8, 4), (768, 2048, 12, 4)]
+if a.one_shape:
+    shapes = shapes[:1]
 samples = []
 flip = [1.0]
 
