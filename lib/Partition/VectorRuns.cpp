@@ -36,12 +36,11 @@ struct DistVectorRuns : weft::impl::DistVectorRunsBase<DistVectorRuns> {
 /// dimension by one element per iteration of `loop`, the other subscripts
 /// fixed: the access a vector load or store serves.
 static bool walksLastDimension(Operation *access, AffineForOp loop) {
-  auto affineAccess = dyn_cast<affine::AffineReadOpInterface>(access);
   AffineMap map;
   ValueRange operands;
-  if (affineAccess) {
-    map = affineAccess.getAffineMap();
-    operands = affineAccess.getMapOperands();
+  if (auto load = dyn_cast<affine::AffineReadOpInterface>(access)) {
+    map = load.getAffineMap();
+    operands = load.getMapOperands();
   } else if (auto store = dyn_cast<affine::AffineWriteOpInterface>(access)) {
     map = store.getAffineMap();
     operands = store.getMapOperands();
