@@ -1,13 +1,15 @@
 // At one rank the MPI program runs the region as written: the dispatcher
 // calls the sequential form, whose loops hold no runtime calls and take
 // restrict pointers, and gcc -O2 vectorises as many loops in it as in the
-// input (both sweeps; main's loops are not vectorisable).
+// input (both sweeps; main's loops are not vectorisable). The distributed
+// form's sweeps are runs of 8 iterations and a remainder
+// (dist-vector-runs), which gcc -O2 vectorises too: four loops in all.
 // REQUIRES: gcc, mpicc, mpirun
 // RUN: weft compile %s -o %t.c
 // RUN: grep -v '^// ' %t.c | FileCheck %s
 // RUN: gcc -O2 -std=gnu99 -fopt-info-vec-optimized -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=VEC
 // RUN: sed '/^#line/d' %t.c > %t.nl.c
-// RUN: mpicc -O2 -std=gnu99 -Wall -Werror -fopt-info-vec-optimized -c %t.nl.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=VEC
+// RUN: mpicc -O2 -std=gnu99 -Wall -Werror -fopt-info-vec-optimized -c %t.nl.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=VECMPI
 // RUN: weft compile --target=seq %s -o %t.seq.c
 // RUN: gcc -O2 -std=gnu99 -fopt-info-vec-optimized -c %t.seq.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=VEC
 // RUN: bash %S/../run-mpi.sh %s %t 1 2 3
@@ -18,10 +20,17 @@
 // The distributed form opens with its message sets' tables (each after a
 // comment with its set), then a line per distributed nest.
 // CHECK-NEXT:  // message elements:
-// CHECK:       // weft: the nest at line 42 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of B that other ranks read later or keep
-// CHECK-NEXT:  // weft: the nest at line 46 runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of A that other ranks read later or keep
+// CHECK:       static const int64_t B_message[{{[0-9]+}}] = {
+// CHECK:       // weft: the nest at line {{[0-9]+}} runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of B that other ranks read later or keep
+// CHECK-NEXT:  // weft: the nest at line {{[0-9]+}} runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of A that other ranks read later or keep
 // CHECK-NEXT:  // weft: reads B, A from rank 0 first where other ranks' copies are outdated
 // CHECK:       weft_rt_block_lo
+// CHECK:       int64_t j_runs_end = j_hi - (j_hi - j_lo) % 8;
+// CHECK:       for (int64_t j_run = j_lo; j_run < j_runs_end; j_run += 8) {
+// CHECK-NEXT:    for (int64_t j = j_run; j < j_run + 8; j++) {
+// CHECK-NEXT:      B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
+// CHECK:       for (int64_t j = j_runs_end; j < j_hi; j++) {
+// CHECK-NEXT:    B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
 // CHECK-LABEL: static void weft_sweep_scop0(int32_t tsteps, int32_t n, double (*restrict B)[200], double (*restrict A)[200]) {
 // CHECK-NEXT:  int64_t nranks = weft_rt_nranks();
 // CHECK-NEXT:  if (nranks == 1) {
@@ -31,6 +40,9 @@
 // CHECK-NEXT:  }
 
 // VEC-COUNT-2: optimized: loop vectorized
+// VEC-NOT:     optimized: loop vectorized
+// VECMPI-COUNT-4: optimized: loop vectorized
+// VECMPI-NOT:     optimized: loop vectorized
 
 #include <stdio.h>
 #define N 200
