@@ -61,8 +61,8 @@ static bool walksLastDimension(Operation *access, AffineForOp loop) {
       return false;
   AffineExpr last = map.getResults().back();
   MLIRContext *ctx = map.getContext();
-  AffineExpr next = last.replace(getAffineDimExpr(dim, ctx),
-                                 getAffineDimExpr(dim, ctx) + 1);
+  AffineExpr next =
+      last.replace(getAffineDimExpr(dim, ctx), getAffineDimExpr(dim, ctx) + 1);
   return simplifyAffineExpr(next - last, map.getNumDims(),
                             map.getNumSymbols()) ==
          getAffineConstantExpr(1, ctx);
@@ -129,28 +129,28 @@ static void splitIntoRuns(AffineForOp loop, Operation *topLevelOp,
   // hi - (hi - lo) % L: lo plus the whole runs when lo <= hi; when hi < lo
   // (C's remainder takes the dividend's sign) between hi and lo, so that
   // neither loop runs.
-  Value length_ = b.create<arith::ConstantIndexOp>(loop.getLoc(), length);
-  Value span = b.create<arith::SubIOp>(named("_runs_end"), hi, lo);
-  Value partial = b.create<arith::RemSIOp>(named("_runs_end"), span, length_);
+  Location loc = loop.getLoc();
+  Value runLength = b.create<arith::ConstantIndexOp>(loc, length);
+  Value span = b.create<arith::SubIOp>(loc, hi, lo);
+  Value partial = b.create<arith::RemSIOp>(loc, span, runLength);
   Value runsEnd = b.create<arith::SubIOp>(named("_runs_end"), hi, partial);
 
   AffineExpr s0 = getAffineSymbolExpr(0, ctx);
   AffineMap symbol = AffineMap::get(0, 1, s0, ctx);
   AffineExpr d0 = getAffineDimExpr(0, ctx);
   b.setInsertionPoint(loop);
-  auto runs = b.create<AffineForOp>(loop.getLoc(), ValueRange{lo}, symbol,
+  auto runs = b.create<AffineForOp>(loc, ValueRange{lo}, symbol,
                                     ValueRange{runsEnd}, symbol, length);
   runs.getInductionVar().setLoc(named("_run"));
   b.setInsertionPointToStart(runs.getBody());
   Value runStart = runs.getInductionVar();
-  auto run = b.create<AffineForOp>(loop.getLoc(), ValueRange{runStart},
-                                   AffineMap::get(1, 0, d0, ctx),
-                                   ValueRange{runStart},
-                                   AffineMap::get(1, 0, d0 + length, ctx));
+  auto run = b.create<AffineForOp>(
+      loc, ValueRange{runStart}, AffineMap::get(1, 0, d0, ctx),
+      ValueRange{runStart}, AffineMap::get(1, 0, d0 + length, ctx));
   cloneBody(loop, run);
 
   b.setInsertionPoint(loop);
-  auto rest = b.create<AffineForOp>(loop.getLoc(), ValueRange{runsEnd}, symbol,
+  auto rest = b.create<AffineForOp>(loc, ValueRange{runsEnd}, symbol,
                                     ValueRange{hi}, symbol);
   cloneBody(loop, rest);
   loop.erase();
@@ -165,12 +165,9 @@ void DistVectorRuns::runOnOperation() {
   }
   // Only distributed forms: the sequential copy and undistributed regions
   // stay as the user wrote them.
-  bool distributed =
-      weft::isDistributable(func) &&
-      func.walk([](weft::dist::LocalBoundsOp) {
-            return WalkResult::interrupt();
-          }).wasInterrupted();
-  if (!distributed)
+  WalkResult localBounds = func.walk(
+      [](weft::dist::LocalBoundsOp) { return WalkResult::interrupt(); });
+  if (!weft::isDistributable(func) || !localBounds.wasInterrupted())
     return markAllAnalysesPreserved();
 
   SmallVector<AffineForOp> loops;

@@ -303,10 +303,9 @@ def DistVectorRuns : Pass<"dist-vector-runs", "::mlir::func::FuncOp"> {
     this pass computes its bounds once at the function's top level
     (`<iv>_lo`, `<iv>_hi`) and the end of its whole runs (`<iv>_runs_end`,
     `hi - (hi - lo) % L`, which is not above `lo` when the loop is empty),
-    and replaces the loop
-    by a loop over runs (`<iv>_run`, step L) around a loop of exactly L
-    iterations, followed by the remainder loop from `<iv>_runs_end` to
-    `<iv>_hi`. Both copies of the body run the same iterations in the same
+    and replaces the loop by a loop over runs (`<iv>_run`, step L) around a
+    loop of exactly L iterations, followed by the remainder loop from
+    `<iv>_runs_end` to `<iv>_hi`. Both copies of the body run the same iterations in the same
     order as the loop did, so the split is exact for every loop; the
     conditions only choose where it pays.
   }];
