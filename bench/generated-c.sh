@@ -218,10 +218,10 @@ for entry in "${kernels[@]}"; do
   ok=same
   # A program that fails is reported, not compared (two crashes print the
   # same nothing).
-  "$d/ref" > "$d/ref.out" || ok=FAILED
-  "$d/seq" > "$d/seq.out" || ok=FAILED
-  mpirun --oversubscribe -np 1 "$d/mpi" > "$d/mpi1.out" || ok=FAILED
-  mpirun --oversubscribe -np 2 "$d/mpi" > "$d/mpi2.out" || ok=FAILED
+  "$d/ref" > "$d/ref.out" 2>>"$d/run.err" || ok=FAILED
+  "$d/seq" > "$d/seq.out" 2>>"$d/run.err" || ok=FAILED
+  mpirun --oversubscribe -np 1 "$d/mpi" > "$d/mpi1.out" 2>>"$d/run.err" || ok=FAILED
+  mpirun --oversubscribe -np 2 "$d/mpi" > "$d/mpi2.out" 2>>"$d/run.err" || ok=FAILED
   if [ "$ok" = same ]; then
     for o in seq mpi1 mpi2; do cmp -s "$d/ref.out" "$d/$o.out" || ok=DIFF; done
   fi
