@@ -20,6 +20,7 @@
 #include "Units.h"
 #include "weft/Partition/AstToLoops.h"
 #include "weft/Partition/NestComments.h"
+#include "weft/Support/SourceNames.h"
 
 #include "dialects/Dist/IR/DistOps.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -443,9 +444,12 @@ void Materializer::broadcastScalarArguments() {
   Value stale = b.create<dist::ReplicasStaleOp>(loc());
   for (BlockArgument arg : scalars) {
     // The argument goes through a one-element array, which rank 0
-    // broadcasts when the replicas are stale.
+    // broadcasts when the replicas are stale (named for the C: n_on_rank0).
+    StringRef name = weft::sourceName(arg);
+    Location slotLoc =
+        name.empty() ? loc() : weft::withSourceName(loc(), name.str() + "_on_rank0");
     Value slot =
-        b.create<memref::AllocaOp>(loc(), MemRefType::get({1}, arg.getType()));
+        b.create<memref::AllocaOp>(slotLoc, MemRefType::get({1}, arg.getType()));
     Operation *put = b.create<memref::StoreOp>(loc(), arg, slot, zero);
     auto ifStale = b.create<scf::IfOp>(loc(), stale, /*withElseRegion=*/false);
     {
@@ -454,7 +458,8 @@ void Materializer::broadcastScalarArguments() {
       b.create<dist::BroadcastOp>(loc(), slot, "{ S[0] }", ValueRange{},
                                   ValueRange{}, root);
     }
-    Value value = b.create<memref::LoadOp>(loc(), slot, zero);
+    Value value = b.create<memref::LoadOp>(
+        name.empty() ? loc() : weft::withSourceName(loc(), name), slot, zero);
     arg.replaceAllUsesExcept(value, put);
   }
 }

@@ -98,10 +98,15 @@ Value DistToEmitCConstants::table(ConversionPatternRewriter &rewriter,
         ' ');
     b.create<emitc::VerbatimOp>(user->getLoc(), "// message elements: " + text);
     // `A_message`: a table serves every message of its set, whatever its
-    // kind (the sender's and the receiver's of a halo are the same).
+    // kind (the sender's and the receiver's of a halo are the same). The
+    // one-element set of scalar arguments serves them all
+    // (`scalar_message`).
+    auto type = dyn_cast<MemRefType>(user->getOperand(0).getType());
+    bool scalar = type && type.hasStaticShape() && type.getNumElements() == 1;
     StringRef arrayName = weft::sourceName(array);
-    std::string name =
-        arrayName.empty() ? "message" : (arrayName + "_message").str();
+    std::string name = scalar              ? "scalar_message"
+                       : arrayName.empty() ? "message"
+                                           : (arrayName + "_message").str();
     return b.create<emitc::VariableOp>(
         weft::withSourceName(user->getLoc(), name),
         emitc::ArrayType::get({(int64_t)table.size()}, element),
