@@ -218,23 +218,33 @@ LogicalResult Materializer::computeRanges() {
 Materializer::RankBlock Materializer::blockOf(unsigned u, Value rank) {
   const Range &range = ranges[groups[u]];
   RankBlock result;
+  // Named for the C: block_lo, row_block_lo, peer_col_block_hi, ...
+  bool grid = units[groups[u]].gridDims != 1;
+  std::string whose = rank == me ? "" : "peer_";
   auto split = [&](unsigned axis, Value coord, Value extent) {
     auto dim = dist::DimDistAttr::get(b.getContext(), dist::DistKind::Block,
                                       int64_t(axis));
+    std::string name =
+        whose + (grid ? (axis ? "col_" : "row_") : "") + "block";
     auto bounds = b.create<dist::LocalBoundsOp>(
-        loc(), range.lb[axis], range.ub[axis], coord, extent, dim);
+        weft::withSourceName(loc(), name), range.lb[axis], range.ub[axis],
+        coord, extent, dim);
     blockOps.push_back(bounds);
     result.lo[axis] = bounds.getLocalLb();
     result.hi[axis] = bounds.getLocalUb();
   };
-  if (units[groups[u]].gridDims == 1) {
+  if (!grid) {
     split(0, rank, numRanks);
     return result;
   }
   // Row-major ranks: rank r is at (r / cols, r % cols) (both non-negative:
   // the signed operations, which C spells without casts).
-  Value row = b.create<arith::DivSIOp>(loc(), rank, gridCols);
-  Value col = b.create<arith::RemSIOp>(loc(), rank, gridCols);
+  Value row = b.create<arith::DivSIOp>(
+      weft::withSourceName(loc(), rank == me ? "grid_row" : "peer_row"), rank,
+      gridCols);
+  Value col = b.create<arith::RemSIOp>(
+      weft::withSourceName(loc(), rank == me ? "grid_col" : "peer_col"), rank,
+      gridCols);
   blockOps.append({row.getDefiningOp(), col.getDefiningOp()});
   split(0, row, gridRows);
   split(1, col, gridCols);

@@ -220,11 +220,19 @@ struct LocalBoundsLowering : OpConversionPattern<LocalBoundsOp> {
                                 adaptor.getUpperBound(), adaptor.getCoord(),
                                 adaptor.getExtent()};
     // Only what is used: C compilers warn about unused variables.
+    // A named block (row_block) names its bounds (row_block_lo).
+    StringRef name = weft::sourceName(loc);
+    auto bound = [&](StringRef suffix) {
+      return name.empty() ? loc
+                          : weft::withSourceName(loc, (name + suffix).str());
+    };
     Value lo, hi, step;
     if (!op.getLocalLb().use_empty())
-      lo = callRuntime(rewriter, loc, "weft_rt_block_lo", i64, operands);
+      lo = callRuntime(rewriter, bound("_lo"), "weft_rt_block_lo", i64,
+                       operands);
     if (!op.getLocalUb().use_empty())
-      hi = callRuntime(rewriter, loc, "weft_rt_block_hi", i64, operands);
+      hi = callRuntime(rewriter, bound("_hi"), "weft_rt_block_hi", i64,
+                       operands);
     if (!op.getLocalStep().use_empty())
       step = i64Constant(rewriter, loc, 1);
     rewriter.replaceOp(op, {lo, hi, step});
