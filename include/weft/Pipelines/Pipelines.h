@@ -63,7 +63,17 @@ struct DistributeOptions : mlir::PassPipelineOptions<DistributeOptions> {
   Option<unsigned> gridDims{
       *this, "grid-dims",
       llvm::cl::desc("Most process grid axes a loop nest is split over"),
-      llvm::cl::init(2)};
+      llvm::cl::init(2)}; // --target=mpi-cuda: where each rank's nests run.
+  Option<std::string> gpu{
+      *this, "gpu",
+      llvm::cl::desc("GPU of the cost model's device database the kernels "
+                     "run on"),
+      llvm::cl::init("A100-40GB")};
+  Option<std::string> gpuChoice{
+      *this, "gpu-choice",
+      llvm::cl::desc("Which nests that may run on the device do: 'cost' "
+                     "(those predicted faster there) or 'always'"),
+      llvm::cl::init("cost")};
 };
 
 /// The options of weft-serve-pipeline (`weft build-model`'s).
@@ -84,6 +94,21 @@ struct CudaOptions : mlir::PassPipelineOptions<CudaOptions> {
                       llvm::cl::desc("Say where each loop nest runs and what "
                                      "moves, as remarks"),
                       llvm::cl::init(false)};
+  Option<std::string> gpu{
+      *this, "gpu",
+      llvm::cl::desc("GPU of the cost model's device database the kernels "
+                     "run on"),
+      llvm::cl::init("A100-40GB")};
+  Option<std::string> gpuChoice{
+      *this, "gpu-choice",
+      llvm::cl::desc("Which nests that may run on the device do: 'cost' "
+                     "(those predicted faster there) or 'always'"),
+      llvm::cl::init("cost")};
+  Option<int64_t> nominalSize{
+      *this, "nominal-size",
+      llvm::cl::desc("Value the cost model assumes for sizes unknown at "
+                     "compile time"),
+      llvm::cl::init(4096)};
 };
 
 /// Region functions (func.func of the C importer, or their distributed
