@@ -155,9 +155,10 @@ static LogicalResult offloadNest(affine::AffineForOp nest, func::FuncOp parent,
   b.create<func::ReturnOp>(loc);
 
   DeviceChoice blockChoice = choice;
-  blockChoice.plannedRanks = ranks;
   planBlocks(captured.getArrayRef(), entry, ranks, choice.nominalSize,
              blockChoice.plannedSizes);
+  if (!blockChoice.plannedSizes.empty())
+    blockChoice.plannedRanks = ranks;
   if (failed(
           selectDeviceNests(outlined, report, maxIslOperations, blockChoice)))
     return failure();

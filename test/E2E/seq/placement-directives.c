@@ -1,11 +1,14 @@
 // RUN: bash %S/../run-seq.sh %s %t
 // RUN: WEFT_TARGET=cuda WEFT_GPU_CHOICE=cost bash %S/../run-seq.sh %s %t.cuda
-// RUN: grep -c 'WEFT_CUDA_LAUNCH(weft_kernel_' %t.cuda.out.cu | FileCheck %s --check-prefix=LAUNCHES
+// RUN: grep -c '^ *WEFT_CUDA_LAUNCH(weft_main_' %t.cuda.out.cu | FileCheck %s --check-prefix=LAUNCHES
 // RUN: weft compile --target=cuda --report %s -o %t.report.cu 2>&1 | FileCheck %s
 // RUN: bash %S/../run-mpi.sh %s %t 1 3
+// RUN: WEFT_TARGET=mpi-cuda WEFT_GPU_CHOICE=cost bash %S/../run-mpi.sh %s %t.mc 1 3
+// RUN: grep -c '^ *WEFT_CUDA_LAUNCH(weft_main_' %t.mc.mpi.cu | FileCheck %s --check-prefix=LAUNCHES
 /* #pragma weft device and host override the cost model's choice of where
    a loop nest runs (--target=cuda); the other targets ignore them. Through
-   the CUDA emulation, against the sequential program: a small nest forced
+   the CUDA emulation (--target=cuda, and mpi-cuda on 1 and 3 ranks), against
+   the sequential program: a small nest forced
    onto the device (one kernel), a nest of parametric size forced onto the
    host, and a small nest the cost model keeps on the host. */
 #include <stdio.h>
