@@ -2,8 +2,10 @@
 //
 // Implements gpu-select-nests: the outermost loops whose iterations may run
 // as independent threads become device nests, with up to two loops
-// perfectly nested in them as further grid dimensions; loops that carry
-// dependences stay on the host, and their bodies are searched.
+// perfectly nested in them as further grid dimensions, where the cost model
+// predicts them faster on the device (or `#pragma weft device` forces
+// them); loops that carry dependences stay on the host, and their bodies
+// are searched.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
@@ -159,8 +161,8 @@ public:
   bool invalid = false;
 
 private:
-  /// Whether the legal nest `band` runs on the device; with `report`,
-  /// `why` says what decided (empty: the remark says nothing more).
+  /// Whether the nest rooted at `loop`, which may run on the device, does;
+  /// `why` says what decided (a directive, the option, the predictions).
   bool onDevice(affine::AffineForOp loop, std::string &why);
 
   func::FuncOp func;
