@@ -28,7 +28,10 @@
 #      `mpirun -np 1` and `-np 2` minus the empty MPI program's, each timed
 #      inside `flock /tmp/weft-timing.lock` (meaningful on an idle machine
 #      only: MPI ranks spin while they wait, and a loaded machine makes
-#      them wait for a core).
+#      them wait for a core). The kernels of bench/kernels also print the
+#      time of their region alone (region-time.h), without the program's
+#      start, initialisation and output, which stay sequential on every
+#      rank: a second line gives the best of those.
 #
 # Configurations: gcc -O2; gcc -O3 -march=native; clang-19 -O3; and, compiled
 # only (the machine may not run them), gcc -O3 -march=skylake-avx512
@@ -152,16 +155,21 @@ instructions() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
     awk '/I[ ]+refs:/{gsub(",","",$NF); print $NF}'
 }
-# Best seconds of REPEAT wall-clock runs of "$@" (stdout and stderr dropped).
-wall_time() {
-  local best= t
+# Best seconds of REPEAT wall-clock runs of "$@" (stdout dropped), and the
+# best of the region times the program prints on stderr ("region seconds S",
+# the kernels of bench/kernels; "-" for a program that prints none).
+run_times() {
+  local best= region= t r
   for _ in $(seq "$REPEAT"); do
     # Timed inside the lock, so that waiting for it does not count.
-    t=$(flock /tmp/weft-timing.lock bash -c 'TIMEFORMAT="%R"; { time "$@" >/dev/null 2>&1; } 2>&1' _ "$@" | tail -1)
+    t=$(flock /tmp/weft-timing.lock bash -c 'TIMEFORMAT="%R"; { time "${@:2}" >/dev/null 2>"$1"; } 2>&1' _ "$work/stderr" "$@" | tail -1)
+    r=$(awk '$1 == "region" && $2 == "seconds" {print $3}' "$work/stderr" | tail -1)
     best=$(awk -v a="$best" -v b="$t" 'BEGIN{print (a == "" || b < a) ? b : a}')
+    [ -n "$r" ] && region=$(awk -v a="$region" -v b="$r" 'BEGIN{print (a == "" || b < a) ? b : a}')
   done
-  echo "$best"
+  echo "$best ${region:--}"
 }
+wall_time() { run_times "$@" | cut -d' ' -f1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.3f", (b > 0 ? a / b : 0)}'; }
 
 cat > "$work/empty.c" <<'EOF'
@@ -210,10 +218,10 @@ for entry in "${kernels[@]}"; do
   ok=same
   # A program that fails is reported, not compared (two crashes print the
   # same nothing).
-  "$d/ref" > "$d/ref.out" || ok=FAILED
-  "$d/seq" > "$d/seq.out" || ok=FAILED
-  mpirun --oversubscribe -np 1 "$d/mpi" > "$d/mpi1.out" || ok=FAILED
-  mpirun --oversubscribe -np 2 "$d/mpi" > "$d/mpi2.out" || ok=FAILED
+  "$d/ref" > "$d/ref.out" 2>>"$d/run.err" || ok=FAILED
+  "$d/seq" > "$d/seq.out" 2>>"$d/run.err" || ok=FAILED
+  mpirun --oversubscribe -np 1 "$d/mpi" > "$d/mpi1.out" 2>>"$d/run.err" || ok=FAILED
+  mpirun --oversubscribe -np 2 "$d/mpi" > "$d/mpi2.out" 2>>"$d/run.err" || ok=FAILED
   if [ "$ok" = same ]; then
     for o in seq mpi1 mpi2; do cmp -s "$d/ref.out" "$d/$o.out" || ok=DIFF; done
   fi
@@ -267,14 +275,18 @@ for entry in "${kernels[@]}"; do
   done
 
   if [ "$TIME" = 1 ]; then
-    tref=$(wall_time "$d/ref")
-    tseq=$(wall_time "$d/seq")
-    t1=$(wall_time mpirun --oversubscribe -np 1 "$d/mpi")
-    t2=$(wall_time mpirun --oversubscribe -np 2 "$d/mpi")
+    read -r tref rref <<< "$(run_times "$d/ref")"
+    read -r tseq rseq <<< "$(run_times "$d/seq")"
+    read -r t1 r1 <<< "$(run_times mpirun --oversubscribe -np 1 "$d/mpi")"
+    read -r t2 r2 <<< "$(run_times mpirun --oversubscribe -np 2 "$d/mpi")"
     t1=$(awk -v a="$t1" -v e="$empty1" 'BEGIN{printf "%.3f", a - e}')
     t2=$(awk -v a="$t2" -v e="$empty2" 'BEGIN{printf "%.3f", a - e}')
     echo "$name: gcc -O2 wall s: ref $tref seq $tseq mpi1 $t1 mpi2 $t2;" \
       "mpi1/ref $(ratio "$t1" "$tref") ref/mpi2 $(ratio "$tref" "$t2")"
+    if [ "$rref" != - ] && [ "$r1" != - ] && [ "$r2" != - ]; then
+      echo "$name: gcc -O2 region s: ref $rref seq $rseq mpi1 $r1 mpi2 $r2;" \
+        "mpi1/ref $(ratio "$r1" "$rref") ref/mpi2 $(ratio "$rref" "$r2")"
+    fi
   fi
 done
 exit $status

@@ -242,7 +242,9 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   }
   if (options.target == CompileTarget::Mpi)
     preamble = mpiRuntime() + preamble;
-  result.text = spliceRegions(ctx, replacements, preamble, edits);
+  result.text =
+      spliceRegions(ctx, replacements, preamble, edits,
+                    options.output == "-" ? "<stdout>" : options.output);
   result.ok = true;
 }
 

@@ -279,13 +279,18 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
     }
     d << ")";
   }
-  if (report && succeeded(costs))
-    func.emitRemark() << "partition chosen by the dynamic program over "
-                      << candidates.size() << " units ("
-                      << llvm::count(candidate, true) << " candidates, "
-                      << choice.states << " states"
-                      << (choice.exact ? "" : ", window too large: greedy")
-                      << ")";
+  if (report && succeeded(costs)) {
+    InFlightDiagnostic d = func.emitRemark();
+    d << "partition chosen by the dynamic program over " << candidates.size()
+      << " units (" << llvm::count(candidate, true) << " candidates, "
+      << choice.states << " states"
+      << (choice.exact ? "" : ", window too large: greedy") << ")";
+    // Predicted times are for these sizes, not the run's.
+    if (!costs->nominalSizes.empty())
+      d << "; predicted times take " << llvm::join(costs->nominalSizes, ", ")
+        << ", unknown at compile time, as " << costs->nominalSize
+        << " (--nominal-size)";
+  }
   if (report && (preference.rows || preference.cols) &&
       llvm::is_contained(choice.modes, 2))
     func.emitRemark() << "the 2-D grid has "

@@ -37,13 +37,23 @@ typedef struct {
 } weft_rt_elements;
 
 /* What a walk does with each run of elements. */
-enum { WEFT_RT_COUNT, WEFT_RT_PACK, WEFT_RT_UNPACK };
+enum { WEFT_RT_COUNT, WEFT_RT_PACK, WEFT_RT_UNPACK, WEFT_RT_LIST };
+
+/* A set's runs of consecutive elements in the walk's order, as byte offsets
+   from the array's storage and lengths in bytes (WEFT_RT_LIST: the MPI
+   runtime describes a message to MPI by them instead of packing it).
+   Runs that touch are merged. The arrays are kept and grown. */
+typedef struct {
+  int64_t count, capacity;
+  int64_t *offset, *bytes;
+} weft_rt_runs;
 
 typedef struct {
   const weft_rt_elements *e;
   int mode;
-  char *buffer;
-  int64_t count; /* elements visited so far */
+  char *buffer;       /* WEFT_RT_PACK, WEFT_RT_UNPACK */
+  weft_rt_runs *runs; /* WEFT_RT_LIST */
+  int64_t count;      /* elements visited so far */
   int64_t dims, params, vars;
   const int64_t *divs, *rows; /* this piece's records, vars + 3 each */
   int64_t ndivs, nrows;
@@ -123,8 +133,34 @@ static void weft_rt_bounds(weft_rt_walk_state *s, int64_t level, int64_t *lo,
   *hi = h;
 }
 
+static void weft_rt_list_run(weft_rt_runs *r, int64_t offset, int64_t bytes) {
+  if (r->count > 0 &&
+      r->offset[r->count - 1] + r->bytes[r->count - 1] == offset) {
+    r->bytes[r->count - 1] += bytes;
+    return;
+  }
+  if (r->count == r->capacity) {
+    int64_t capacity = r->capacity ? 2 * r->capacity : 16;
+    int64_t *o = (int64_t *)realloc(r->offset, (size_t)capacity * 8);
+    if (o)
+      r->offset = o;
+    int64_t *b = (int64_t *)realloc(r->bytes, (size_t)capacity * 8);
+    if (b)
+      r->bytes = b;
+    if (!o || !b)
+      abort();
+    r->capacity = capacity;
+  }
+  r->offset[r->count] = offset;
+  r->bytes[r->count] = bytes;
+  r->count++;
+}
+
 static void weft_rt_run(weft_rt_walk_state *s, int64_t linear, int64_t n) {
-  if (s->mode != WEFT_RT_COUNT) {
+  if (s->mode == WEFT_RT_LIST) {
+    const weft_rt_elements *e = s->e;
+    weft_rt_list_run(s->runs, (linear - e->offset) * e->size, n * e->size);
+  } else if (s->mode != WEFT_RT_COUNT) {
     const weft_rt_elements *e = s->e;
     char *a = e->base + (linear - e->offset) * e->size;
     char *b = s->buffer + s->count * e->size;
@@ -177,9 +213,10 @@ static void weft_rt_walk_level(weft_rt_walk_state *s, int64_t level,
 }
 
 /* Visits the elements of `e` in order: counts them (WEFT_RT_COUNT), copies
-   them into `buffer` (WEFT_RT_PACK) or from it (WEFT_RT_UNPACK). Returns how
-   many there are. */
-static int64_t weft_rt_walk(const weft_rt_elements *e, int mode, char *buffer) {
+   them into `buffer` (WEFT_RT_PACK) or from it (WEFT_RT_UNPACK), or appends
+   their runs to `runs` (WEFT_RT_LIST). Returns how many there are. */
+static int64_t weft_rt_visit(const weft_rt_elements *e, int mode, char *buffer,
+                             weft_rt_runs *runs) {
   static int64_t *scratch = NULL;
   static int64_t capacity = 0;
   weft_rt_walk_state s;
@@ -187,6 +224,7 @@ static int64_t weft_rt_walk(const weft_rt_elements *e, int mode, char *buffer) {
   s.e = e;
   s.mode = mode;
   s.buffer = buffer;
+  s.runs = runs;
   s.dims = e->set[0];
   s.params = e->set[1];
   const int64_t *p = e->set + 3;
@@ -245,6 +283,17 @@ static int64_t weft_rt_walk(const weft_rt_elements *e, int mode, char *buffer) {
       weft_rt_walk_level(&s, 0, 0);
   }
   return s.count;
+}
+
+static int64_t weft_rt_walk(const weft_rt_elements *e, int mode, char *buffer) {
+  return weft_rt_visit(e, mode, buffer, NULL);
+}
+
+/* `runs` becomes the runs of `e`'s elements; returns how many elements. */
+static int64_t weft_rt_walk_runs(const weft_rt_elements *e,
+                                 weft_rt_runs *runs) {
+  runs->count = 0;
+  return weft_rt_visit(e, WEFT_RT_LIST, NULL, runs);
 }
 
 #endif /* WEFT_RT_ELEMENTS_H */

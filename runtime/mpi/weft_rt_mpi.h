@@ -11,8 +11,9 @@
  * copies.
  *
  * With WEFT_STATS set in the environment, rank 0 prints at exit how many
- * messages and bytes the regions sent (over all ranks), and the largest
- * and smallest peak resident memory of a rank, on stderr.
+ * messages and bytes the regions sent (over all ranks), the largest and
+ * smallest peak resident memory of a rank, and how many sends and receives
+ * needed a packing buffer, on stderr.
  *
  *===----------------------------------------------------------------------===*/
 #include <mpi.h>
@@ -39,12 +40,14 @@ static int weft_rt_size WEFT_RT_UNUSED = 1;
 /* Statistics of this rank. */
 static int64_t weft_rt_sent_bytes = 0;
 static int64_t weft_rt_sent_messages = 0;
+static int64_t weft_rt_packed_messages = 0; /* sent or received */
 
 static void weft_rt_print_stats(void) {
-  int64_t mine[2] = {weft_rt_sent_bytes, weft_rt_sent_messages};
-  int64_t total[2] = {0, 0}, most[2] = {0, 0};
-  MPI_Reduce(mine, total, 2, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-  MPI_Reduce(mine, most, 2, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+  int64_t mine[3] = {weft_rt_sent_bytes, weft_rt_sent_messages,
+                     weft_rt_packed_messages};
+  int64_t total[3] = {0, 0, 0}, most[3] = {0, 0, 0};
+  MPI_Reduce(mine, total, 3, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+  MPI_Reduce(mine, most, 3, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
   /* Peak RSS (Linux reports KiB): the arrays are full-size on every rank,
      so this shows what distribution does not save yet. */
   struct rusage usage;
@@ -62,6 +65,9 @@ static void weft_rt_print_stats(void) {
             (long long)most[0]);
     fprintf(stderr, "weft: peak memory per rank %lld to %lld bytes\n",
             (long long)rssMin, (long long)rssMax);
+    fprintf(stderr,
+            "weft: %lld sends and receives went through a packing buffer\n",
+            (long long)total[2]);
   }
 }
 
@@ -199,14 +205,24 @@ static WEFT_RT_UNUSED void weft_rt_elements_at(weft_rt_elements *e,
     e->params[k] = params[k];
 }
 
-/* Requests started since the last weft_rt_wait_all; each has a buffer,
-   kept and grown for the next ones (a time loop does not allocate at every
-   step), and a receive remembers where its elements go. */
+/* The messages started since the last weft_rt_wait_all. The generated code
+   starts all the messages of an exchange and then waits for them, with
+   nothing in between, so weft_rt_wait_all posts them: MPI reads a message
+   from the array and writes one into it directly, through a datatype of the
+   set's runs, unless it shares elements with a receive of the same exchange
+   (or a receive with a send). Such a message is packed into a buffer before
+   any receive is posted and unpacked after all have arrived, in the order
+   the messages were started, so a send carries the values from before the
+   exchange whichever way it goes. The buffers and run lists are kept and
+   grown for the next exchanges (a time loop does not allocate at every
+   step). */
 typedef struct {
-  char *data;
-  int64_t capacity;
-  int unpack;
   weft_rt_elements elements;
+  weft_rt_runs runs;
+  int64_t lo, hi; /* bytes [lo, hi) of the array hold all the runs */
+  int receive, peer, tag, packed;
+  char *data; /* the packed elements */
+  int64_t capacity;
 } weft_rt_message;
 static MPI_Request *weft_rt_requests = NULL;
 static weft_rt_message *weft_rt_messages = NULL;
@@ -245,65 +261,185 @@ static int weft_rt_bytes(int64_t count, int64_t size) {
   return (int)(count * size);
 }
 
-/* Starts a message of the elements of the set `table` of `array` at
-   `values` (weft_rt_values): a request and its buffer, grown to the
-   elements' bytes, packed for a send, to be unpacked for a receive.
-   Returns the request's index, or -1 when the set is empty (nothing to
-   send or receive). */
-static WEFT_RT_UNUSED int weft_rt_start_message(const int64_t *table,
-                                                void *array, int64_t size,
-                                                const int64_t *values,
-                                                int receive, int64_t *bytes) {
+/* Records a message of the elements of the set `table` of `array` at
+   `values` (weft_rt_values), to or from `peer`; nothing when the set is
+   empty. Returns its bytes. */
+static int64_t weft_rt_start_message(const int64_t *table, void *array,
+                                     int64_t size, const int64_t *values,
+                                     int receive, int64_t peer, int64_t tag) {
   weft_rt_elements e;
   weft_rt_elements_at(&e, table, array, size, values);
-  int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
-  if (count == 0)
-    return -1;
   int k = weft_rt_new_request();
   weft_rt_message *m = &weft_rt_messages[k];
-  weft_rt_grow(&m->data, &m->capacity, count * size);
-  if (!receive)
-    weft_rt_walk(&e, WEFT_RT_PACK, m->data);
+  int64_t count = weft_rt_walk_runs(&e, &m->runs);
+  if (count == 0) {
+    --weft_rt_pending;
+    return 0;
+  }
   m->elements = e;
-  m->unpack = receive;
-  *bytes = count * size;
-  return k;
+  m->lo = m->runs.offset[0];
+  m->hi = m->lo;
+  for (int64_t r = 0; r < m->runs.count; ++r) {
+    int64_t lo = m->runs.offset[r], hi = lo + m->runs.bytes[r];
+    m->lo = lo < m->lo ? lo : m->lo;
+    m->hi = hi > m->hi ? hi : m->hi;
+  }
+  m->receive = receive;
+  m->peer = (int)peer;
+  m->tag = (int)tag;
+  return (int64_t)weft_rt_bytes(count, size);
 }
 
-/* dist.isend: the elements, packed and sent to `peer`. */
+/* dist.isend: the elements, sent to `peer` by the next weft_rt_wait_all. */
 static WEFT_RT_UNUSED void weft_rt_isend_elements(const int64_t *table,
                                                   void *array, int64_t size,
                                                   int64_t peer, int64_t tag,
                                                   const int64_t *values) {
-  int64_t bytes;
-  int k = weft_rt_start_message(table, array, size, values, 0, &bytes);
-  if (k < 0)
-    return;
-  weft_rt_sent_bytes += bytes;
-  weft_rt_sent_messages += 1;
-  MPI_Isend(weft_rt_messages[k].data, weft_rt_bytes(bytes, 1), MPI_BYTE,
-            (int)peer, (int)tag, MPI_COMM_WORLD, &weft_rt_requests[k]);
+  int64_t bytes =
+      weft_rt_start_message(table, array, size, values, 0, peer, tag);
+  if (bytes > 0) {
+    weft_rt_sent_bytes += bytes;
+    weft_rt_sent_messages += 1;
+  }
 }
 
-/* dist.irecv: receives the elements from `peer`; they are written into
-   `array` by the next weft_rt_wait_all. */
+/* dist.irecv: receives the elements from `peer`; they are in `array` when
+   the next weft_rt_wait_all returns. */
 static WEFT_RT_UNUSED void weft_rt_irecv_elements(const int64_t *table,
                                                   void *array, int64_t size,
                                                   int64_t peer, int64_t tag,
                                                   const int64_t *values) {
-  int64_t bytes;
-  int k = weft_rt_start_message(table, array, size, values, 1, &bytes);
-  if (k >= 0)
-    MPI_Irecv(weft_rt_messages[k].data, weft_rt_bytes(bytes, 1), MPI_BYTE,
-              (int)peer, (int)tag, MPI_COMM_WORLD, &weft_rt_requests[k]);
+  weft_rt_start_message(table, array, size, values, 1, peer, tag);
 }
 
-/* dist.wait_all: completes every started message and unpacks the received
-   ones. */
+static int weft_rt_compare_runs(const void *a, const void *b) {
+  int64_t x = ((const int64_t *)a)[0], y = ((const int64_t *)b)[0];
+  return (x > y) - (x < y);
+}
+
+/* `r`'s runs as (offset, end) pairs in increasing order, in `pairs`. */
+static void weft_rt_sorted_runs(const weft_rt_runs *r, int64_t *pairs) {
+  for (int64_t i = 0; i < r->count; ++i) {
+    pairs[2 * i] = r->offset[i];
+    pairs[2 * i + 1] = r->offset[i] + r->bytes[i];
+  }
+  qsort(pairs, (size_t)r->count, 2 * sizeof(int64_t), weft_rt_compare_runs);
+}
+
+/* Whether messages a and b touch a common byte. */
+static int weft_rt_messages_share(const weft_rt_message *a,
+                                  const weft_rt_message *b) {
+  if (a->elements.base != b->elements.base || a->hi <= b->lo ||
+      b->hi <= a->lo)
+    return 0;
+  int64_t na = a->runs.count, nb = b->runs.count;
+  int64_t *pairs = (int64_t *)malloc((size_t)(na + nb) * 2 * sizeof(int64_t));
+  if (!pairs)
+    weft_rt_fail("out of memory for a message's runs");
+  int64_t *pa = pairs, *pb = pairs + 2 * na;
+  weft_rt_sorted_runs(&a->runs, pa);
+  weft_rt_sorted_runs(&b->runs, pb);
+  int share = 0;
+  for (int64_t i = 0, j = 0; i < na && j < nb && !share;) {
+    share = pa[2 * i] < pb[2 * j + 1] && pb[2 * j] < pa[2 * i + 1];
+    if (pa[2 * i + 1] < pb[2 * j + 1])
+      ++i;
+    else
+      ++j;
+  }
+  free(pairs);
+  return share;
+}
+
+/* The runs of `runs` in the array at `base` as an MPI datatype: MPI_BYTE
+   at the returned address for one run (its bytes are the count), else a
+   committed hindexed datatype at `base` for the caller to free. */
+static char *weft_rt_runs_type(const weft_rt_runs *runs, char *base,
+                               MPI_Datatype *type) {
+  if (runs->count == 1) {
+    *type = MPI_BYTE;
+    return base + runs->offset[0];
+  }
+  /* MPI takes int lengths and MPI_Aint displacements. */
+  static int *lengths = NULL;
+  static MPI_Aint *displacements = NULL;
+  static int64_t room = 0;
+  if (runs->count > room) {
+    free(lengths);
+    free(displacements);
+    room = runs->count;
+    lengths = (int *)malloc((size_t)room * sizeof(int));
+    displacements = (MPI_Aint *)malloc((size_t)room * sizeof(MPI_Aint));
+    if (!lengths || !displacements)
+      weft_rt_fail("out of memory for a message's runs");
+  }
+  for (int64_t r = 0; r < runs->count; ++r) {
+    lengths[r] = (int)runs->bytes[r];
+    displacements[r] = (MPI_Aint)runs->offset[r];
+  }
+  MPI_Type_create_hindexed((int)runs->count, lengths, displacements, MPI_BYTE,
+                           type);
+  MPI_Type_commit(type);
+  return base;
+}
+
+/* Posts message k: from or into the array through a datatype of its runs,
+   or from or into its buffer when packed. */
+static void weft_rt_post(int k) {
+  weft_rt_message *m = &weft_rt_messages[k];
+  const weft_rt_elements *e = &m->elements;
+  MPI_Request *request = &weft_rt_requests[k];
+  if (m->packed) {
+    weft_rt_packed_messages += 1;
+    int64_t count = 0;
+    for (int64_t r = 0; r < m->runs.count; ++r)
+      count += m->runs.bytes[r];
+    char *data = weft_rt_grow(&m->data, &m->capacity, count);
+    if (m->receive) {
+      MPI_Irecv(data, (int)count, MPI_BYTE, m->peer, m->tag, MPI_COMM_WORLD,
+                request);
+    } else {
+      weft_rt_walk(e, WEFT_RT_PACK, data);
+      MPI_Isend(data, (int)count, MPI_BYTE, m->peer, m->tag, MPI_COMM_WORLD,
+                request);
+    }
+    return;
+  }
+  MPI_Datatype type;
+  char *at = weft_rt_runs_type(&m->runs, e->base, &type);
+  int count = type == MPI_BYTE ? (int)m->runs.bytes[0] : 1;
+  if (m->receive)
+    MPI_Irecv(at, count, type, m->peer, m->tag, MPI_COMM_WORLD, request);
+  else
+    MPI_Isend(at, count, type, m->peer, m->tag, MPI_COMM_WORLD, request);
+  /* Pending messages keep the datatype they use. */
+  if (type != MPI_BYTE)
+    MPI_Type_free(&type);
+}
+
+/* dist.wait_all: posts the messages started since the last one (sends
+   first, so that packed ones hold the values from before the exchange),
+   completes them and unpacks the packed receives. */
 static WEFT_RT_UNUSED void weft_rt_wait_all(void) {
-  MPI_Waitall(weft_rt_pending, weft_rt_requests, MPI_STATUSES_IGNORE);
-  for (int k = 0; k < weft_rt_pending; ++k)
-    if (weft_rt_messages[k].unpack)
+  int n = weft_rt_pending;
+  for (int k = 0; k < n; ++k) {
+    weft_rt_message *m = &weft_rt_messages[k];
+    m->packed = 0;
+    for (int j = 0; j < n && !m->packed; ++j) {
+      const weft_rt_message *other = &weft_rt_messages[j];
+      m->packed = j != k && (m->receive || other->receive) &&
+                  weft_rt_messages_share(m, other);
+    }
+  }
+  for (int k = 0; k < n; ++k)
+    if (!weft_rt_messages[k].receive)
+      weft_rt_post(k);
+  for (int k = 0; k < n; ++k)
+    if (weft_rt_messages[k].receive)
+      weft_rt_post(k);
+  MPI_Waitall(n, weft_rt_requests, MPI_STATUSES_IGNORE);
+  for (int k = 0; k < n; ++k)
+    if (weft_rt_messages[k].receive && weft_rt_messages[k].packed)
       weft_rt_walk(&weft_rt_messages[k].elements, WEFT_RT_UNPACK,
                    weft_rt_messages[k].data);
   weft_rt_pending = 0;
@@ -319,21 +455,21 @@ static WEFT_RT_UNUSED void weft_rt_bcast_elements(const int64_t *table,
                                                   void *array, int64_t size,
                                                   int64_t root,
                                                   const int64_t *values) {
+  static weft_rt_runs runs;
   weft_rt_elements e;
   weft_rt_elements_at(&e, table, array, size, values);
-  int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
+  int64_t count = weft_rt_walk_runs(&e, &runs);
   if (count == 0)
     return;
-  char *data = weft_rt_grow(&weft_rt_collective_data,
-                            &weft_rt_collective_capacity, count * size);
-  if (weft_rt_rank == root) {
-    weft_rt_walk(&e, WEFT_RT_PACK, data);
+  weft_rt_bytes(count, size);
+  if (weft_rt_rank == root)
     weft_rt_sent_bytes += count * size * (weft_rt_size - 1);
-  }
-  MPI_Bcast(data, weft_rt_bytes(count, size), MPI_BYTE, (int)root,
+  MPI_Datatype type;
+  char *at = weft_rt_runs_type(&runs, e.base, &type);
+  MPI_Bcast(at, type == MPI_BYTE ? (int)runs.bytes[0] : 1, type, (int)root,
             MPI_COMM_WORLD);
-  if (weft_rt_rank != root)
-    weft_rt_walk(&e, WEFT_RT_UNPACK, data);
+  if (type != MPI_BYTE)
+    MPI_Type_free(&type);
 }
 
 /* dist.allreduce: combines the elements of the set across all ranks, in

@@ -29,7 +29,9 @@ void fdtd(int tmax) {
       for (j = 0; j < NY - 1; j++)
         hz[i][j] = hz[i][j] - 0.7 * (ex[i][j + 1] - ex[i][j] + ey[i + 1][j] - ey[i][j]);
   }
-// CHECK: dist-report.c:[[@LINE-18]]:1: remark: partition chosen by the dynamic program over 4 units (4 candidates, {{[0-9]+}} states)
+// The predicted times are for the sizes weft assumed: tmax is not known at
+// compile time (NX and NY are).
+// CHECK: dist-report.c:[[@LINE-20]]:1: remark: partition chosen by the dynamic program over 4 units (4 candidates, {{[0-9]+}} states); predicted times take tmax, unknown at compile time, as 4096 (--nominal-size){{$}}
 // What each distributed sweep wrote goes, right after it, to the ranks
 // that read it later (and to rank 0 at the end).
 // CHECK: dist-report.c:20:5: remark: sent after this unit (what other ranks read later, or keep after the region): (double *)(ey):

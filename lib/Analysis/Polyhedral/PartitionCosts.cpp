@@ -10,6 +10,8 @@
 #include "RegionState.h"
 #include "Selections.h"
 
+#include "weft/Support/SourceNames.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/DenseSet.h"
@@ -365,6 +367,19 @@ weft::estimatePartitionCosts(PolyhedralRegion &analysis,
   PartitionCosts costs;
   costs.ranks = ranks;
   costs.nominalSize = nominalSize;
+  for (auto &[value, name] : model.getSymbols()) {
+    if (value.getDefiningOp<arith::ConstantIndexOp>())
+      continue;
+    // The symbol is usually the index cast of a scalar argument.
+    Value source = value;
+    while (Operation *def = source.getDefiningOp())
+      if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+        source = def->getOperand(0);
+      else
+        break;
+    StringRef shown = weft::sourceName(source);
+    costs.nominalSizes.push_back(shown.empty() ? name : shown.str());
+  }
   costs.work.assign(units.size(), 0);
   costs.liveOut.assign(units.size(), ModeTraffic());
   // The units in each mode: every candidate over one axis, and every

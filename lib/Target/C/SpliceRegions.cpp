@@ -31,6 +31,31 @@ static std::string lineDirective(unsigned line, StringRef file) {
   return "#line " + std::to_string(line) + " \"" + quoted + "\"\n";
 }
 
+/// Stands for `#line N "output"` before the region functions until the
+/// result's lines are known (\x01: no C source line is this).
+static constexpr llvm::StringLiteral kOutputLineMarker =
+    "#line \x01weft-output-line\x01\n";
+
+/// `text` with each marker line replaced by a `#line` that numbers the next
+/// line as the line of `outputName` it is.
+static std::string numberOutputLines(StringRef text, StringRef outputName) {
+  std::string out;
+  out.reserve(text.size());
+  StringRef marker = kOutputLineMarker.drop_back();
+  unsigned line = 1;
+  while (!text.empty()) {
+    auto [current, rest] = text.split('\n');
+    bool newline = text.size() > current.size();
+    if (current == marker)
+      out += lineDirective(line + 1, outputName);
+    else
+      out += current.str() + (newline ? "\n" : "");
+    text = rest;
+    ++line;
+  }
+  return out;
+}
+
 static unsigned lineOf(const SourceManager &sm, SourceLocation loc) {
   return sm.getSpellingLineNumber(sm.getExpansionLoc(loc));
 }
@@ -79,7 +104,8 @@ static std::string regionCall(const RegionReplacement &rep) {
 std::string weft::spliceRegions(ASTContext &ctx,
                                 const std::vector<RegionReplacement> &reps,
                                 const std::string &preamble,
-                                const std::vector<SourceEdit> &edits) {
+                                const std::vector<SourceEdit> &edits,
+                                StringRef outputName) {
   SourceManager &sm = ctx.getSourceManager();
   FileID main = sm.getMainFileID();
   StringRef original = sm.getBufferData(main);
@@ -109,6 +135,7 @@ std::string weft::spliceRegions(ASTContext &ctx,
         sm.getExpansionLoc(region.function->getSourceRange().getBegin());
     unsigned fnColumn = sm.getSpellingColumnNumber(fnStart);
     rewriter.InsertTextAfter(fnStart, (fnColumn > 1 ? "\n" : "") +
+                                          kOutputLineMarker.str() +
                                           rep.definition +
                                           lineDirective(lineOf(sm, fnStart),
                                                         file) +
@@ -136,5 +163,6 @@ std::string weft::spliceRegions(ASTContext &ctx,
   const RewriteBuffer *buffer = rewriter.getRewriteBufferFor(main);
   if (!buffer)
     return original.str();
-  return std::string(buffer->begin(), buffer->end());
+  return numberOutputLines(std::string(buffer->begin(), buffer->end()),
+                           outputName);
 }

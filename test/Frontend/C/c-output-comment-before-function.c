@@ -6,6 +6,7 @@
 // when the function's line starts inside a block comment.
 
 // CHECK: ends on the function's line */
+// CHECK-NEXT: #line {{[0-9]+}} "{{.*}}c-output-comment-before-function.c.tmp.c"
 // CHECK-NEXT: static void weft_f_scop0(
 // CHECK: #line [[@LINE+4]] "{{.*}}c-output-comment-before-function.c"
 // CHECK-NEXT: {{^ +}}void f(int n) {

@@ -2,12 +2,16 @@
 // RUN: weft compile --target=seq --emit=c %s -o %t.c
 // RUN: grep -v '^// CHECK' %t.c | FileCheck %s
 // RUN: %if gcc %{ gcc -std=gnu99 -fsyntax-only -Wall -Werror %t.c %}
+// The region functions are lines of the output itself: each `#line` naming
+// it gives the next line its own number there (and there is one).
+// RUN: awk '/^#line [0-9]+ ".*c-output.c.tmp.c"$/ { n++; if ($2 != NR + 1) exit 1 } END { exit n == 0 }' %t.c
 
 // --target=seq writes C: the input with each region replaced by a call to a
 // generated `static void` function defined just before the enclosing
 // function. `#line` directives give the text after the splices its original
-// line numbers. (The CHECK comments are echoed into the output, so the RUN
-// lines drop them before FileCheck.)
+// line numbers, and the generated functions their lines in the output. (The
+// CHECK comments are echoed into the output, so the RUN lines drop them
+// before FileCheck.)
 
 // CHECK: #include <stdint.h>
 // CHECK: #line 1 "{{.*}}c-output.c"

@@ -99,6 +99,22 @@ std::vector<int64_t> walked(const std::vector<int64_t> &table,
   weft_rt_walk(&e, WEFT_RT_UNPACK, reinterpret_cast<char *>(packed.data()));
   for (int64_t i : packed)
     EXPECT_EQ(array[i], i);
+  // The runs, read in order, are the packed elements, and no two touch.
+  weft_rt_runs runs;
+  memset(&runs, 0, sizeof runs);
+  EXPECT_EQ(weft_rt_walk_runs(&e, &runs), *count);
+  std::vector<int64_t> listed;
+  for (int64_t r = 0; r < runs.count; ++r) {
+    EXPECT_EQ(runs.offset[r] % e.size, 0);
+    EXPECT_GT(runs.bytes[r], 0);
+    if (r > 0)
+      EXPECT_NE(runs.offset[r - 1] + runs.bytes[r - 1], runs.offset[r]);
+    for (int64_t b = 0; b < runs.bytes[r]; b += e.size)
+      listed.push_back(array[(runs.offset[r] + b) / e.size]);
+  }
+  free(runs.offset);
+  free(runs.bytes);
+  EXPECT_EQ(listed, packed);
   return packed;
 }
 

@@ -33,6 +33,9 @@ struct PartitionCosts {
   /// Ranks and the value given to sizes unknown at compile time.
   unsigned ranks = 4;
   int64_t nominalSize = 0;
+  /// The sizes that took nominalSize (not constants at compile time), by
+  /// their source names where they have one, for the report.
+  std::vector<std::string> nominalSizes;
   /// Memory accesses of each unit over all its executions.
   std::vector<double> work;
   /// (u, t) -> [mode of u][mode of t] -> traffic when u is distributed

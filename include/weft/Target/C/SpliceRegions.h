@@ -42,10 +42,14 @@ struct SourceEdit {
 
 /// Returns the main file with the replacements and `edits` applied and
 /// `preamble` at the top; with none of them, the file is returned unchanged.
+/// The user's lines keep their numbers in the source file (`#line`); the
+/// region functions, written before the function each region is in, are
+/// numbered as lines of `outputName`, the file the result is written to.
 std::string spliceRegions(clang::ASTContext &ctx,
                           const std::vector<RegionReplacement> &replacements,
                           const std::string &preamble,
-                          const std::vector<SourceEdit> &edits = {});
+                          const std::vector<SourceEdit> &edits = {},
+                          llvm::StringRef outputName = "<stdout>");
 
 } // namespace weft
 
