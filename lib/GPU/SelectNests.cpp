@@ -245,8 +245,9 @@ bool NestSelector::onDevice(affine::AffineForOp loop, std::string &why) {
   why = "predicted " +
         (device ? gpu + " against " + cpu : cpu + " against " + gpu);
   SmallVector<std::string, 2> notes;
-  if (counts->nominal)
-    notes.push_back(llvm::formatv("sizes unknown at compile time taken as {0}",
+  if (!counts->nominalSizes.empty())
+    notes.push_back(llvm::formatv("{0}, unknown at compile time, taken as {1}",
+                                  llvm::join(counts->nominalSizes, ", "),
                                   choice.nominalSize));
   if (choice.plannedRanks)
     notes.push_back(llvm::formatv("the first rank's block at {0} ranks",

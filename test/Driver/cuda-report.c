@@ -22,7 +22,7 @@ void step(int tsteps) {
 // CHECK: cuda-report.c:[[@LINE+1]]:3: remark: stays on the host: it carries a dependence through a; the loops in it are candidates
   for (t = 0; t < tsteps; t++) {
 // CHECK: cuda-report.c:[[@LINE+3]]:5: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line [[@LINE+4]] along threadIdx.x (the arrays' contiguous dimension)
-// CHECK-SAME: ; predicted 24.8 ms on the device (kernels 4.24 ms, 4096 launches 20.5 ms, copies 77.2 us) against 485 ms on the CPU (sizes unknown at compile time taken as 4096)
+// CHECK-SAME: ; predicted 24.8 ms on the device (kernels 4.24 ms, 4096 launches 20.5 ms, copies 77.2 us) against 485 ms on the CPU (tsteps, unknown at compile time, taken as 4096)
 // H100: cuda-report.c:[[@LINE+1]]:5: remark: runs on the device: {{.*}}; predicted 22.6 ms on the device (kernels 2.11 ms, 4096 launches 20.5 ms, copies 48.6 us) against 485 ms on the CPU
     for (i = 1; i < N - 1; i++)
       for (j = 1; j < N - 1; j++)

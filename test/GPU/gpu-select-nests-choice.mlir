@@ -46,7 +46,7 @@ func.func @sizes(%a: memref<4096x4096xf64>, %b: memref<4096x4096xf64>, %n: index
   }
   // expected-remark @below {{stays on the host: it carries a dependence through #0; the loops in it are candidates}}
   affine.for %t = 0 to %n {
-    // expected-remark @below {{stays on the host: predicted 13.4 ms on the CPU against 20.7 ms on the device (kernels 194 us, 4096 launches 20.5 ms, copies 22.6 us) (sizes unknown at compile time taken as 4096)}}
+    // expected-remark @below {{stays on the host: predicted 13.4 ms on the CPU against 20.7 ms on the device (kernels 194 us, 4096 launches 20.5 ms, copies 22.6 us) (p0, unknown at compile time, taken as 4096)}}
     affine.for %i = 1 to 4095 {
       %l = affine.load %a[%i - 1, 0] : memref<4096x4096xf64>
       %r = affine.load %a[%i + 1, 0] : memref<4096x4096xf64>

@@ -13,6 +13,9 @@
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/Link.h"
 
+#include <string>
+#include <vector>
+
 namespace weft::cost {
 
 /// Seconds one memory access of a loop nest takes on `d`: an 8-byte element
@@ -46,8 +49,9 @@ struct LoopNestCounts {
   /// many copies.
   double bytesIn = 0, bytesOut = 0;
   unsigned copies = 0;
-  /// Whether a size unknown at compile time took the nominal value.
-  bool nominal = false;
+  /// The sizes unknown at compile time that took the nominal value, by
+  /// their source names.
+  std::vector<std::string> nominalSizes;
 };
 
 /// Predicted microseconds of one nest on each side.

@@ -52,6 +52,10 @@ std::optional<std::pair<int64_t, int64_t>> dimExtent(isl::set set, int d);
 /// kernels).
 double countByBoxes(isl::set set);
 
+/// The source name of a symbol (its scalar argument's, through index
+/// casts), else its ISL name: what reports call a size.
+std::string symbolName(Value symbol, llvm::StringRef islName);
+
 /// Bytes of one element of the array whose ISL tuple is `tuple`.
 double elementBytes(const ModelBuilder &model, llvm::StringRef tuple);
 

@@ -42,17 +42,21 @@ static double boxBytes(const ModelBuilder &model, isl::union_set elements,
   return bytes;
 }
 
-/// Whether `set` depends on a symbol that is not a compile-time constant.
-static bool usesUnknownSize(const ModelBuilder &model, const isl::set &set,
-                            const llvm::DenseMap<Value, int64_t> &known) {
+/// Adds to `names` the symbols `set` depends on that are neither compile-time
+/// constants nor in `known`.
+static void addUnknownSizes(const ModelBuilder &model, const isl::set &set,
+                            const llvm::DenseMap<Value, int64_t> &known,
+                            std::vector<std::string> &names) {
   for (auto &[value, name] : model.getSymbols()) {
     if (value.getDefiningOp<arith::ConstantIndexOp>() || known.count(value))
       continue;
     int pos = isl_set_find_dim_by_name(set.get(), isl_dim_param, name.c_str());
-    if (pos >= 0 && isl_set_involves_dims(set.get(), isl_dim_param, pos, 1))
-      return true;
+    if (pos < 0 || !isl_set_involves_dims(set.get(), isl_dim_param, pos, 1))
+      continue;
+    std::string shown = weft::detail::symbolName(value, name);
+    if (!llvm::is_contained(names, shown))
+      names.push_back(shown);
   }
-  return false;
 }
 
 /// Floating-point operations per load or store in `loop`, and whether any
@@ -98,7 +102,7 @@ FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
             continue;
           int depth = at - s.loops.begin();
           isl::set domain(ctx, model.params() + "{ " + s.domain + " }");
-          counts.nominal |= usesUnknownSize(model, domain, known);
+          addUnknownSizes(model, domain, known, counts.nominalSizes);
           isl::set fixed =
               weft::detail::fixSymbols(model, domain, nominal, &known);
           counts.accesses += countByBoxes(fixed);

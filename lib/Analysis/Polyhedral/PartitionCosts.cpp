@@ -198,6 +198,18 @@ double weft::detail::countByBoxes(isl::set set) {
   return total;
 }
 
+std::string weft::detail::symbolName(Value symbol, StringRef islName) {
+  // The symbol is usually the index cast of a scalar argument.
+  Value source = symbol;
+  while (Operation *def = source.getDefiningOp())
+    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+      source = def->getOperand(0);
+    else
+      break;
+  StringRef shown = weft::sourceName(source);
+  return shown.empty() ? islName.str() : shown.str();
+}
+
 double weft::detail::elementBytes(const ModelBuilder &model, StringRef tuple) {
   Value array = model.arrayOf(tuple);
   if (!array)
@@ -367,19 +379,9 @@ weft::estimatePartitionCosts(PolyhedralRegion &analysis,
   PartitionCosts costs;
   costs.ranks = ranks;
   costs.nominalSize = nominalSize;
-  for (auto &[value, name] : model.getSymbols()) {
-    if (value.getDefiningOp<arith::ConstantIndexOp>())
-      continue;
-    // The symbol is usually the index cast of a scalar argument.
-    Value source = value;
-    while (Operation *def = source.getDefiningOp())
-      if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
-        source = def->getOperand(0);
-      else
-        break;
-    StringRef shown = weft::sourceName(source);
-    costs.nominalSizes.push_back(shown.empty() ? name : shown.str());
-  }
+  for (auto &[value, name] : model.getSymbols())
+    if (!value.getDefiningOp<arith::ConstantIndexOp>())
+      costs.nominalSizes.push_back(weft::detail::symbolName(value, name));
   costs.work.assign(units.size(), 0);
   costs.liveOut.assign(units.size(), ModeTraffic());
   // The units in each mode: every candidate over one axis, and every
