@@ -21,15 +21,18 @@ struct Entry {
 };
 
 DeviceSpec make(const char *name, double mem, double fp16, double int8,
-                double fp32, double bw, int sms, bool lowPower = false) {
+                double fp32, double fp64, double bw, int sms, double hostLink,
+                bool lowPower = false) {
   DeviceSpec d;
   d.name = name;
   d.memGiB = mem;
   d.fp16TFLOPS = fp16;
   d.int8TOPS = int8;
   d.fp32TFLOPS = fp32;
+  d.fp64TFLOPS = fp64;
   d.bandwidthGBps = bw;
   d.sms = sms;
+  d.hostLinkGBps = hostLink;
   d.lowPower = lowPower;
   return d;
 }
@@ -41,35 +44,47 @@ DeviceSpec calibrated(DeviceSpec d, double gemmEff, double memEff) {
   return d;
 }
 
+/// What cudaMemcpy of pageable host memory reaches over x16 PCIe of each
+/// generation (about 80% of the link's peak per direction; a prediction).
+constexpr double kGen3 = 12, kGen4 = 25, kGen5 = 50;
+
 const std::vector<Entry> &table() {
   static const std::vector<Entry> entries = [] {
     std::vector<Entry> e = {
-        {calibrated(make("T4", 16, 65, 130, 8.1, 320, 40, true), 0.4371,
-                    0.8049),
+        {calibrated(make("T4", 16, 65, 130, 8.1, 0.25, 320, 40, kGen3, true),
+                    0.4371, 0.8049),
          "tesla-t4,t4-16gb"},
-        {make("P100", 16, 18.7, 0, 9.3, 732, 56), "p100-16gb,tesla-p100"},
-        {calibrated(make("V100-16GB", 16, 125, 62, 15.7, 900, 80), 0.7038,
-                    0.7725),
+        {make("P100", 16, 18.7, 0, 9.3, 4.7, 732, 56, kGen3),
+         "p100-16gb,tesla-p100"},
+        {calibrated(make("V100-16GB", 16, 125, 62, 15.7, 7.8, 900, 80, kGen3),
+                    0.7038, 0.7725),
          "v100,v100-sxm2-16gb,tesla-v100"},
-        {calibrated(make("V100-32GB", 32, 125, 62, 15.7, 900, 80), 0.7038,
-                    0.7725),
+        {calibrated(make("V100-32GB", 32, 125, 62, 15.7, 7.8, 900, 80, kGen3),
+                    0.7038, 0.7725),
          "v100-sxm2-32gb,v100s"},
-        {make("A10", 24, 125, 250, 31.2, 600, 72, true), "a10-24gb"},
-        {calibrated(make("L4", 24, 121, 242.5, 30.3, 300, 58, true), 0.4544,
-                    0.8130),
+        {make("A10", 24, 125, 250, 31.2, 0.98, 600, 72, kGen4, true),
+         "a10-24gb"},
+        {calibrated(
+             make("L4", 24, 121, 242.5, 30.3, 0.47, 300, 58, kGen4, true),
+             0.4544, 0.8130),
          "nvidia-l4"},
-        {calibrated(make("A100-40GB", 40, 312, 624, 19.5, 1555, 108), 0.8316,
-                    0.8884),
+        {calibrated(
+             make("A100-40GB", 40, 312, 624, 19.5, 9.7, 1555, 108, kGen4),
+             0.8316, 0.8884),
          "a100,a100-sxm4-40gb,a100-pcie-40gb"},
-        {make("A100-80GB", 80, 312, 624, 19.5, 2039, 108),
+        {make("A100-80GB", 80, 312, 624, 19.5, 9.7, 2039, 108, kGen4),
          "a100-sxm4-80gb,a100-80g"},
-        {make("A800-80GB", 80, 312, 624, 19.5, 2039, 108), "a800,a800-80g"},
-        {make("H100-80GB", 80, 989, 1979, 66.9, 3350, 132),
+        {make("A800-80GB", 80, 312, 624, 19.5, 9.7, 2039, 108, kGen4),
+         "a800,a800-80g"},
+        {make("H100-80GB", 80, 989, 1979, 66.9, 33.5, 3350, 132, kGen5),
          "h100,h100-sxm,h100-sxm5-80gb"},
-        {make("H200", 141, 989, 1979, 67, 4800, 132), "h200-141gb"},
-        {make("RTX3090", 24, 71, 284, 35.6, 936, 82), "rtx-3090,3090"},
-        {make("RTX4090", 24, 165.2, 660.6, 82.6, 1008, 128), "rtx-4090,4090"},
-        {make("cpu", 64, 1.0, 2.0, 1.0, 50, 16), "host"},
+        {make("H200", 141, 989, 1979, 67, 33.5, 4800, 132, kGen5),
+         "h200-141gb"},
+        {make("RTX3090", 24, 71, 284, 35.6, 0.56, 936, 82, kGen4),
+         "rtx-3090,3090"},
+        {make("RTX4090", 24, 165.2, 660.6, 82.6, 1.29, 1008, 128, kGen4),
+         "rtx-4090,4090"},
+        {make("cpu", 64, 1.0, 2.0, 1.0, 0.5, 50, 16, 0), "host"},
     };
     for (Entry &x : e) {
       x.spec.isCpu = x.spec.name == "cpu";

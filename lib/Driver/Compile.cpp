@@ -162,8 +162,13 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     distribute.ranks = options.plannedRanks;
     distribute.nominalSize = options.nominalSize;
     distribute.gridDims = options.gridDims;
+    distribute.gpu = options.gpu;
+    distribute.gpuChoice = options.gpuChoice;
     CudaOptions cuda;
     cuda.report = options.report;
+    cuda.gpu = options.gpu;
+    cuda.gpuChoice = options.gpuChoice;
+    cuda.nominalSize = options.nominalSize;
     bool mpi = options.target == CompileTarget::Mpi;
     bool gpu = options.target == CompileTarget::Cuda;
     bool mpiGpu = options.target == CompileTarget::MpiCuda;

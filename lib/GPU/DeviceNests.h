@@ -8,14 +8,45 @@
 #ifndef WEFT_LIB_GPU_DEVICENESTS_H
 #define WEFT_LIB_GPU_DEVICENESTS_H
 
+#include "weft/CostModel/Device.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 namespace weft {
 
-/// Marks the device nests of `func` (weft.gpu.band, weft.gpu.coalesced);
-/// with `report`, says where each loop nest runs and why.
-void selectDeviceNests(mlir::func::FuncOp func, bool report,
-                       unsigned long maxIslOperations);
+/// How gpu-select-nests chooses among the nests that may run on the device.
+struct DeviceChoice {
+  /// Every nest that may run on the device does (`gpu-choice=always`);
+  /// otherwise those the cost model predicts faster there.
+  bool always = false;
+  /// The GPU the kernels run on, and the host (one core of it).
+  cost::DeviceSpec gpu, cpu;
+  /// The value of sizes unknown at compile time.
+  int64_t nominalSize = 4096;
+  /// Values the prediction takes for some of them (the bounds of a rank's
+  /// block under mpi-cuda), and the ranks they were planned for (0: none).
+  llvm::DenseMap<mlir::Value, int64_t> plannedSizes;
+  unsigned plannedRanks = 0;
+
+  /// Fails with an error on `op` on an unknown GPU or choice.
+  static mlir::FailureOr<DeviceChoice> get(mlir::Operation *op,
+                                           llvm::StringRef gpu,
+                                           llvm::StringRef choice,
+                                           int64_t nominalSize);
+};
+
+/// Marks the device nests of `func` (weft.gpu.band, weft.gpu.coalesced):
+/// the nests that may run as kernels, where `choice` puts them on the
+/// device or a `#pragma weft device` forces them; with `report`, says where
+/// each loop nest runs and why. Fails with an error at a loop forced onto
+/// the device that cannot run there.
+mlir::LogicalResult selectDeviceNests(mlir::func::FuncOp func, bool report,
+                                      unsigned long maxIslOperations,
+                                      const DeviceChoice &choice);
+
+/// The placement `#pragma weft device` or `host` forces on `loop`
+/// (weft.gpu.place): "device", "host", or empty.
+llvm::StringRef forcedPlacement(mlir::Operation *loop);
 
 /// Gives the marked nests of `func` device buffers and transfers; where it
 /// cannot, removes the marks (with a remark when `report`).

@@ -15,6 +15,7 @@
 #include "dialects/Dist/IR/DistOps.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -48,10 +49,53 @@ static Operation *unmodelledOp(affine::AffineForOp loop) {
   return found;
 }
 
+/// The value of `v` when its ops fold to a constant (the global range of a
+/// distributed loop: affine.apply, arith.minsi of constants).
+static std::optional<int64_t> foldedValue(Value v, unsigned depth = 8) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return c;
+  Operation *op = v.getDefiningOp();
+  if (!op || depth == 0 || op->getNumResults() != 1)
+    return std::nullopt;
+  SmallVector<Attribute> operands;
+  Builder b(v.getContext());
+  for (Value operand : op->getOperands()) {
+    std::optional<int64_t> c = foldedValue(operand, depth - 1);
+    if (!c)
+      return std::nullopt;
+    operands.push_back(b.getIndexAttr(*c));
+  }
+  SmallVector<OpFoldResult> results;
+  if (failed(op->fold(operands, results)) || results.size() != 1)
+    return std::nullopt;
+  return getConstantIntValue(results.front());
+}
+
+/// The bounds of the first rank's block at `ranks` ranks for the values of
+/// `captured` that dist.local_bounds gives (block distributions), the
+/// global range's unknown sizes taking `nominal`: the sizes the cost model
+/// predicts the outlined nest at.
+static void planBlocks(ArrayRef<Value> captured, Block *entry, unsigned ranks,
+                       int64_t nominal, DenseMap<Value, int64_t> &planned) {
+  for (auto [k, v] : llvm::enumerate(captured)) {
+    auto bounds = v.getDefiningOp<dist::LocalBoundsOp>();
+    if (!bounds ||
+        bounds.getDistribution().getKind() != dist::DistKind::Block ||
+        cast<OpResult>(v).getResultNumber() > 1)
+      continue;
+    int64_t lb = foldedValue(bounds.getLowerBound()).value_or(0);
+    int64_t ub = foldedValue(bounds.getUpperBound()).value_or(lb + nominal);
+    int64_t size = llvm::divideCeil(std::max<int64_t>(ub - lb, 0), ranks);
+    planned[entry->getArgument(k)] =
+        cast<OpResult>(v).getResultNumber() == 0 ? lb : lb + size;
+  }
+}
+
 /// Runs the device passes on `nest` alone, outlined into a function; puts
 /// the result back in its place.
-static void offloadNest(affine::AffineForOp nest, func::FuncOp parent,
-                        bool report, unsigned long maxIslOperations) {
+static LogicalResult offloadNest(affine::AffineForOp nest, func::FuncOp parent,
+                                 bool report, unsigned long maxIslOperations,
+                                 const DeviceChoice &choice, unsigned ranks) {
   // What the nest uses from outside becomes the outlined function's
   // arguments; a host array's extents come along, for its device buffer.
   llvm::SetVector<Value> captured;
@@ -110,7 +154,14 @@ static void offloadNest(affine::AffineForOp nest, func::FuncOp parent,
   b.clone(*nest, in);
   b.create<func::ReturnOp>(loc);
 
-  selectDeviceNests(outlined, report, maxIslOperations);
+  DeviceChoice blockChoice = choice;
+  planBlocks(captured.getArrayRef(), entry, ranks, choice.nominalSize,
+             blockChoice.plannedSizes);
+  if (!blockChoice.plannedSizes.empty())
+    blockChoice.plannedRanks = ranks;
+  if (failed(
+          selectDeviceNests(outlined, report, maxIslOperations, blockChoice)))
+    return failure();
   placeDeviceData(outlined, report, maxIslOperations);
   bool onDevice = outlined
                       .walk([](affine::AffineForOp loop) {
@@ -120,7 +171,7 @@ static void offloadNest(affine::AffineForOp nest, func::FuncOp parent,
                       })
                       .wasInterrupted();
   if (!onDevice)
-    return;
+    return success();
   // gpu-place-data replaced the body (it works on a copy): its block now.
   Block &placed = outlined.getBody().front();
   IRMapping back;
@@ -130,12 +181,17 @@ static void offloadNest(affine::AffineForOp nest, func::FuncOp parent,
   for (Operation &op : placed.without_terminator())
     b.clone(op, back);
   nest.erase();
+  return success();
 }
 
 namespace {
 struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
   using Base::Base;
   void runOnOperation() override {
+    FailureOr<DeviceChoice> choice =
+        DeviceChoice::get(getOperation(), gpu, gpuChoice, nominalSize);
+    if (failed(choice))
+      return signalPassFailure();
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>()) {
       // The sequential form of a checked region runs where arguments
       // overlap (separate device buffers would break that) or on one rank.
@@ -150,18 +206,24 @@ struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
                              })
                              .wasInterrupted();
       if (!distributed) {
-        selectDeviceNests(func, report, maxIslOperations);
+        if (failed(selectDeviceNests(func, report, maxIslOperations, *choice)))
+          return signalPassFailure();
         placeDeviceData(func, report, maxIslOperations);
         continue;
       }
       SmallVector<affine::AffineForOp> nests;
-      collect(func.getBody(), nests);
+      if (failed(collect(func.getBody(), nests)))
+        return signalPassFailure();
       for (affine::AffineForOp nest : nests)
-        offloadNest(nest, func, report, maxIslOperations);
+        if (failed(offloadNest(nest, func, report, maxIslOperations, *choice,
+                               ranks)))
+          return signalPassFailure();
     }
   }
-  /// The outermost loops in `region` that are static control parts.
-  void collect(Region &region, SmallVectorImpl<affine::AffineForOp> &nests) {
+  /// The outermost loops in `region` that are static control parts; fails
+  /// at a loop forced onto the device that is not.
+  LogicalResult collect(Region &region,
+                        SmallVectorImpl<affine::AffineForOp> &nests) {
     for (Block &block : region)
       for (Operation &op : block) {
         auto loop = dyn_cast<affine::AffineForOp>(op);
@@ -171,6 +233,11 @@ struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
             nests.push_back(loop);
             continue;
           }
+          if (forcedPlacement(loop) == "device")
+            return loop.emitError("'#pragma weft device': the loop cannot run "
+                                  "on the device: it holds ")
+                   << unmodelled->getName()
+                   << ", which the polyhedral model does not describe";
           if (report)
             loop.emitRemark("stays on the host: it holds ")
                 << unmodelled->getName()
@@ -178,8 +245,10 @@ struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
                    "in it are candidates";
         }
         for (Region &inner : op.getRegions())
-          collect(inner, nests);
+          if (failed(collect(inner, nests)))
+            return failure();
       }
+    return success();
   }
 };
 } // end anonymous namespace

@@ -2,8 +2,10 @@
 //
 // Implements gpu-select-nests: the outermost loops whose iterations may run
 // as independent threads become device nests, with up to two loops
-// perfectly nested in them as further grid dimensions; loops that carry
-// dependences stay on the host, and their bodies are searched.
+// perfectly nested in them as further grid dimensions, where the cost model
+// predicts them faster on the device (or `#pragma weft device` forces
+// them); loops that carry dependences stay on the host, and their bodies
+// are searched.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
@@ -11,10 +13,13 @@
 #include "DeviceNests.h"
 
 #include "weft/Analysis/Polyhedral/DeviceMapping.h"
+#include "weft/Analysis/Polyhedral/LoopNestCounts.h"
 #include "weft/Partition/NestComments.h"
 #include "weft/Partition/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace weft {
 #define GEN_PASS_DEF_GPUSELECTNESTS
@@ -102,40 +107,154 @@ static unsigned coalescedLoop(MutableArrayRef<affine::AffineForOp> band) {
   return best;
 }
 
+StringRef weft::forcedPlacement(Operation *loop) {
+  if (auto place =
+          loop->getAttrOfType<StringAttr>(WeftDialect::getGpuPlaceAttrName()))
+    return place.getValue();
+  return {};
+}
+
+/// Whether a loop inside `loop` (not `loop` itself) has a forced placement.
+static bool holdsForcedLoop(affine::AffineForOp loop) {
+  return loop.getBody()
+      ->walk([](affine::AffineForOp inner) {
+        return forcedPlacement(inner).empty() ? WalkResult::advance()
+                                              : WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
+/// "0.83 us", "12.5 ms": three significant digits.
+static std::string formatTime(double us) {
+  const char *unit = "us";
+  if (us >= 1e6) {
+    us /= 1e6;
+    unit = "s";
+  } else if (us >= 1e3) {
+    us /= 1e3;
+    unit = "ms";
+  }
+  return llvm::formatv("{0} {1}", llvm::format("%.3g", us), unit).str();
+}
+
+/// "12 us on the device (kernels 1 us, 2 launches 10 us, copies 1 us)".
+static std::string deviceTime(const cost::LoopNestTimes &t,
+                              const cost::LoopNestCounts &c) {
+  return formatTime(t.gpuUs()) + " on the device (kernels " +
+         formatTime(t.kernelUs) + ", " +
+         llvm::formatv("{0}", llvm::format("%.0f", c.launches)).str() +
+         (c.launches == 1 ? " launch " : " launches ") +
+         formatTime(t.launchUs) + ", copies " + formatTime(t.copyUs) + ")";
+}
+
 namespace {
 /// Marks device nests in a function whose loops `info` classifies.
 class NestSelector {
 public:
-  NestSelector(func::FuncOp func, const DeviceLoopInfo &info, bool report)
-      : func(func), info(info), report(report) {}
+  NestSelector(func::FuncOp func, PolyhedralRegion &region,
+               const DeviceLoopInfo &info, const DeviceChoice &choice,
+               unsigned long maxIslOperations, bool report)
+      : func(func), region(region), info(info), choice(choice),
+        maxIslOperations(maxIslOperations), report(report) {}
   void visit(Block &block);
+  /// Whether a loop forced onto the device cannot run there.
+  bool invalid = false;
 
 private:
+  /// Whether the nest rooted at `loop`, which may run on the device, does;
+  /// `why` says what decided (a directive, the option, the predictions).
+  bool onDevice(affine::AffineForOp loop, std::string &why);
+
   func::FuncOp func;
+  PolyhedralRegion &region;
   const DeviceLoopInfo &info;
+  const DeviceChoice &choice;
+  unsigned long maxIslOperations;
   bool report;
 };
 } // end anonymous namespace
 
-void weft::selectDeviceNests(func::FuncOp func, bool report,
-                             unsigned long maxIslOperations) {
+LogicalResult weft::selectDeviceNests(func::FuncOp func, bool report,
+                                      unsigned long maxIslOperations,
+                                      const DeviceChoice &choice) {
   // Why a function has no model is the model builder's remark: with
   // `report` it is shown, otherwise it is dropped.
   FailureOr<DeviceLoopInfo> info = failure();
+  PolyhedralRegion region(func);
   {
     ScopedDiagnosticHandler quiet(func.getContext(), [&](Diagnostic &d) {
       return success(!report && d.getSeverity() == DiagnosticSeverity::Remark);
     });
-    PolyhedralRegion region(func);
     info = computeDeviceLoops(region, maxIslOperations);
   }
   if (failed(info)) {
-    if (report)
+    bool forced = false;
+    func.walk([&](affine::AffineForOp loop) {
+      if (forcedPlacement(loop) == "device") {
+        loop.emitError("'#pragma weft device': the loop cannot run on the "
+                       "device: its region has no polyhedral model");
+        forced = true;
+      }
+    });
+    if (report && !forced)
       func.emitRemark("the region runs on the host: it has no polyhedral "
                       "model (see above)");
-    return;
+    return failure(forced);
   }
-  NestSelector(func, *info, report).visit(func.getBody().front());
+  NestSelector selector(func, region, *info, choice, maxIslOperations, report);
+  selector.visit(func.getBody().front());
+  return failure(selector.invalid);
+}
+
+bool NestSelector::onDevice(affine::AffineForOp loop, std::string &why) {
+  if (forcedPlacement(loop) == "device") {
+    why = "#pragma weft device";
+    return true;
+  }
+  if (choice.always) {
+    why = "gpu-choice=always";
+    return true;
+  }
+  FailureOr<cost::LoopNestCounts> counts = failure();
+  {
+    // Without counts (ISL over its quota), the nest runs where it may.
+    std::string error;
+    ScopedDiagnosticHandler capture(func.getContext(), [&](Diagnostic &d) {
+      error = d.str();
+      return success();
+    });
+    counts = countLoopNest(region, loop, choice.nominalSize,
+                           choice.plannedSizes, maxIslOperations);
+    if (failed(counts)) {
+      why = "no cost estimate (" + error + ")";
+      return true;
+    }
+  }
+  // A nest whose bounds are all unknown (a rank's block under mpi-cuda)
+  // may have no iterations at the nominal sizes: nothing to predict.
+  if (counts->accesses == 0) {
+    why = llvm::formatv("no cost estimate (no iterations with the sizes "
+                        "unknown at compile time taken as {0})",
+                        choice.nominalSize);
+    return true;
+  }
+  cost::LoopNestTimes t = predictLoopNest(*counts, choice.gpu, choice.cpu);
+  std::string cpu = formatTime(t.cpuUs) + " on the CPU";
+  std::string gpu = deviceTime(t, *counts);
+  bool device = t.deviceIsFaster();
+  why = "predicted " +
+        (device ? gpu + " against " + cpu : cpu + " against " + gpu);
+  SmallVector<std::string, 2> notes;
+  if (!counts->nominalSizes.empty())
+    notes.push_back(llvm::formatv("{0}, unknown at compile time, taken as {1}",
+                                  llvm::join(counts->nominalSizes, ", "),
+                                  choice.nominalSize));
+  if (choice.plannedRanks)
+    notes.push_back(llvm::formatv("the first rank's block at {0} ranks",
+                                  choice.plannedRanks));
+  if (!notes.empty())
+    why += " (" + llvm::join(notes, "; ") + ")";
+  return device;
 }
 
 void NestSelector::visit(Block &block) {
@@ -149,23 +268,46 @@ void NestSelector::visit(Block &block) {
             visit(inner);
       continue;
     }
+    StringRef forced = forcedPlacement(loop);
+    if (forced == "host") {
+      if (report)
+        loop.emitRemark("stays on the host: #pragma weft host");
+      continue;
+    }
     if (!info.threadParallel.lookup(loop)) {
-      if (report) {
-        InFlightDiagnostic d = loop.emitRemark("stays on the host");
-        if (Value m = info.carriedThrough.lookup(loop))
-          d << ": it carries a dependence through "
-            << argumentSourceName(func, m);
-        else
-          d << ": it carries a dependence";
-        d << "; the loops in it are candidates";
+      std::string through;
+      if (Value m = info.carriedThrough.lookup(loop))
+        through = " through " + argumentSourceName(func, m);
+      if (forced == "device") {
+        loop.emitError("'#pragma weft device': the loop cannot run on the "
+                       "device: it carries a dependence")
+            << through;
+        invalid = true;
+        continue;
       }
+      if (report)
+        loop.emitRemark("stays on the host: it carries a dependence")
+            << through << "; the loops in it are candidates";
       visit(*loop.getBody());
       continue;
     }
     std::string obstacle = deviceObstacle(loop);
     if (!obstacle.empty()) {
-      if (report)
+      if (forced == "device") {
+        loop.emitError("'#pragma weft device': the loop cannot run on the "
+                       "device: ")
+            << obstacle;
+        invalid = true;
+      } else if (report) {
         loop.emitRemark("stays on the host: ") << obstacle;
+      }
+      continue;
+    }
+    if (forced.empty() && holdsForcedLoop(loop)) {
+      if (report)
+        loop.emitRemark("stays on the host: a loop in it has a '#pragma weft "
+                        "device' or 'host'; the loops in it are candidates");
+      visit(*loop.getBody());
       continue;
     }
     SmallVector<affine::AffineForOp, kMaxGridDims> band{loop};
@@ -175,6 +317,12 @@ void NestSelector::visit(Block &block) {
           boundsUse(inner, band))
         break;
       band.push_back(inner);
+    }
+    std::string why;
+    if (!onDevice(loop, why)) {
+      if (report)
+        loop.emitRemark("stays on the host: ") << why;
+      continue;
     }
     unsigned x = coalescedLoop(band);
     Builder b(loop.getContext());
@@ -189,17 +337,40 @@ void NestSelector::visit(Block &block) {
           << " outer loops are the threads of a " << band.size()
           << "-D grid, the loop at " << lineOf(band[x])
           << " along threadIdx.x (the arrays' contiguous dimension)";
+      d << "; " << why;
     }
   }
+}
+
+FailureOr<DeviceChoice> DeviceChoice::get(Operation *op, StringRef gpu,
+                                          StringRef choice,
+                                          int64_t nominalSize) {
+  DeviceChoice c;
+  if (choice != "cost" && choice != "always")
+    return op->emitError("gpu-choice must be 'cost' or 'always', got '")
+           << choice << "'";
+  c.always = choice == "always";
+  llvm::Expected<cost::DeviceSpec> spec = cost::lookupDevice(gpu);
+  if (!spec)
+    return op->emitError(llvm::toString(spec.takeError()));
+  c.gpu = *spec;
+  c.cpu = llvm::cantFail(cost::lookupDevice("cpu"));
+  c.nominalSize = nominalSize;
+  return c;
 }
 
 namespace {
 struct GpuSelectNests : weft::impl::GpuSelectNestsBase<GpuSelectNests> {
   using Base::Base;
   void runOnOperation() override {
+    FailureOr<DeviceChoice> choice =
+        DeviceChoice::get(getOperation(), gpu, gpuChoice, nominalSize);
+    if (failed(choice))
+      return signalPassFailure();
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
-      if (!func.isExternal() && isDistributable(func))
-        selectDeviceNests(func, report, maxIslOperations);
+      if (!func.isExternal() && isDistributable(func) &&
+          failed(selectDeviceNests(func, report, maxIslOperations, *choice)))
+        signalPassFailure();
   }
 };
 } // end anonymous namespace

@@ -3,6 +3,7 @@
 
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/Link.h"
+#include "weft/CostModel/LoopNestCost.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -74,9 +75,7 @@ llvm::Expected<MachineModel> MachineModel::get(llvm::StringRef device,
   MachineModel m;
   m.latency = link.alphaUs * 1e-6;
   m.secondsPerByte = 1.0 / (link.GBps * 1e9);
-  // A loop nest streams 8-byte elements at the device's effective memory
-  // bandwidth (an upper bound for nests that hit in cache).
-  m.secondsPerAccess = 8.0 / (spec->bandwidthGBps * 1e9 * spec->memEff);
+  m.secondsPerAccess = cost::secondsPerLoopAccess(*spec);
   return m;
 }
 

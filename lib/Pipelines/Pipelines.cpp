@@ -88,6 +88,9 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
   pm.addPass(createDistAliasCheck(aliasCheck));
   GpuSelectNestsOptions select;
   select.report = options.report;
+  select.gpu = options.gpu;
+  select.gpuChoice = options.gpuChoice;
+  select.nominalSize = options.nominalSize;
   pm.addPass(createGpuSelectNests(select));
   // A checked region with no device nest needs no check.
   pm.addPass(createDistFoldAliasChecks());
@@ -120,6 +123,10 @@ void weft::buildMpiKernelsPipeline(OpPassManager &pm,
   buildDistributePipeline(pm, options);
   GpuOffloadNestsOptions offload;
   offload.report = options.report;
+  offload.gpu = options.gpu;
+  offload.gpuChoice = options.gpuChoice;
+  offload.nominalSize = options.nominalSize;
+  offload.ranks = options.ranks;
   pm.addPass(createGpuOffloadNests(offload));
   addKernelOutlining(pm);
 }

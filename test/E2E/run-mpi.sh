@@ -16,7 +16,9 @@
 # with mpicxx against the test-only CPU emulation of CUDA (runtime/cuda/hpc:
 # -x c++ -fopenmp -DWEFT_CUDA_EMULATE; one OpenMP thread per rank unless
 # OMP_NUM_THREADS says otherwise). $WEFT_DEFINES (e.g. "-DN=23") go to gcc,
-# weft and the output's build alike.
+# weft and the output's build alike. As in run-seq.sh, every nest that may
+# run on the device does (--gpu-choice=always) unless $WEFT_GPU_CHOICE says
+# otherwise.
 set -euo pipefail
 src=$1
 tmp=$2
@@ -29,17 +31,19 @@ export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 fail() { echo "run-mpi: FAIL [$src]: $*" >&2; exit 1; }
 
 defines=(${WEFT_DEFINES:-})
+target_flags=()
 gcc -O2 -std=gnu99 ${defines[@]+"${defines[@]}"} "$src" -o "$tmp.ref" -lm 2>"$tmp.ref.log" || fail "gcc failed on the original"
 "$tmp.ref" >"$tmp.ref.out" 2>"$tmp.ref.err" || fail "the original program failed"
 if [ "${WEFT_TARGET:-mpi}" = mpi-cuda ]; then
   out=$tmp.mpi.cu
   build=(mpicxx -x c++ -std=gnu++17 -O2 -Wall -Werror -fopenmp -DWEFT_CUDA_EMULATE)
   export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
+  target_flags=(--gpu-choice="${WEFT_GPU_CHOICE:-always}")
 else
   out=$tmp.mpi.c
   build=(mpicc -O2 -std=gnu99 -Wall -Werror)
 fi
-weft compile --target=${WEFT_TARGET:-mpi} ${WEFT_FLAGS:-} ${defines[@]+"${defines[@]}"} "$src" -o "$out" 2>"$tmp.weft.log" ||
+weft compile --target=${WEFT_TARGET:-mpi} ${target_flags[@]+"${target_flags[@]}"} ${WEFT_FLAGS:-} ${defines[@]+"${defines[@]}"} "$src" -o "$out" 2>"$tmp.weft.log" ||
   { cat "$tmp.weft.log" >&2; fail "weft failed"; }
 "${build[@]}" ${defines[@]+"${defines[@]}"} "$out" -o "$tmp.mpi" -lm 2>"$tmp.mpicc.log" ||
   { cat "$tmp.mpicc.log" >&2; fail "${build[0]} failed on weft's output"; }

@@ -16,7 +16,10 @@
 # (seconds, default 60) bounds each program run.  With WEFT_TARGET=cuda the
 # output is TMPPREFIX.out.cu, built as C++ against the test-only CPU emulation
 # of CUDA (runtime/cuda/hpc): $CXX (default g++) -x c++ -fopenmp
-# -DWEFT_CUDA_EMULATE.
+# -DWEFT_CUDA_EMULATE. The CUDA output puts every nest that may run on the
+# device there (--gpu-choice=always), so that the emulation runs the kernels
+# the cost model would keep on the host at test sizes; $WEFT_GPU_CHOICE=cost
+# tests the cost model's choice instead.
 set -euo pipefail
 
 me=run-seq
@@ -33,10 +36,12 @@ extra=("$@")
 PATH=$PATH:/usr/local/bin:/usr/bin:/bin
 CC=${CC:-gcc}
 target=${WEFT_TARGET:-seq}
+weft_target_flags=()
 out=$tmp.out.c
 if [ "$target" = cuda ]; then
   out=$tmp.out.cu
   me=run-seq[cuda]
+  weft_target_flags=(--gpu-choice="${WEFT_GPU_CHOICE:-always}")
 fi
 RUN_TIMEOUT=${RUN_TIMEOUT:-60}
 
@@ -123,7 +128,8 @@ fi
 
 # 2. weft.
 set +e
-"$weft" compile --target=$target ${weft_flags[@]+"${weft_flags[@]}"} "$src" -o "$out" \
+"$weft" compile --target=$target ${weft_target_flags[@]+"${weft_target_flags[@]}"} \
+  ${weft_flags[@]+"${weft_flags[@]}"} "$src" -o "$out" \
   >"$tmp".weft.log 2>&1
 weft_rc=$?
 set -e

@@ -1,4 +1,4 @@
-// RUN: weft-opt %s --gpu-offload-nests=report -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: weft-opt %s --gpu-offload-nests='report=1 gpu-choice=always' -split-input-file -verify-diagnostics | FileCheck %s
 
 // A distributed region: each rank updates its block of y from x in a time
 // loop and sends its last element to the next rank. The update is a static

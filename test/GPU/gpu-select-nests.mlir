@@ -1,4 +1,4 @@
-// RUN: weft-opt %s --gpu-select-nests=report -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: weft-opt %s --gpu-select-nests='report=1 gpu-choice=always' -split-input-file -verify-diagnostics | FileCheck %s
 
 // A Jacobi step: the time loop carries the dependences and stays on the host;
 // each sweep is a device nest of two loops, j (the last subscript) on x.

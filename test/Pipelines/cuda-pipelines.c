@@ -3,19 +3,25 @@
 // they print the same kernels and host functions as the driver.
 //
 // RUN: weft compile --target=seq --emit=mlir %s -o %t.mlir
-// RUN: weft compile --target=cuda %s -o %t.cu
-// RUN: weft-opt %t.mlir --weft-cuda-pipeline | mlir-translate --mlir-to-cpp > %t.opt.cu
+// RUN: weft compile --target=cuda --gpu-choice=always %s -o %t.cu
+// RUN: weft-opt %t.mlir --weft-cuda-pipeline='gpu-choice=always' | mlir-translate --mlir-to-cpp > %t.opt.cu
 // RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.cu > %t.functions
 // RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.opt.cu | diff %t.functions -
 // RUN: FileCheck %s --check-prefix=CUDA < %t.functions
 //
 // weft-kernels-pipeline is what --target=cuda --emit=mlir prints.
-// RUN: weft compile --target=cuda --emit=mlir %s -o %t.kernels.mlir
-// RUN: weft-opt %t.mlir --weft-kernels-pipeline | FileCheck %s --check-prefix=KERNELS
+// RUN: weft compile --target=cuda --gpu-choice=always --emit=mlir %s -o %t.kernels.mlir
+// RUN: weft-opt %t.mlir --weft-kernels-pipeline='gpu-choice=always' | FileCheck %s --check-prefix=KERNELS
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.kernels.mlir
 //
-// The report option reaches the passes.
+// The kernels are the subject: every nest that may run on the device does
+// (gpu-choice=always); by default, the cost model keeps these small 1-D
+// nests on the host (COST).
 // RUN: weft-opt %t.mlir --weft-kernels-pipeline='report=1' -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=COST
+//
+// The report option reaches the passes.
+// RUN: weft-opt %t.mlir --weft-kernels-pipeline='report=1 gpu-choice=always' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPORT
 
 // CUDA: static __global__ void weft_smooth_scop0_distributed_kernel(
@@ -30,6 +36,8 @@
 // KERNELS: gpu.launch_func @weft_smooth_scop0_distributed_kernel::@weft_smooth_scop0_distributed_kernel
 // KERNELS: gpu.module @weft_smooth_scop0_distributed_kernel
 // KERNELS: gpu.func @weft_smooth_scop0_distributed_kernel
+
+// COST: remark: stays on the host: predicted {{.*}} ms on the CPU against {{.*}} ms on the device (kernels {{.*}}, 4096 launches 20.5 ms, copies {{.*}}) (p0, p1, unknown at compile time, taken as 4096)
 
 // REPORT: remark: runs on the device: its iterations are the threads of a 1-D grid
 // REPORT: remark: device copies:

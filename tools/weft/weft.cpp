@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "weft/CostModel/Device.h"
 #include "weft/Driver/Compile.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -73,8 +74,8 @@ static int compileMain(int argc, char **argv) {
       cl::value_desc("P"), cl::init(4), cl::cat(category));
   cl::opt<int64_t> nominalSize(
       "nominal-size",
-      cl::desc("Value the cost estimate assumes for sizes unknown at compile "
-               "time (--target=mpi; default 4096)"),
+      cl::desc("Value the cost estimates assume for sizes unknown at "
+               "compile time (--target=mpi, cuda, mpi-cuda; default 4096)"),
       cl::value_desc("n"), cl::init(4096), cl::cat(category));
   cl::opt<unsigned> gridDims(
       "grid-dims",
@@ -83,6 +84,19 @@ static int compileMain(int argc, char **argv) {
                "nest's two outer loops over a 2-D grid, 1 leaves that choice "
                "out (a directive may still pin a grid)"),
       cl::value_desc("1|2"), cl::init(2), cl::cat(category));
+  cl::opt<std::string> gpu(
+      "gpu",
+      cl::desc("GPU the cost model predicts kernel times on (--target=cuda, "
+               "mpi-cuda; a name of the device database; default "
+               "A100-40GB)"),
+      cl::value_desc("TYPE"), cl::init("A100-40GB"), cl::cat(category));
+  cl::opt<std::string> gpuChoice(
+      "gpu-choice",
+      cl::desc("Which loop nests that may run on the GPU do (--target=cuda, "
+               "mpi-cuda): 'cost' (default: those the cost model predicts "
+               "faster there) or 'always' (every one; for tests, and for "
+               "users who know better)"),
+      cl::value_desc("cost|always"), cl::init("cost"), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft compile\n", &errs()))
     return 1;
@@ -124,6 +138,21 @@ static int compileMain(int argc, char **argv) {
     return 1;
   }
   options.gridDims = gridDims;
+  if (gpuChoice != "cost" && gpuChoice != "always") {
+    errs() << "weft compile: error: --gpu-choice must be 'cost' or 'always', "
+              "got '"
+           << gpuChoice << "'\n";
+    return 1;
+  }
+  if (llvm::Expected<weft::cost::DeviceSpec> spec =
+          weft::cost::lookupDevice(gpu);
+      !spec) {
+    errs() << "weft compile: error: --gpu: " << toString(spec.takeError())
+           << "\n";
+    return 1;
+  }
+  options.gpu = gpu;
+  options.gpuChoice = gpuChoice;
   options.plannedRanks = ranks;
   options.nominalSize = nominalSize;
   return weft::runCompile(options);

@@ -56,6 +56,14 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a non-negative integer on a loop";
     return success();
   }
+  if (name == getGpuPlaceAttrName()) {
+    auto value = dyn_cast<StringAttr>(attr.getValue());
+    if (!value || !isa<LoopLikeOpInterface>(op) ||
+        (value.getValue() != "device" && value.getValue() != "host"))
+      return op->emitOpError()
+             << "'" << name << "' must be \"device\" or \"host\" on a loop";
+    return success();
+  }
   if (name == getCSpecifiersAttrName()) {
     auto specifiers = dyn_cast<ArrayAttr>(attr.getValue());
     if (!specifiers || !isa<FunctionOpInterface>(op) ||

@@ -69,6 +69,10 @@ def Weft_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getGpuCoalescedAttrName() {
       return ::llvm::StringLiteral("weft.gpu.coalesced");
     }
+    // "device" or "host": `#pragma weft device` / `host` on the loop.
+    static constexpr ::llvm::StringLiteral getGpuPlaceAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.place");
+    }
     static constexpr ::llvm::StringLiteral getCSpecifiersAttrName() {
       return ::llvm::StringLiteral("weft.c_specifiers");
     }

@@ -20,8 +20,12 @@ struct DeviceSpec {
   double fp16TFLOPS = 0; // dense tensor-core (or SIMT) fp16 peak
   double int8TOPS = 0;   // dense int8 peak (0: none)
   double fp32TFLOPS = 0; // CUDA-core rate: dequantisation and elementwise
+  double fp64TFLOPS = 0; // double-precision (non-tensor) rate: HPC loop nests
   double bandwidthGBps = 0;
   int sms = 0; // streaming multiprocessors, for wave quantisation
+  /// Host <-> device copies over the card's PCIe generation (x16, what
+  /// cudaMemcpy reaches in practice, about 80% of the link's peak).
+  double hostLinkGBps = 0;
   bool isCpu = false;
   bool lowPower = false; // 70-150 W inference cards (T4, L4, A10)
   // Calibrated fractions of peak reached by large GEMMs and by streaming

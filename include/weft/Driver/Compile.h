@@ -35,6 +35,11 @@ struct CompileOptions {
   int64_t nominalSize = 4096;
   /// --target=mpi: the most process grid axes a loop nest is split over.
   unsigned gridDims = 2;
+  /// --target=cuda, mpi-cuda: the GPU of the device database the cost model
+  /// predicts kernel times on, and whether every nest that may run on the
+  /// device does ("always") or those predicted faster there ("cost").
+  std::string gpu = "A100-40GB";
+  std::string gpuChoice = "cost";
 };
 
 /// Parses `options.input` with Clang, imports its scop regions, and writes

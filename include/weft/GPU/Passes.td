@@ -21,13 +21,34 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
 
     A nest stays on the host when it calls a function, allocates memory or
     accesses an array of rank above 3; a function without a model stays
-    whole on the host. The chosen loops get `weft.gpu.band` (how many
-    loops) and `weft.gpu.coalesced` (which one maps to x). With `report`,
-    every outermost loop gets a remark saying where it runs and why.
+    whole on the host.
+
+    Among the nests that may run on the device, those do where the cost
+    model (LoopNestCost.h) predicts them faster than on one CPU core: the
+    roofline of their kernels on `gpu`, their launches (one per iteration
+    of the host loops around them) and the copies their data needs,
+    against the CPU's time per access, sizes unknown at compile time taking
+    `nominal-size`. `gpu-choice=always` puts every one on the device. A
+    loop marked `weft.gpu.place = "device"` (`#pragma weft device`) starts
+    a device nest whatever the prediction, and is an error where it cannot;
+    one marked "host" stays on the host with every loop in it; a loop
+    holding either is not a nest of its own.
+
+    The chosen loops get `weft.gpu.band` (how many loops) and
+    `weft.gpu.coalesced` (which one maps to x). With `report`, every
+    outermost loop gets a remark saying where it runs and why, with the
+    predicted times.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
            "Say where each loop nest runs, and why">,
+    Option<"gpu", "gpu", "std::string", /*default=*/"\"A100-40GB\"",
+           "GPU of the cost model's device database the kernels run on">,
+    Option<"gpuChoice", "gpu-choice", "std::string", /*default=*/"\"cost\"",
+           "Which nests that may run on the device do: 'cost' (those "
+           "predicted faster there) or 'always' (every one)">,
+    Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
+           "Value the cost model assumes for sizes unknown at compile time">,
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of the analysis (0: no limit)">,
@@ -116,6 +137,9 @@ def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
     program's values between nests, so the distribution and its messages
     are those of `--target=mpi`.
 
+    Each nest is chosen as by gpu-select-nests (same options), predicted
+    at the first rank's block when the region runs on `ranks` ranks.
+
     Region functions with a model of their own other than the sequential
     forms of dist-alias-check (which run where arguments overlap, or on
     one rank) are treated whole, as by gpu-select-nests and gpu-place-data.
@@ -123,6 +147,16 @@ def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
            "Say where each loop nest runs and what moves">,
+    Option<"gpu", "gpu", "std::string", /*default=*/"\"A100-40GB\"",
+           "GPU of the cost model's device database the kernels run on">,
+    Option<"gpuChoice", "gpu-choice", "std::string", /*default=*/"\"cost\"",
+           "Which nests that may run on the device do: 'cost' (those "
+           "predicted faster there) or 'always' (every one)">,
+    Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
+           "Value the cost model assumes for sizes unknown at compile time">,
+    Option<"ranks", "ranks", "unsigned", /*default=*/"4",
+           "Number of ranks the blocks of the cost model's prediction are "
+           "planned for">,
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of each nest's analysis (0: no limit)">,

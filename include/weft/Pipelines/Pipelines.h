@@ -36,9 +36,26 @@
 
 namespace weft {
 
+/// Where the CUDA pipelines run each loop nest (gpu-select-nests,
+/// gpu-offload-nests); the other pipelines ignore them.
+template <typename Options>
+struct GpuChoiceOptions : mlir::PassPipelineOptions<Options> {
+  using StringOption = mlir::detail::PassOptions::Option<std::string>;
+  StringOption gpu{*this, "gpu",
+                   llvm::cl::desc("GPU of the cost model's device database "
+                                  "the kernels run on"),
+                   llvm::cl::init("A100-40GB")};
+  StringOption gpuChoice{
+      *this, "gpu-choice",
+      llvm::cl::desc("Which nests that may run on the device do: 'cost' "
+                     "(those predicted faster there) or 'always'"),
+      llvm::cl::init("cost")};
+};
+
 /// The options of weft-distribute-pipeline and weft-mpi-pipeline (`weft compile
-/// --target=mpi`'s options that reach the passes).
-struct DistributeOptions : mlir::PassPipelineOptions<DistributeOptions> {
+/// --target=mpi`'s options that reach the passes), and of the mpi-cuda
+/// pipelines.
+struct DistributeOptions : GpuChoiceOptions<DistributeOptions> {
   Option<bool> report{*this, "report",
                       llvm::cl::desc("Explain each decision with a remark"),
                       llvm::cl::init(false)};
@@ -79,11 +96,16 @@ struct ServeOptions : mlir::PassPipelineOptions<ServeOptions> {
 };
 
 /// The options of weft-kernels-pipeline and weft-cuda-pipeline.
-struct CudaOptions : mlir::PassPipelineOptions<CudaOptions> {
+struct CudaOptions : GpuChoiceOptions<CudaOptions> {
   Option<bool> report{*this, "report",
                       llvm::cl::desc("Say where each loop nest runs and what "
                                      "moves, as remarks"),
                       llvm::cl::init(false)};
+  Option<int64_t> nominalSize{
+      *this, "nominal-size",
+      llvm::cl::desc("Value the cost model assumes for sizes unknown at "
+                     "compile time"),
+      llvm::cl::init(4096)};
 };
 
 /// Region functions (func.func of the C importer, or their distributed

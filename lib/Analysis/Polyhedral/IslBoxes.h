@@ -15,6 +15,7 @@
 #include <isl/ast.h>
 #include <isl/cpp.h>
 
+#include <optional>
 #include <tuple>
 
 namespace weft::detail {
@@ -31,6 +32,32 @@ void addParams(const ModelBuilder &model, const isl::set &set,
 std::tuple<isl::set, isl::pw_aff, isl::pw_aff>
 subscriptRange(isl_ctx *raw, const isl::set &elements, unsigned d,
                unsigned rank);
+
+/// Counting at sizes fixed at compile time (the cost estimates).
+
+/// `set` with parameter `name` fixed to `value` (unchanged without it).
+isl::set fixParam(isl::set set, llvm::StringRef name, int64_t value);
+
+/// `set` with every symbol of `model` fixed: one in `known` to its value
+/// there, a compile-time constant to its value, any other to `nominal`.
+isl::set fixSymbols(const ModelBuilder &model, isl::set set, int64_t nominal,
+                    const llvm::DenseMap<Value, int64_t> *known = nullptr);
+
+/// [min, max] of dimension `d` of a set without parameters (none: empty or
+/// unbounded).
+std::optional<std::pair<int64_t, int64_t>> dimExtent(isl::set set, int d);
+
+/// Points of `set` (no parameters left), counting each convex piece by its
+/// bounding box (exact for the rectangular sets of stencils and dense
+/// kernels).
+double countByBoxes(isl::set set);
+
+/// The source name of a symbol (its scalar argument's, through index
+/// casts), else its ISL name: what reports call a size.
+std::string symbolName(Value symbol, llvm::StringRef islName);
+
+/// Bytes of one element of the array whose ISL tuple is `tuple`.
+double elementBytes(const ModelBuilder &model, llvm::StringRef tuple);
 
 } // namespace weft::detail
 

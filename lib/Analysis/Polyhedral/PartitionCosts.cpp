@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/PartitionCosts.h"
 
+#include "IslBoxes.h"
 #include "RegionState.h"
 #include "Selections.h"
 
@@ -24,6 +25,10 @@
 #include <tuple>
 
 using namespace mlir;
+using weft::detail::countByBoxes;
+using weft::detail::dimExtent;
+using weft::detail::elementBytes;
+using weft::detail::fixParam;
 using weft::detail::ModelBuilder;
 using weft::detail::Selections;
 
@@ -53,53 +58,7 @@ public:
   }
 
   isl::set fixSymbols(isl::set set) const {
-    for (auto &[value, name] : model.getSymbols()) {
-      int64_t v = nominal;
-      if (auto c = value.getDefiningOp<arith::ConstantIndexOp>())
-        v = c.value();
-      set = fix(set, name, v);
-    }
-    return set;
-  }
-
-  static isl::set fix(isl::set set, StringRef name, int64_t value) {
-    int pos =
-        isl_set_find_dim_by_name(set.get(), isl_dim_param, name.str().c_str());
-    if (pos < 0)
-      return set;
-    return isl::manage(
-        isl_set_fix_si(set.release(), isl_dim_param, pos, value));
-  }
-
-  /// [min, max] of dimension `d` of a set without parameters (empty: none).
-  static std::optional<std::pair<int64_t, int64_t>> extent(isl::set set,
-                                                           int d) {
-    if (set.is_empty())
-      return std::nullopt;
-    isl::val lo = set.dim_min_val(d), hi = set.dim_max_val(d);
-    if (!lo.is_int() || !hi.is_int())
-      return std::nullopt;
-    return std::make_pair(lo.get_num_si(), hi.get_num_si());
-  }
-
-  /// Points of `set` (no parameters left), counting each convex piece by
-  /// its bounding box.
-  static double boxCount(isl::set set) {
-    std::vector<isl::set> pieces;
-    set.foreach_basic_set(
-        [&](isl::basic_set piece) { pieces.push_back(isl::set(piece)); });
-    double total = 0;
-    for (isl::set &piece : pieces) {
-      double volume = 1;
-      int dims = isl_set_dim(piece.get(), isl_dim_set);
-      for (int d = 0; d < dims && volume > 0; ++d) {
-        auto e = extent(piece, d);
-        volume *= e ? double(e->second - e->first + 1) : 0.0;
-      }
-      if (!piece.is_empty())
-        total += volume;
-    }
-    return total;
+    return weft::detail::fixSymbols(model, set, nominal);
   }
 
   /// The first statement of unit `u`.
@@ -113,8 +72,8 @@ public:
   /// [lb, ub) of the loop of a distributed unit split over grid axis
   /// `axis` (the unit's loop, or the loop inside it).
   std::pair<int64_t, int64_t> ownRange(unsigned u, unsigned axis) const {
-    auto e =
-        extent(domainOf(firstStatement(u)), units[u].enclosing.size() + axis);
+    auto e = dimExtent(domainOf(firstStatement(u)),
+                       units[u].enclosing.size() + axis);
     return e ? std::make_pair(e->first, e->second + 1)
              : std::make_pair<int64_t, int64_t>(0, 0);
   }
@@ -159,7 +118,7 @@ public:
     isl::set dom = domainOf(firstStatement(t));
     double n = 1;
     for (unsigned d = 0; d < units[t].enclosing.size(); ++d) {
-      auto e = extent(dom, d);
+      auto e = dimExtent(dom, d);
       if (!e)
         return 0;
       n *= double(e->second - e->first + 1);
@@ -189,8 +148,69 @@ private:
 };
 } // end anonymous namespace
 
-/// Bytes of one element of the array named `tuple`.
-static double elementBytes(const ModelBuilder &model, StringRef tuple) {
+isl::set weft::detail::fixSymbols(const ModelBuilder &model, isl::set set,
+                                  int64_t nominal,
+                                  const llvm::DenseMap<Value, int64_t> *known) {
+  for (auto &[value, name] : model.getSymbols()) {
+    int64_t v = nominal;
+    if (known && known->count(value))
+      v = known->lookup(value);
+    else if (auto c = value.getDefiningOp<arith::ConstantIndexOp>())
+      v = c.value();
+    set = fixParam(set, name, v);
+  }
+  return set;
+}
+
+isl::set weft::detail::fixParam(isl::set set, StringRef name, int64_t value) {
+  int pos =
+      isl_set_find_dim_by_name(set.get(), isl_dim_param, name.str().c_str());
+  if (pos < 0)
+    return set;
+  return isl::manage(isl_set_fix_si(set.release(), isl_dim_param, pos, value));
+}
+
+std::optional<std::pair<int64_t, int64_t>> weft::detail::dimExtent(isl::set set,
+                                                                   int d) {
+  if (set.is_empty())
+    return std::nullopt;
+  isl::val lo = set.dim_min_val(d), hi = set.dim_max_val(d);
+  if (!lo.is_int() || !hi.is_int())
+    return std::nullopt;
+  return std::make_pair(lo.get_num_si(), hi.get_num_si());
+}
+
+double weft::detail::countByBoxes(isl::set set) {
+  std::vector<isl::set> pieces;
+  set.foreach_basic_set(
+      [&](isl::basic_set piece) { pieces.push_back(isl::set(piece)); });
+  double total = 0;
+  for (isl::set &piece : pieces) {
+    double volume = 1;
+    int dims = isl_set_dim(piece.get(), isl_dim_set);
+    for (int d = 0; d < dims && volume > 0; ++d) {
+      auto e = dimExtent(piece, d);
+      volume *= e ? double(e->second - e->first + 1) : 0.0;
+    }
+    if (!piece.is_empty())
+      total += volume;
+  }
+  return total;
+}
+
+std::string weft::detail::symbolName(Value symbol, StringRef islName) {
+  // The symbol is usually the index cast of a scalar argument.
+  Value source = symbol;
+  while (Operation *def = source.getDefiningOp())
+    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+      source = def->getOperand(0);
+    else
+      break;
+  StringRef shown = weft::sourceName(source);
+  return shown.empty() ? islName.str() : shown.str();
+}
+
+double weft::detail::elementBytes(const ModelBuilder &model, StringRef tuple) {
   Value array = model.arrayOf(tuple);
   if (!array)
     return 8;
@@ -228,9 +248,9 @@ static weft::Traffic traffic(const Evaluator &eval, isl::union_set elements,
           if (unit < 0)
             continue;
           auto [lo, hi] = eval.block(unit, rank, mode, block.axis);
-          s = Evaluator::fix(s, name, block.lo ? lo : hi);
+          s = fixParam(s, name, block.lo ? lo : hi);
         }
-        double count = Evaluator::boxCount(s);
+        double count = countByBoxes(s);
         if (count > 0) {
           total.bytes += count * bytes;
           total.messages += 1;
@@ -259,8 +279,8 @@ static void addCombineTraffic(const Evaluator &eval, const Selections &select,
   for (int k = 0, n = sets.size(); k < n; ++k) {
     isl::set s = eval.fixSymbols(sets.at(k));
     for (auto [d, v] : llvm::enumerate(typical))
-      s = Evaluator::fix(s, "e" + std::to_string(d), v);
-    bytes += Evaluator::boxCount(s) *
+      s = fixParam(s, "e" + std::to_string(d), v);
+    bytes += countByBoxes(s) *
              elementBytes(eval.model, isl_set_get_tuple_name(s.get()));
   }
   double steps = 2 * std::ceil(std::log2(std::max(2u, eval.ranks)));
@@ -318,7 +338,7 @@ static void estimateFrom(const Evaluator &eval, ArrayRef<Selections> select,
       for (int k = 0, n = sets.size(); k < n; ++k) {
         isl::set s = eval.fixSymbols(sets.at(k));
         for (auto [d, v] : llvm::enumerate(typical))
-          s = Evaluator::fix(s, "e" + std::to_string(d), v);
+          s = fixParam(s, "e" + std::to_string(d), v);
         fixed = fixed.is_null() ? isl::union_set(s) : fixed.unite(s);
       }
       weft::Traffic one =
@@ -359,19 +379,9 @@ weft::estimatePartitionCosts(PolyhedralRegion &analysis,
   PartitionCosts costs;
   costs.ranks = ranks;
   costs.nominalSize = nominalSize;
-  for (auto &[value, name] : model.getSymbols()) {
-    if (value.getDefiningOp<arith::ConstantIndexOp>())
-      continue;
-    // The symbol is usually the index cast of a scalar argument.
-    Value source = value;
-    while (Operation *def = source.getDefiningOp())
-      if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
-        source = def->getOperand(0);
-      else
-        break;
-    StringRef shown = weft::sourceName(source);
-    costs.nominalSizes.push_back(shown.empty() ? name : shown.str());
-  }
+  for (auto &[value, name] : model.getSymbols())
+    if (!value.getDefiningOp<arith::ConstantIndexOp>())
+      costs.nominalSizes.push_back(weft::detail::symbolName(value, name));
   costs.work.assign(units.size(), 0);
   costs.liveOut.assign(units.size(), ModeTraffic());
   // The units in each mode: every candidate over one axis, and every
@@ -390,7 +400,7 @@ weft::estimatePartitionCosts(PolyhedralRegion &analysis,
                        weft::gridShape2D(ranks, preferredGrid.first,
                                          preferredGrid.second));
         for (unsigned i = 0; i < unitOf.size(); ++i)
-          costs.work[unitOf[i]] += Evaluator::boxCount(eval.domainOf(i));
+          costs.work[unitOf[i]] += countByBoxes(eval.domainOf(i));
         const weft::detail::RegionFlow &region = state.getFlow(maxOperations);
         isl::union_map flow = region.flow.full_must_dependence();
         for (auto [u, source] : llvm::enumerate(units)) {

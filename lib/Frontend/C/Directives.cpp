@@ -28,10 +28,10 @@ using llvm::Twine;
 
 /// The directive names, indexed by DirectiveKind.
 static constexpr StringRef directiveNames[] = {
-    "scop",      "endscop", "grid",     "distribute",
-    "replicate", "local",   "parallel", "nodist", "noalias"};
+    "scop",     "endscop", "grid",    "distribute", "replicate", "local",
+    "parallel", "nodist",  "noalias", "device",     "host"};
 static_assert(std::size(directiveNames) ==
-                  static_cast<size_t>(DirectiveKind::NoAlias) + 1,
+                  static_cast<size_t>(DirectiveKind::Host) + 1,
               "one name per DirectiveKind");
 
 /// The distribution-kind keywords the parser accepts.
@@ -40,7 +40,7 @@ static constexpr StringRef distributionNames[] = {"block", "cyclic",
 
 static constexpr StringRef knownDirectivesNote =
     "known directives are scop, endscop, grid, distribute, replicate, local, "
-    "parallel, nodist and noalias";
+    "parallel, nodist, noalias, device and host";
 
 static constexpr StringRef validKindsNote =
     "valid kinds are block, cyclic, block_cyclic(N), replicated and *";
@@ -85,6 +85,8 @@ std::string Directive::str() const {
   case DirectiveKind::EndScop:
   case DirectiveKind::Parallel:
   case DirectiveKind::NoDist:
+  case DirectiveKind::Device:
+  case DirectiveKind::Host:
     break;
   case DirectiveKind::Grid:
     os << "(";
@@ -458,6 +460,8 @@ bool DirectiveParser::parse(Directive &d) {
   case DirectiveKind::EndScop:
   case DirectiveKind::Parallel:
   case DirectiveKind::NoDist:
+  case DirectiveKind::Device:
+  case DirectiveKind::Host:
     break;
   case DirectiveKind::Grid:
     ok = parseGrid(d);

@@ -40,6 +40,7 @@ private:
   bool recordArray(const PragmaEvent &ev);
   bool recordLoops(const PragmaEvent &ev);
   bool recordParallel(const PragmaEvent &ev);
+  bool recordPlacement(const PragmaEvent &ev);
   void recordNoAlias(const PragmaEvent &ev);
 
   /// The memref argument named `name`, or -1 after reporting an error.
@@ -281,6 +282,59 @@ bool DirectiveRecorder::recordParallel(const PragmaEvent &ev) {
   return true;
 }
 
+/// Whether only blanks, comments and other pragma lines stand between `from`
+/// and `to` in one file.
+static bool onlyBlanksBetween(const clang::SourceManager &sm,
+                              clang::SourceLocation from,
+                              clang::SourceLocation to) {
+  if (sm.getFileID(from) != sm.getFileID(to) ||
+      sm.getFileOffset(to) < sm.getFileOffset(from))
+    return false;
+  llvm::StringRef text(sm.getCharacterData(from),
+                       sm.getFileOffset(to) - sm.getFileOffset(from));
+  while (true) {
+    text = text.ltrim();
+    if (text.empty())
+      return true;
+    if (text.starts_with("//") || text.starts_with("#")) {
+      // A comment to the end of the line, or another pragma line.
+      size_t eol = text.find('\n');
+      while (eol != llvm::StringRef::npos && text[0] == '#' && eol > 0 &&
+             text[eol - 1] == '\\')
+        eol = text.find('\n', eol + 1);
+      text = eol == llvm::StringRef::npos ? "" : text.drop_front(eol);
+    } else if (text.starts_with("/*")) {
+      size_t end = text.find("*/");
+      if (end == llvm::StringRef::npos)
+        return false;
+      text = text.drop_front(end + 2);
+    } else {
+      return false;
+    }
+  }
+}
+
+/// weft.gpu.place = "device" or "host" on the loop right after the
+/// directive (the CUDA targets read it; the others ignore it).
+bool DirectiveRecorder::recordPlacement(const PragmaEvent &ev) {
+  llvm::StringRef name = getDirectiveName(ev.directive.kind);
+  const clang::SourceManager &sm = ctx.getSourceManager();
+  const ImportedLoop *loop = nextLoop(ev);
+  if (!loop)
+    return false;
+  if (!onlyBlanksBetween(sm, ev.endLoc, sm.getExpansionLoc(loop->loc)))
+    return error(ev.loc, "'#pragma weft " + name +
+                             "' must be followed directly by a for loop");
+  if (auto earlier = loop->op->getAttrOfType<mlir::StringAttr>(
+          weft::WeftDialect::getGpuPlaceAttrName()))
+    return error(ev.loc, "'#pragma weft " + name +
+                             "' on a loop that has a '#pragma weft " +
+                             earlier.getValue() + "' already");
+  loop->op->setAttr(weft::WeftDialect::getGpuPlaceAttrName(),
+                    b.getStringAttr(name));
+  return true;
+}
+
 /// weft.noalias on each array the directive names (every array without a
 /// list): the user asserts that it shares no element with another array of
 /// the region, so dist-alias-check checks no pair that involves it.
@@ -319,6 +373,10 @@ bool DirectiveRecorder::run() {
       break;
     case DirectiveKind::Parallel:
       recordParallel(ev);
+      break;
+    case DirectiveKind::Device:
+    case DirectiveKind::Host:
+      recordPlacement(ev);
       break;
     case DirectiveKind::NoDist:
       imported.func->setAttr(weft::WeftDialect::getNoDistAttrName(),

@@ -124,6 +124,22 @@ func.func @unknown_op_attribute() attributes {weft.ranks = 4 : i64} {
 
 // -----
 
+func.func @gpu_place_elsewhere(%n: index) {
+  // expected-error @+1 {{'weft.gpu.place' must be "device" or "host" on a loop}}
+  affine.for %i = 0 to %n {
+  } {weft.gpu.place = "gpu"}
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'weft.gpu.place' must be "device" or "host" on a loop}}
+func.func @gpu_place_on_a_function() attributes {weft.gpu.place = "host"} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{'weft.gpu.band' must be a non-negative integer on a loop}}
 func.func @gpu_band_on_a_function() attributes {weft.gpu.band = 1 : i64} {
   return

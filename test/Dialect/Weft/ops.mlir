@@ -37,6 +37,22 @@ func.func @gpu(%b: memref<8xf64>)
   return
 }
 
+// `#pragma weft device` / `host` on a loop (gpu-select-nests reads it).
+// CHECK-LABEL: func.func @gpu_place(
+// CHECK: } {weft.gpu.place = "device"}
+// CHECK: } {weft.gpu.place = "host"}
+func.func @gpu_place(%b: memref<8xf64>) {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %b[%i] : memref<8xf64>
+    affine.store %x, %b[%i] : memref<8xf64>
+  } {weft.gpu.place = "device"}
+  affine.for %i = 0 to 8 {
+    %x = affine.load %b[%i] : memref<8xf64>
+    affine.store %x, %b[%i] : memref<8xf64>
+  } {weft.gpu.place = "host"}
+  return
+}
+
 // The C form of the same arguments (convert-loops-to-emitc): the array is a
 // pointer to its rows, each `[*]` sized by the `i64` argument dim_args
 // names, which comes first.

@@ -102,7 +102,7 @@ DimDistribution dist(DK kind, int gridDim = -1, int64_t blockSize = 0) {
 
 const char *const known =
     "known directives are scop, endscop, grid, distribute, replicate, local, "
-    "parallel, nodist and noalias";
+    "parallel, nodist, noalias, device and host";
 const char *const kinds =
     "valid kinds are block, cyclic, block_cyclic(N), replicated and *";
 
@@ -143,6 +143,11 @@ TEST(Directives, Scop) {
 TEST(Directives, ParallelAndNoDist) {
   EXPECT_EQ(parseOk("parallel").kind, DirectiveKind::Parallel);
   EXPECT_EQ(parseOk("nodist").kind, DirectiveKind::NoDist);
+}
+
+TEST(Directives, DeviceAndHost) {
+  EXPECT_EQ(parseOk("device").kind, DirectiveKind::Device);
+  EXPECT_EQ(parseOk("host").kind, DirectiveKind::Host);
 }
 
 TEST(Directives, NoAlias) {
@@ -287,6 +292,8 @@ TEST(DirectiveErrors, ExtraTokens) {
       {"endscop ;", 1, "extra tokens at end of '#pragma weft endscop'"},
       {"parallel(i)", 1, "extra tokens at end of '#pragma weft parallel'"},
       {"nodist 1", 1, "extra tokens at end of '#pragma weft nodist'"},
+      {"device(gpu)", 1, "extra tokens at end of '#pragma weft device'"},
+      {"host 0", 1, "extra tokens at end of '#pragma weft host'"},
       {"grid(4) x", 4, "extra tokens at end of '#pragma weft grid'"},
       {"grid(auto))", 4, "extra tokens at end of '#pragma weft grid'"},
       {"distribute A(block) B(cyclic)", 5,
@@ -484,6 +491,8 @@ TEST(DirectivesPrinting, Names) {
   EXPECT_EQ(getDirectiveName(DirectiveKind::Parallel), "parallel");
   EXPECT_EQ(getDirectiveName(DirectiveKind::NoDist), "nodist");
   EXPECT_EQ(getDirectiveName(DirectiveKind::NoAlias), "noalias");
+  EXPECT_EQ(getDirectiveName(DirectiveKind::Device), "device");
+  EXPECT_EQ(getDirectiveName(DirectiveKind::Host), "host");
 
   EXPECT_EQ(dist(DK::Block).str(), "block");
   EXPECT_EQ(dist(DK::Cyclic, 2).str(), "cyclic@2");
@@ -510,6 +519,8 @@ TEST(DirectivesPrinting, RoundTripEveryKind) {
       "parallel",
       "nodist",
       "noalias",
+      "device",
+      "host",
       "noalias(a, b)",
       "grid(auto)",
       "grid(4)",
@@ -547,8 +558,9 @@ TEST(DirectivesPrinting, NonCanonicalInputs) {
 
 TEST(DirectivesPrinting, BuiltDirectivesRoundTrip) {
   std::vector<Directive> built;
-  for (DirectiveKind k : {DirectiveKind::Scop, DirectiveKind::EndScop,
-                          DirectiveKind::Parallel, DirectiveKind::NoDist}) {
+  for (DirectiveKind k :
+       {DirectiveKind::Scop, DirectiveKind::EndScop, DirectiveKind::Parallel,
+        DirectiveKind::NoDist, DirectiveKind::Device, DirectiveKind::Host}) {
     Directive d;
     d.kind = k;
     built.push_back(d);

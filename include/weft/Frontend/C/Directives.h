@@ -44,6 +44,8 @@ enum class DirectiveKind {
   Parallel,   // weft parallel
   NoDist,     // weft nodist
   NoAlias,    // weft noalias [(...)]
+  Device,     // weft device: the next loop runs on the GPU
+  Host,       // weft host: the next loop runs on the CPU
 };
 
 /// The most process-grid dimensions a grid or a distribution may use.

@@ -1,0 +1,38 @@
+//===- LoopNestCounts.h - What one loop nest does, counted -----*- C++ -*-===//
+//
+// The counts behind the CUDA targets' choice of where a loop nest runs
+// (LoopNestCost.h), from the region's ISL model at sizes fixed at compile
+// time: a size the region knows as a constant takes its value, any other
+// the nominal size (the partitioner's `nominal-size`).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_POLYHEDRAL_LOOPNESTCOUNTS_H
+#define WEFT_ANALYSIS_POLYHEDRAL_LOOPNESTCOUNTS_H
+
+#include "weft/Analysis/Polyhedral/PolyhedralRegion.h"
+#include "weft/CostModel/LoopNestCost.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace weft {
+
+/// The counts of the nest rooted at `loop`, over all its executions:
+/// accesses (statement instances), floating-point operations (the accesses
+/// times the nest's ratio of arithmetic ops to loads and stores), launches
+/// (the iterations of the loops around it), the bytes one launch touches
+/// (each array's distinct elements, the loops around it at the middle of
+/// their ranges) times the launches, and the copies the data placement
+/// makes for it: the bounding box of the elements it reads that the region
+/// did not write before, in, and of the elements it writes that live after
+/// the region, out. A symbol in `known` takes its value there. Fails with an
+/// error when ISL fails or exceeds `maxOperations`.
+mlir::FailureOr<cost::LoopNestCounts>
+countLoopNest(PolyhedralRegion &region, mlir::affine::AffineForOp loop,
+              int64_t nominalSize,
+              const llvm::DenseMap<mlir::Value, int64_t> &known,
+              unsigned long maxOperations);
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_POLYHEDRAL_LOOPNESTCOUNTS_H

@@ -1,0 +1,150 @@
+//===- LoopNestCounts.cpp - What one loop nest does, counted ----*- C++ -*-===//
+//
+// This file is compiled with exceptions.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Polyhedral/LoopNestCounts.h"
+
+#include "IslBoxes.h"
+#include "RegionState.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <isl/set.h>
+
+using namespace mlir;
+using weft::detail::countByBoxes;
+using weft::detail::dimExtent;
+using weft::detail::elementBytes;
+using weft::detail::ModelBuilder;
+
+/// Bytes of the bounding box of each array's elements in `elements` (sizes
+/// fixed): what one strided copy per array moves.
+static double boxBytes(const ModelBuilder &model, isl::union_set elements,
+                       int64_t nominal,
+                       const llvm::DenseMap<Value, int64_t> &known,
+                       unsigned &copies) {
+  double bytes = 0;
+  isl::set_list sets = elements.get_set_list();
+  for (int k = 0, n = sets.size(); k < n; ++k) {
+    isl::set s = weft::detail::fixSymbols(model, sets.at(k), nominal, &known);
+    if (s.is_empty())
+      continue;
+    double volume = 1;
+    for (int d = 0, dims = isl_set_dim(s.get(), isl_dim_set); d < dims; ++d) {
+      auto e = dimExtent(s, d);
+      volume *= e ? double(e->second - e->first + 1) : 0.0;
+    }
+    bytes += volume * elementBytes(model, isl_set_get_tuple_name(s.get()));
+    ++copies;
+  }
+  return bytes;
+}
+
+/// Adds to `names` the symbols `set` depends on that are neither compile-time
+/// constants nor in `known`.
+static void addUnknownSizes(const ModelBuilder &model, const isl::set &set,
+                            const llvm::DenseMap<Value, int64_t> &known,
+                            std::vector<std::string> &names) {
+  for (auto &[value, name] : model.getSymbols()) {
+    if (value.getDefiningOp<arith::ConstantIndexOp>() || known.count(value))
+      continue;
+    int pos = isl_set_find_dim_by_name(set.get(), isl_dim_param, name.c_str());
+    if (pos < 0 || !isl_set_involves_dims(set.get(), isl_dim_param, pos, 1))
+      continue;
+    std::string shown = weft::detail::symbolName(value, name);
+    if (!llvm::is_contained(names, shown))
+      names.push_back(shown);
+  }
+}
+
+/// Floating-point operations per load or store in `loop`, and whether any
+/// is on doubles.
+static std::pair<double, bool> flopsPerAccess(affine::AffineForOp loop) {
+  unsigned flops = 0, accesses = 0;
+  bool doubles = false;
+  loop.walk([&](Operation *op) {
+    if (isa<affine::AffineLoadOp, affine::AffineStoreOp>(op)) {
+      ++accesses;
+      return;
+    }
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        op->getNumResults() != 1 || !isa<FloatType>(op->getResult(0).getType()))
+      return;
+    if (isa<arith::ConstantOp>(op))
+      return;
+    ++flops;
+    doubles |= op->getResult(0).getType().isF64();
+  });
+  return {accesses ? double(flops) / accesses : 0.0, doubles};
+}
+
+FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
+    PolyhedralRegion &region, affine::AffineForOp loop, int64_t nominal,
+    const llvm::DenseMap<Value, int64_t> &known, unsigned long maxOperations) {
+  weft::detail::PolyhedralRegionState &state = region.getState();
+  FailureOr<const ModelBuilder *> built = state.getModel();
+  if (failed(built))
+    return failure();
+  const ModelBuilder &model = **built;
+  cost::LoopNestCounts counts;
+  auto [ratio, doubles] = flopsPerAccess(loop);
+  counts.doublePrecision = doubles;
+  LogicalResult status =
+      state.run("loop nest cost", maxOperations, [&](isl::ctx ctx) {
+        const weft::detail::RegionFlow &flow = state.getFlow(maxOperations);
+        isl::union_set nest, oneLaunch;
+        std::optional<std::vector<int64_t>> typical;
+        for (const weft::detail::Statement &s : model.getStatements()) {
+          auto at = llvm::find(s.loops, loop);
+          if (at == s.loops.end())
+            continue;
+          int depth = at - s.loops.begin();
+          isl::set domain(ctx, model.params() + "{ " + s.domain + " }");
+          addUnknownSizes(model, domain, known, counts.nominalSizes);
+          isl::set fixed =
+              weft::detail::fixSymbols(model, domain, nominal, &known);
+          counts.accesses += countByBoxes(fixed);
+          if (!typical) {
+            // The launches: the iterations of the loops around the nest.
+            isl::set outer = isl::manage(isl_set_project_out(
+                fixed.copy(), isl_dim_set, depth,
+                isl_set_dim(fixed.get(), isl_dim_set) - depth));
+            counts.launches = std::max(1.0, countByBoxes(outer));
+            typical.emplace();
+            for (int d = 0; d < depth; ++d) {
+              auto e = dimExtent(outer, d);
+              typical->push_back(e ? (e->first + e->second) / 2 : 0);
+            }
+          }
+          for (auto [d, v] : llvm::enumerate(*typical))
+            if ((int)d < depth)
+              fixed = isl::manage(
+                  isl_set_fix_si(fixed.release(), isl_dim_set, d, v));
+          nest = nest.is_null() ? isl::union_set(domain) : nest.unite(domain);
+          oneLaunch = oneLaunch.is_null() ? isl::union_set(fixed)
+                                          : oneLaunch.unite(fixed);
+        }
+        if (nest.is_null())
+          return;
+        counts.flops = ratio * counts.accesses;
+        isl::union_map accesses = flow.reads.unite(flow.writes);
+        unsigned arrays = 0;
+        counts.kernelBytes =
+            counts.launches *
+            boxBytes(model, accesses.intersect_domain(oneLaunch).range(),
+                     nominal, known, arrays);
+        // Reads without a source in the region see data from before it.
+        isl::union_set in =
+            flow.flow.must_no_source().intersect_domain(nest).range();
+        isl::union_set out =
+            flow.writes.intersect_domain(nest).range().intersect(
+                flow.endReads.range());
+        counts.bytesIn = boxBytes(model, in, nominal, known, counts.copies);
+        counts.bytesOut = boxBytes(model, out, nominal, known, counts.copies);
+      });
+  if (failed(status))
+    return failure();
+  return counts;
+}

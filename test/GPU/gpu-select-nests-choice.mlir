@@ -1,0 +1,111 @@
+// RUN: weft-opt %s --gpu-select-nests=report -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: not weft-opt %s --gpu-select-nests='gpu=X100' -split-input-file 2>&1 | FileCheck %s --check-prefix=BADGPU
+// RUN: not weft-opt %s --gpu-select-nests='gpu-choice=maybe' -split-input-file 2>&1 | FileCheck %s --check-prefix=BADCHOICE
+
+// BADGPU: error: unknown GPU type 'X100' (known: T4, P100,
+// BADCHOICE: error: gpu-choice must be 'cost' or 'always', got 'maybe'
+
+// The cost model's choice (gpu-choice=cost, A100-40GB against one core of
+// the `cpu` device): a small nest stays on the host (one launch and two
+// copies against 64 accesses), and so does one pass over two large arrays
+// (their copies cost more than the CPU's pass: transfer-bound); a matrix
+// product runs on the device; a nest under a host loop is launched once per
+// iteration of it (here, the launches cost more than the CPU's passes).
+// CHECK-LABEL: func.func @sizes
+// CHECK-NOT: weft.gpu.band
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+// CHECK-NOT: weft.gpu.band
+// CHECK: return
+func.func @sizes(%a: memref<4096x4096xf64>, %b: memref<4096x4096xf64>, %n: index,
+                 %x: memref<512x512xf64>, %y: memref<512x512xf64>, %z: memref<512x512xf64>) {
+  // expected-remark @below {{stays on the host: predicted 0.0171 us on the CPU against 25 us on the device (kernels 0.000371 us, 1 launch 5 us, copies 20 us)}}
+  affine.for %i = 0 to 32 {
+    %v = affine.load %a[0, %i] : memref<4096x4096xf64>
+    affine.store %v, %b[0, %i] : memref<4096x4096xf64>
+  }
+  // expected-remark @below {{stays on the host: predicted 8.95 ms on the CPU against 11 ms on the device (kernels 194 us, 1 launch 5 us, copies 10.8 ms)}}
+  affine.for %i = 0 to 4096 {
+    affine.for %j = 0 to 4096 {
+      %v = affine.load %a[%i, %j] : memref<4096x4096xf64>
+      %w = arith.mulf %v, %v : f64
+      affine.store %w, %b[%i, %j] : memref<4096x4096xf64>
+    }
+  }
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 36 along threadIdx.x (the arrays' contiguous dimension); predicted 408 us on the device (kernels 27.7 us, 1 launch 5 us, copies 376 us) against 143 ms on the CPU}}
+  affine.for %i = 0 to 512 {
+    affine.for %j = 0 to 512 {
+      affine.for %k = 0 to 512 {
+        %p = affine.load %x[%i, %k] : memref<512x512xf64>
+        %q = affine.load %y[%k, %j] : memref<512x512xf64>
+        %r = affine.load %z[%i, %j] : memref<512x512xf64>
+        %m = arith.mulf %p, %q : f64
+        %v = arith.addf %r, %m : f64
+        affine.store %v, %z[%i, %j] : memref<512x512xf64>
+      }
+    }
+  }
+  // expected-remark @below {{stays on the host: it carries a dependence through #0; the loops in it are candidates}}
+  affine.for %t = 0 to %n {
+    // expected-remark @below {{stays on the host: predicted 13.4 ms on the CPU against 20.7 ms on the device (kernels 194 us, 4096 launches 20.5 ms, copies 22.6 us) (p0, unknown at compile time, taken as 4096)}}
+    affine.for %i = 1 to 4095 {
+      %l = affine.load %a[%i - 1, 0] : memref<4096x4096xf64>
+      %r = affine.load %a[%i + 1, 0] : memref<4096x4096xf64>
+      %v = arith.addf %l, %r : f64
+      affine.store %v, %a[%i, 1] : memref<4096x4096xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// `#pragma weft device` and `host` (weft.gpu.place) override the
+// prediction; a loop holding either is not a nest of its own.
+// CHECK-LABEL: func.func @forced
+// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.place = "device"}
+// CHECK-NOT: weft.gpu.band
+// CHECK: {weft.gpu.place = "host"}
+// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.place = "device"}
+// CHECK-NOT: weft.gpu.band
+// CHECK: return
+func.func @forced(%a: memref<4096x4096xf64>, %b: memref<4096x4096xf64>) {
+  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; #pragma weft device}}
+  affine.for %i = 0 to 8 {
+    %v = affine.load %a[0, %i] : memref<4096x4096xf64>
+    affine.store %v, %b[0, %i] : memref<4096x4096xf64>
+  } {weft.gpu.place = "device"}
+  // expected-remark @below {{stays on the host: #pragma weft host}}
+  affine.for %i = 0 to 4096 {
+    affine.for %j = 0 to 4096 {
+      %v = affine.load %a[%i, %j] : memref<4096x4096xf64>
+      affine.store %v, %b[%i, %j] : memref<4096x4096xf64>
+    }
+  } {weft.gpu.place = "host"}
+  // expected-remark @below {{stays on the host: a loop in it has a '#pragma weft device' or 'host'; the loops in it are candidates}}
+  affine.for %i = 0 to 64 {
+    // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; #pragma weft device}}
+    affine.for %j = 0 to 64 {
+      %v = affine.load %a[%i, %j] : memref<4096x4096xf64>
+      affine.store %v, %b[%i, %j] : memref<4096x4096xf64>
+    } {weft.gpu.place = "device"}
+  }
+  return
+}
+
+// -----
+
+// A loop forced onto the device that cannot run there is an error.
+func.func private @g(f64)
+func.func @illegal(%a: memref<8xf64>, %s: memref<8xf64>) {
+  // expected-error @below {{'#pragma weft device': the loop cannot run on the device: it calls a function}}
+  affine.for %i = 0 to 8 {
+    %v = affine.load %a[%i] : memref<8xf64>
+    func.call @g(%v) : (f64) -> ()
+  } {weft.gpu.place = "device"}
+  // expected-error @below {{'#pragma weft device': the loop cannot run on the device: it carries a dependence through #1}}
+  affine.for %i = 1 to 8 {
+    %v = affine.load %s[%i - 1] : memref<8xf64>
+    affine.store %v, %s[%i] : memref<8xf64>
+  } {weft.gpu.place = "device"}
+  return
+}
