@@ -21,8 +21,9 @@ TEST(Device, EveryRequiredTypeIsKnown) {
     EXPECT_LE(d->memEff, 1);
     EXPECT_GT(d->fp64TFLOPS, 0);
     EXPECT_LE(d->fp64TFLOPS, d->fp32TFLOPS);
-    if (!d->isCpu)
+    if (!d->isCpu) {
       EXPECT_GT(d->hostLinkGBps, 0);
+    }
   }
 }
 
