@@ -220,6 +220,7 @@ typedef struct {
   weft_rt_elements elements;
   weft_rt_runs runs;
   int64_t lo, hi; /* bytes [lo, hi) of the array hold all the runs */
+  int bytes;      /* of all the runs */
   int receive, peer, tag, packed;
   char *data; /* the packed elements */
   int64_t capacity;
@@ -284,10 +285,11 @@ static int64_t weft_rt_start_message(const int64_t *table, void *array,
     m->lo = lo < m->lo ? lo : m->lo;
     m->hi = hi > m->hi ? hi : m->hi;
   }
+  m->bytes = weft_rt_bytes(count, size);
   m->receive = receive;
   m->peer = (int)peer;
   m->tag = (int)tag;
-  return (int64_t)weft_rt_bytes(count, size);
+  return m->bytes;
 }
 
 /* dist.isend: the elements, sent to `peer` by the next weft_rt_wait_all. */
@@ -387,31 +389,23 @@ static char *weft_rt_runs_type(const weft_rt_runs *runs, char *base,
    or from or into its buffer when packed. */
 static void weft_rt_post(int k) {
   weft_rt_message *m = &weft_rt_messages[k];
-  const weft_rt_elements *e = &m->elements;
-  MPI_Request *request = &weft_rt_requests[k];
+  MPI_Datatype type = MPI_BYTE;
+  char *at;
   if (m->packed) {
     weft_rt_packed_messages += 1;
-    int64_t count = 0;
-    for (int64_t r = 0; r < m->runs.count; ++r)
-      count += m->runs.bytes[r];
-    char *data = weft_rt_grow(&m->data, &m->capacity, count);
-    if (m->receive) {
-      MPI_Irecv(data, (int)count, MPI_BYTE, m->peer, m->tag, MPI_COMM_WORLD,
-                request);
-    } else {
-      weft_rt_walk(e, WEFT_RT_PACK, data);
-      MPI_Isend(data, (int)count, MPI_BYTE, m->peer, m->tag, MPI_COMM_WORLD,
-                request);
-    }
-    return;
+    at = weft_rt_grow(&m->data, &m->capacity, m->bytes);
+    if (!m->receive)
+      weft_rt_walk(&m->elements, WEFT_RT_PACK, at);
+  } else {
+    at = weft_rt_runs_type(&m->runs, m->elements.base, &type);
   }
-  MPI_Datatype type;
-  char *at = weft_rt_runs_type(&m->runs, e->base, &type);
-  int count = type == MPI_BYTE ? (int)m->runs.bytes[0] : 1;
+  int count = type == MPI_BYTE ? m->bytes : 1;
   if (m->receive)
-    MPI_Irecv(at, count, type, m->peer, m->tag, MPI_COMM_WORLD, request);
+    MPI_Irecv(at, count, type, m->peer, m->tag, MPI_COMM_WORLD,
+              &weft_rt_requests[k]);
   else
-    MPI_Isend(at, count, type, m->peer, m->tag, MPI_COMM_WORLD, request);
+    MPI_Isend(at, count, type, m->peer, m->tag, MPI_COMM_WORLD,
+              &weft_rt_requests[k]);
   /* Pending messages keep the datatype they use. */
   if (type != MPI_BYTE)
     MPI_Type_free(&type);
