@@ -224,8 +224,7 @@ Materializer::RankBlock Materializer::blockOf(unsigned u, Value rank) {
   auto split = [&](unsigned axis, Value coord, Value extent) {
     auto dim = dist::DimDistAttr::get(b.getContext(), dist::DistKind::Block,
                                       int64_t(axis));
-    std::string name =
-        whose + (grid ? (axis ? "col_" : "row_") : "") + "block";
+    std::string name = whose + (grid ? (axis ? "col_" : "row_") : "") + "block";
     auto bounds = b.create<dist::LocalBoundsOp>(
         weft::withSourceName(loc(), name), range.lb[axis], range.ub[axis],
         coord, extent, dim);
@@ -457,9 +456,10 @@ void Materializer::broadcastScalarArguments() {
     // broadcasts when the replicas are stale (named for the C: n_on_rank0).
     StringRef name = weft::sourceName(arg);
     Location slotLoc =
-        name.empty() ? loc() : weft::withSourceName(loc(), name.str() + "_on_rank0");
-    Value slot =
-        b.create<memref::AllocaOp>(slotLoc, MemRefType::get({1}, arg.getType()));
+        name.empty() ? loc()
+                     : weft::withSourceName(loc(), name.str() + "_on_rank0");
+    Value slot = b.create<memref::AllocaOp>(
+        slotLoc, MemRefType::get({1}, arg.getType()));
     Operation *put = b.create<memref::StoreOp>(loc(), arg, slot, zero);
     auto ifStale = b.create<scf::IfOp>(loc(), stale, /*withElseRegion=*/false);
     {
