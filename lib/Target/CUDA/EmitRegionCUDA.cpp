@@ -9,15 +9,21 @@ using namespace mlir;
 
 #include "weft_cuda_emulate_h.inc"
 #include "weft_cuda_h.inc"
+#include "weft_cuda_timing_h.inc"
 
-/// The runtime header with its emulation in place of the #include that
-/// names it, so that an output builds alone.
+/// The runtime header with the headers it includes (the emulation, the
+/// timing switch) in place of their #include lines, so that an output
+/// builds alone.
 static std::string runtimeHeader() {
   std::string header = weft_cuda_h;
-  std::string include = "#include \"weft_cuda_emulate.h\"\n";
-  size_t at = header.find(include);
-  if (at != std::string::npos)
-    header.replace(at, include.size(), weft_cuda_emulate_h);
+  for (auto [name, text] :
+       {std::pair{"weft_cuda_emulate.h", weft_cuda_emulate_h},
+        std::pair{"weft_cuda_timing.h", weft_cuda_timing_h}}) {
+    std::string include = std::string("#include \"") + name + "\"\n";
+    size_t at = header.find(include);
+    if (at != std::string::npos)
+      header.replace(at, include.size(), text);
+  }
   return header;
 }
 

@@ -65,7 +65,8 @@ static WEFT_CUDA_UNUSED unsigned weft_cuda_extent(int64_t n, int64_t limit,
 #endif
 
 /// Launches `kernel` on a grid of gx * gy * gz blocks of bx * by * bz
-/// threads, and checks the launch. A grid with no block launches nothing.
+/// threads, and checks the launch (timed under WEFT_CUDA_TIMING). A grid
+/// with no block launches nothing.
 #define WEFT_CUDA_LAUNCH(kernel, gx, gy, gz, bx, by, bz, ...)                  \
   do {                                                                         \
     int64_t weft_gx = (gx), weft_gy = (gy), weft_gz = (gz);                    \
@@ -74,10 +75,12 @@ static WEFT_CUDA_UNUSED unsigned weft_cuda_extent(int64_t n, int64_t limit,
           weft_cuda_extent(weft_gx, 2147483647, #kernel, __FILE__, __LINE__),  \
           weft_cuda_extent(weft_gy, 65535, #kernel, __FILE__, __LINE__),       \
           weft_cuda_extent(weft_gz, 65535, #kernel, __FILE__, __LINE__));      \
+      weft_cuda_timing_begin();                                                \
       WEFT_CUDA_KERNEL_CALL(kernel, weft_grid, dim3((bx), (by), (bz)),         \
                             __VA_ARGS__);                                      \
       weft_cuda_check(cudaGetLastError(), "the launch of " #kernel, __FILE__,  \
                       __LINE__);                                               \
+      weft_cuda_timing_end(#kernel);                                           \
     }                                                                          \
   } while (0)
 
@@ -194,6 +197,9 @@ weft_cuda_copy_box(void *dst, const void *src, int64_t bytes, int64_t e1,
 static WEFT_CUDA_UNUSED void weft_cuda_sync(void) {
   WEFT_CUDA_CHECK(cudaDeviceSynchronize());
 }
+
+// WEFT_CUDA_TIMING: the kernels' device time at exit, on request.
+#include "weft_cuda_timing.h"
 
 // The run-time check of a region whose pointer arguments may overlap,
 // weft_rt_ranges_overlap, comes before this header in outputs
