@@ -73,6 +73,14 @@ if os.path.exists(stories):
     config.available_features.add("stories260k")
     config.substitutions.append(("%stories", stories))
 
+# PolyBench/C 4.2.1, unpacked (never committed): $POLYBENCH_DIR, else
+# /tmp/polybench, where this project's machines keep it
+# (docs/performance.md). Tests that run its kernels say `REQUIRES: polybench`.
+polybench = os.environ.get("POLYBENCH_DIR", "/tmp/polybench")
+if os.path.exists(os.path.join(polybench, "utilities", "polybench.c")):
+    config.available_features.add("polybench")
+    config.substitutions.append(("%polybench", polybench))
+
 # Measured LLM-PQ serving runs (shared/data, never committed): tests that fit
 # runtime profiles on them say `REQUIRES: llmpq-runs`.
 llmpq_runs = os.path.join(shared_data, "measured-runs", "llmpq", "runs.json")
