@@ -104,14 +104,17 @@ prepare_hpc() {
     die "prepare-hpc: no PolyBench/C 4.2.1 at '$pb' (--polybench DIR or POLYBENCH_DIR)"
   local weft=${WEFT:-$root/build/bin/weft} hpc=$dir/hpc
   command -v "$weft" >/dev/null || die "no $weft (bash scripts/build.sh)"
-  rm -rf "$hpc" && mkdir -p "$hpc/utilities"
-  cp "$pb/utilities/polybench.c" "$pb/utilities/polybench.h" "$hpc/utilities/"
-  echo "$dataset" >"$hpc/dataset"
-  local k src d
+  local k src d srcs=()
   for k in "${kernels[@]}"; do
     src=$(find "$pb" -path "*/$k/$k.c" | head -1)
     [ -n "$src" ] || die "prepare-hpc: no kernel $k under $pb"
-    d=$hpc/$k
+    srcs+=("$src")
+  done
+  rm -rf "$hpc" && mkdir -p "$hpc/utilities"
+  cp "$pb/utilities/polybench.c" "$pb/utilities/polybench.h" "$hpc/utilities/"
+  echo "$dataset" >"$hpc/dataset"
+  for src in "${srcs[@]}"; do
+    k=$(basename "$src" .c) d=$hpc/$k
     mkdir -p "$d"
     cp "$src" "$d/"
     sed 's/"%0\.2l\?f "/"%.17g "/' "${src%.c}.h" >"$d/$k.h"
