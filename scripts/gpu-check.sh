@@ -151,7 +151,10 @@ hpc_part() {
   # Builds, in parallel: polybench.c as C++ (polybench.h has no extern "C")
   # for the CUDA programs, then per kernel the sequential program and weft's.
   local flags=(-DPOLYBENCH_DUMP_ARRAYS -DPOLYBENCH_TIME "-D$dataset" -I "$hpc/utilities")
-  local cuda=(nvcc -O3 $archs) emulate=""
+  local cuda=(nvcc -O3) emulate=""
+  local archs_words
+  read -r -a archs_words <<<"$archs"
+  cuda+=(${archs_words[@]+"${archs_words[@]}"})
   [ "$mode" = emulate ] && { cuda=(g++ -x c++ -O2 -fopenmp -DWEFT_CUDA_EMULATE); emulate=1; }
   export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} # threads per emulated block
   g++ -x c++ -O2 "${flags[@]}" -c "$hpc/utilities/polybench.c" -o "$work/polybench.o" \
