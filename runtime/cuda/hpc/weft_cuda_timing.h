@@ -65,19 +65,25 @@ static WEFT_CUDA_UNUSED WeftCudaTiming &weft_cuda_timing() {
 enum { kWeftCudaTimingBatch = 4096 };
 
 #ifndef WEFT_CUDA_EMULATE
-/// Adds the elapsed time of every pending launch (waiting for the last).
-static WEFT_CUDA_UNUSED void weft_cuda_timing_drain(void) {
+/// Adds the elapsed time of every pending launch (waiting for the last);
+/// returns the first error (the caller decides: exit() must not run again
+/// inside the report at exit).
+static WEFT_CUDA_UNUSED cudaError_t weft_cuda_timing_drain(void) {
   WeftCudaTiming &t = weft_cuda_timing();
+  cudaError_t error = cudaSuccess;
   if (!t.pending.empty())
-    WEFT_CUDA_CHECK(cudaEventSynchronize(t.pending.back().stop));
+    error = cudaEventSynchronize(t.pending.back().stop);
   for (auto &p : t.pending) {
     float ms = 0;
-    WEFT_CUDA_CHECK(cudaEventElapsedTime(&ms, p.start, p.stop));
-    t.add(p.name, ms);
-    WEFT_CUDA_CHECK(cudaEventDestroy(p.start));
-    WEFT_CUDA_CHECK(cudaEventDestroy(p.stop));
+    if (error == cudaSuccess)
+      error = cudaEventElapsedTime(&ms, p.start, p.stop);
+    if (error == cudaSuccess)
+      t.add(p.name, ms);
+    cudaEventDestroy(p.start);
+    cudaEventDestroy(p.stop);
   }
   t.pending.clear();
+  return error;
 }
 #endif
 
@@ -107,14 +113,19 @@ static WEFT_CUDA_UNUSED void weft_cuda_timing_end(const char *name) {
   WEFT_CUDA_CHECK(cudaEventRecord(stop));
   t.pending.push_back({name, t.start, stop});
   if (t.pending.size() >= kWeftCudaTimingBatch)
-    weft_cuda_timing_drain();
+    WEFT_CUDA_CHECK(weft_cuda_timing_drain());
 #endif
 }
 
 static void weft_cuda_timing_print(void) {
   WeftCudaTiming &t = weft_cuda_timing();
 #ifndef WEFT_CUDA_EMULATE
-  weft_cuda_timing_drain();
+  cudaError_t error = weft_cuda_timing_drain();
+  if (error != cudaSuccess) {
+    fprintf(stderr, "weft: cuda kernel times unavailable: %s\n",
+            cudaGetErrorString(error));
+    return;
+  }
 #endif
   long launches = 0;
   double ms = 0;
