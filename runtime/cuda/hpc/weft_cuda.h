@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <algorithm>
 #include <map>
 #include <utility>
 #include <vector>
@@ -377,15 +378,49 @@ weft_cuda_resident_at(const void *p, int64_t *offset) {
   return *offset < it->second.bytes ? &it->second : nullptr;
 }
 
-/// Brings back the parts of [lo, hi) newer on the device.
-static WEFT_CUDA_UNUSED void weft_cuda_fetch(weft_cuda_resident_buffer &b,
-                                             char *host, int64_t lo,
-                                             int64_t hi) {
-  for (auto [a, c] : weft_cuda_ranges_within(b.deviceNewer, lo, hi)) {
-    weft_cuda_memcpy(host + a, b.device + a, (size_t)(c - a),
-                     cudaMemcpyDeviceToHost);
-    weft_cuda_ranges_remove(b.deviceNewer, a, c);
+/// Byte ranges to copy, in increasing order.
+typedef std::vector<std::pair<int64_t, int64_t>> weft_cuda_parts;
+
+/// Copies `parts` from `src` to `dst` at the same offsets: a run of parts
+/// of one length at one stride (a column of a row-major array) as one
+/// cudaMemcpy2D, any other part as one cudaMemcpy.
+static WEFT_CUDA_UNUSED void weft_cuda_copy_parts(char *dst, const char *src,
+                                                  const weft_cuda_parts &parts,
+                                                  cudaMemcpyKind kind) {
+  size_t n = parts.size();
+  for (size_t i = 0; i < n;) {
+    int64_t at = parts[i].first, width = parts[i].second - at;
+    size_t j = i + 1;
+    int64_t stride = j < n ? parts[j].first - at : 0;
+    while (j < n && parts[j].second - parts[j].first == width &&
+           parts[j].first - parts[j - 1].first == stride)
+      ++j;
+    if (j - i > 1)
+      weft_cuda_memcpy_2d(dst + at, src + at, (size_t)stride, (size_t)width,
+                          j - i, kind);
+    else
+      weft_cuda_memcpy(dst + at, src + at, (size_t)width, kind);
+    i = j;
   }
+}
+
+/// The parts of [lo, hi) newer on the device go to `parts`; they will be
+/// newer nowhere.
+static WEFT_CUDA_UNUSED void
+weft_cuda_take_device_newer(weft_cuda_resident_buffer &b, int64_t lo,
+                            int64_t hi, weft_cuda_parts &parts) {
+  for (auto part : weft_cuda_ranges_within(b.deviceNewer, lo, hi)) {
+    parts.push_back(part);
+    weft_cuda_ranges_remove(b.deviceNewer, part.first, part.second);
+  }
+}
+
+/// Brings back all that is newer on the device.
+static WEFT_CUDA_UNUSED void weft_cuda_fetch_all(weft_cuda_resident_buffer &b,
+                                                 char *host) {
+  weft_cuda_parts parts(b.deviceNewer.begin(), b.deviceNewer.end());
+  b.deviceNewer.clear();
+  weft_cuda_copy_parts(host, b.device, parts, cudaMemcpyDeviceToHost);
 }
 
 /// The device buffer of host array `host` for `count` elements of T.
@@ -443,13 +478,15 @@ weft_cuda_resident_in(void *dev, const void *host, int64_t bytes, int64_t e1,
     weft_cuda_copy_box(dev, host, bytes, e1, e2, lo0, hi0, lo1, hi1, lo2, hi2,
                        1);
   } else {
-    weft_cuda_box_runs(
-        bytes, e1, e2, lo0, hi0, lo1, hi1, lo2, hi2,
-        [&](int64_t lo, int64_t hi) {
-          for (auto [a, c] : weft_cuda_ranges_within(b.hostNewer, lo, hi))
-            weft_cuda_memcpy(b.device + a, (const char *)host + a,
-                             (size_t)(c - a), cudaMemcpyHostToDevice);
-        });
+    weft_cuda_parts parts;
+    weft_cuda_box_runs(bytes, e1, e2, lo0, hi0, lo1, hi1, lo2, hi2,
+                       [&](int64_t lo, int64_t hi) {
+                         for (auto part :
+                              weft_cuda_ranges_within(b.hostNewer, lo, hi))
+                           parts.push_back(part);
+                       });
+    weft_cuda_copy_parts(b.device, (const char *)host, parts,
+                         cudaMemcpyHostToDevice);
   }
   weft_cuda_box_runs(bytes, e1, e2, lo0, hi0, lo1, hi1, lo2, hi2,
                      [&](int64_t lo, int64_t hi) {
@@ -479,7 +516,7 @@ static WEFT_CUDA_UNUSED void weft_cuda_host_access(void *host, int write) {
   if (!b)
     return;
   char *base = (char *)host - offset;
-  weft_cuda_fetch(*b, base, 0, b->bytes);
+  weft_cuda_fetch_all(*b, base);
   if (write)
     weft_cuda_ranges_add(b->hostNewer, 0, b->bytes);
 }
@@ -489,7 +526,7 @@ static WEFT_CUDA_UNUSED void weft_cuda_host_access(void *host, int write) {
 static WEFT_CUDA_UNUSED void weft_cuda_release_all(void) {
   auto &all = weft_cuda_residents();
   for (auto &[host, b] : all) {
-    weft_cuda_fetch(b, (char *)host, 0, b.bytes);
+    weft_cuda_fetch_all(b, (char *)host);
     weft_cuda_free(b.device);
   }
   all.clear();
@@ -503,16 +540,21 @@ static void weft_cuda_mpi_access(char *base, const weft_rt_runs *runs,
   weft_cuda_resident_buffer *b = weft_cuda_resident_at(base, &offset);
   if (!b)
     return;
+  weft_cuda_parts parts;
   for (int64_t r = 0; r < runs->count; ++r) {
     int64_t lo = offset + runs->offset[r], hi = lo + runs->bytes[r];
     hi = hi < b->bytes ? hi : b->bytes;
     if (!write) {
-      weft_cuda_fetch(*b, base - offset, lo, hi);
+      weft_cuda_take_device_newer(*b, lo, hi, parts);
       continue;
     }
     weft_cuda_ranges_remove(b->deviceNewer, lo, hi);
     weft_cuda_ranges_add(b->hostNewer, lo, hi);
   }
+  // A message's runs come in increasing order for a row-major walk; the
+  // copies want them so.
+  std::sort(parts.begin(), parts.end());
+  weft_cuda_copy_parts(base - offset, b->device, parts, cudaMemcpyDeviceToHost);
 }
 
 /// weft_rt_more_stats: the copies of all ranks, on rank 0's stderr.

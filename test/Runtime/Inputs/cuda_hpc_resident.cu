@@ -59,7 +59,10 @@ int main() {
   expect(sent.size() == 1 && sent[0].first == (2 * kCols + 1) * b &&
              sent[0].second == (2 * kCols + 4) * b,
          "the device-newer part of a run");
-  weft_cuda_fetch(r, (char *)h, (2 * kCols) * b, (2 * kCols + 4) * b);
+  weft_cuda_parts parts;
+  weft_cuda_take_device_newer(r, (2 * kCols) * b, (2 * kCols + 4) * b, parts);
+  weft_cuda_copy_parts((char *)h, (const char *)d, parts,
+                       cudaMemcpyDeviceToHost);
   report("h[2][0..4) read");
   expect(h[2][1] == -1.0 && h[2][3] == -1.0 && h[2][4] == 2 * kCols + 4,
          "the read part came back, no more");
@@ -88,6 +91,16 @@ int main() {
   WEFT_CUDA_CHECK(cudaMemcpy(&onDevice, g + 3 * kCols + 2, sizeof(double),
                              cudaMemcpyDeviceToHost));
   expect(onDevice == 100.0, "the host's write reached the device");
+  // A kernel writes column 5 of rows 0-6; host code reads the array: the
+  // column comes back as one 2-D copy (7 elements of 8 bytes, a row apart).
+  WEFT_CUDA_LAUNCH(fill, 1, 1, 1, 1, 7, 1, g, 0, 7, 5, 6, 3.0);
+  weft_cuda_sync();
+  weft_cuda_resident_out(h, g, b, 0, kCols, 0, 1, 0, 7, 5, 6);
+  last = weft_cuda_counters();
+  weft_cuda_host_access(h, 0);
+  report("column 5 read");
+  expect(h[0][5] == 3.0 && h[6][5] == 3.0 && h[7][5] == 7 * kCols + 5,
+         "the column came back");
   last = weft_cuda_counters();
   // The region ends: rows 8-9 come back, the buffers are freed.
   weft_cuda_release_all();
