@@ -49,9 +49,16 @@ mlir::LogicalResult selectDeviceNests(mlir::func::FuncOp func, bool report,
 llvm::StringRef forcedPlacement(mlir::Operation *loop);
 
 /// Gives the marked nests of `func` device buffers and transfers; where it
-/// cannot, removes the marks (with a remark when `report`).
+/// cannot, removes the marks (with a remark when `report`). With `resident`,
+/// the buffers of arrays only the nests access and their copies are marked
+/// kGpuResidentAttr.
 void placeDeviceData(mlir::func::FuncOp func, bool report,
-                     unsigned long maxIslOperations);
+                     unsigned long maxIslOperations, bool resident = false);
+
+/// In a distributed region whose device buffers stay resident: calls of the
+/// runtime before each host statement that touches a resident array
+/// (weft_cuda_host_access) and before each return (weft_cuda_release_all).
+void markHostAccesses(mlir::func::FuncOp func);
 
 } // namespace weft
 

@@ -162,7 +162,7 @@ static LogicalResult offloadNest(affine::AffineForOp nest, func::FuncOp parent,
   if (failed(
           selectDeviceNests(outlined, report, maxIslOperations, blockChoice)))
     return failure();
-  placeDeviceData(outlined, report, maxIslOperations);
+  placeDeviceData(outlined, report, maxIslOperations, /*resident=*/true);
   bool onDevice = outlined
                       .walk([](affine::AffineForOp loop) {
                         return loop->hasAttr(kGpuBandAttr)
@@ -218,6 +218,7 @@ struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
         if (failed(offloadNest(nest, func, report, maxIslOperations, *choice,
                                ranks)))
           return signalPassFailure();
+      markHostAccesses(func);
     }
   }
   /// The outermost loops in `region` that are static control parts; fails

@@ -30,8 +30,9 @@ namespace {
 /// The device nests of one function and what they need.
 class Placement {
 public:
-  Placement(func::FuncOp func, SmallVector<affine::AffineForOp> nests)
-      : func(func), nests(std::move(nests)) {}
+  Placement(func::FuncOp func, SmallVector<affine::AffineForOp> nests,
+            bool resident)
+      : func(func), nests(std::move(nests)), resident(resident) {}
 
   /// Rewrites the function; on failure it is unchanged and `why` says why.
   LogicalResult run(unsigned long maxIslOperations, bool report);
@@ -53,8 +54,12 @@ private:
 
   func::FuncOp func;
   SmallVector<affine::AffineForOp> nests;
+  /// Whether the buffers of arrays only the nests access stay resident.
+  bool resident;
   llvm::StringMap<Value> ids;
   DenseMap<Value, Value> device;
+  /// The arrays whose buffer and copies are marked kGpuResidentAttr.
+  DenseSet<Value> residentArrays;
 };
 } // end anonymous namespace
 
@@ -104,9 +109,11 @@ LogicalResult Placement::copy(OpBuilder &b, Value host, const DeviceBox &box,
     hostView = b.create<memref::SubViewOp>(loc, host, offsets, sizes, strides);
     deviceView = b.create<memref::SubViewOp>(loc, dev, offsets, sizes, strides);
   }
-  b.create<gpu::MemcpyOp>(loc, Type(), ValueRange{},
-                          toDevice ? deviceView : hostView,
-                          toDevice ? hostView : deviceView);
+  auto memcpy = b.create<gpu::MemcpyOp>(loc, Type(), ValueRange{},
+                                        toDevice ? deviceView : hostView,
+                                        toDevice ? hostView : deviceView);
+  if (residentArrays.contains(host))
+    memcpy->setAttr(kGpuResidentAttr, b.getUnitAttr());
   return success();
 }
 
@@ -211,12 +218,17 @@ LogicalResult Placement::run(unsigned long maxIslOperations, bool report) {
         return why = "an array's extent is not known", failure();
       sizes.push_back(extent);
     }
-    device[m] = b.create<gpu::AllocOp>(loc, type, Type(), ValueRange{}, sizes,
-                                       ValueRange{}, /*hostShared=*/false)
-                    .getMemref();
+    auto alloc = b.create<gpu::AllocOp>(loc, type, Type(), ValueRange{}, sizes,
+                                        ValueRange{},
+                                        /*hostShared=*/false);
+    device[m] = alloc.getMemref();
     bool onlyInNests = llvm::all_of(
         m.getUsers(), [&](Operation *user) { return inNest(user); });
     (onlyInNests ? deviceOnly : shared).push_back(m);
+    if (resident && onlyInNests) {
+      residentArrays.insert(m);
+      alloc->setAttr(kGpuResidentAttr, b.getUnitAttr());
+    }
   }
   for (Value m : deviceOnly)
     if (failed(copy(b, m, of[m]->in, /*toDevice=*/true)))
@@ -263,8 +275,12 @@ LogicalResult Placement::run(unsigned long maxIslOperations, bool report) {
   for (Value m : deviceOnly)
     if (failed(copy(b, m, of[m]->out, /*toDevice=*/false)))
       return why = "a transfer's bounds cannot be built", failure();
-  for (Value m : used)
-    b.create<gpu::DeallocOp>(loc, Type(), ValueRange{}, device[m]);
+  for (Value m : used) {
+    auto dealloc =
+        b.create<gpu::DeallocOp>(loc, Type(), ValueRange{}, device[m]);
+    if (residentArrays.contains(m))
+      dealloc->setAttr(kGpuResidentAttr, b.getUnitAttr());
+  }
   for (Value m : used)
     m.replaceUsesWithIf(device[m],
                         [&](OpOperand &use) { return inNest(use.getOwner()); });
@@ -278,6 +294,23 @@ LogicalResult Placement::run(unsigned long maxIslOperations, bool report) {
       if (llvm::is_contained(shared, m)) {
         line += "moves before and after each statement whose kernels use it "
                 "(host code uses it too)";
+      } else if (residentArrays.contains(m)) {
+        // The runtime moves what is newer on the other side (docs/cuda.md).
+        line += "stays on the device across nests";
+        line +=
+            t.in.empty ? ", is not copied in"
+            : t.inIsFlowIn
+                ? ", goes in where newer on the host (its flow-in "
+                  "elements)"
+                : ", goes in where newer on the host (the box of its "
+                  "flow-in elements" +
+                      std::string(t.out.exact ? "" : " and of what it writes") +
+                      ")";
+        if (!t.out.empty)
+          line += t.out.exact ? ", is newer there after the nest (its "
+                                "written elements)"
+                              : ", is newer there after the nest (the box of "
+                                "its written elements)";
       } else {
         line +=
             t.in.empty ? "is not copied in"
@@ -302,7 +335,7 @@ LogicalResult Placement::run(unsigned long maxIslOperations, bool report) {
 }
 
 void weft::placeDeviceData(func::FuncOp func, bool report,
-                           unsigned long maxIslOperations) {
+                           unsigned long maxIslOperations, bool resident) {
   SmallVector<affine::AffineForOp> nests;
   func.walk([&](affine::AffineForOp loop) {
     if (loop->hasAttr(kGpuBandAttr))
@@ -318,7 +351,7 @@ void weft::placeDeviceData(func::FuncOp func, bool report,
     if (loop->hasAttr(kGpuBandAttr))
       trialNests.push_back(loop);
   });
-  Placement placement(trial, trialNests);
+  Placement placement(trial, trialNests, resident);
   if (succeeded(placement.run(maxIslOperations, report))) {
     func.getBody().takeBody(trial.getBody());
     trial.erase();

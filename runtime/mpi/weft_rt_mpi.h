@@ -37,6 +37,17 @@
 static int weft_rt_rank WEFT_RT_UNUSED = 0;
 static int weft_rt_size WEFT_RT_UNUSED = 1;
 
+/* Set by the CUDA runtime of --target=mpi-cuda outputs
+   (runtime/cuda/hpc/weft_cuda.h), whose arrays may be newer in device
+   memory: weft_rt_host_access is called before the runtime reads (write =
+   0) or writes (write = 1) the runs of an array, weft_rt_more_stats prints
+   its statistics after the runtime's (on every rank). */
+#define WEFT_RT_MPI_HOOKS 1
+static WEFT_RT_UNUSED void (*weft_rt_host_access)(char *base,
+                                                  const weft_rt_runs *runs,
+                                                  int write) = NULL;
+static WEFT_RT_UNUSED void (*weft_rt_more_stats)(void) = NULL;
+
 /* Statistics of this rank. */
 static int64_t weft_rt_sent_bytes = 0;
 static int64_t weft_rt_sent_messages = 0;
@@ -69,6 +80,8 @@ static void weft_rt_print_stats(void) {
             "weft: %lld sends and receives went through a packing buffer\n",
             (long long)total[2]);
   }
+  if (weft_rt_more_stats)
+    weft_rt_more_stats();
 }
 
 static void weft_rt_finalize(void) {
@@ -416,6 +429,12 @@ static void weft_rt_post(int k) {
    completes them and unpacks the packed receives. */
 static WEFT_RT_UNUSED void weft_rt_wait_all(void) {
   int n = weft_rt_pending;
+  if (weft_rt_host_access)
+    for (int pass = 0; pass < 2; ++pass) /* reads before writes */
+      for (int k = 0; k < n; ++k)
+        if (weft_rt_messages[k].receive == pass)
+          weft_rt_host_access(weft_rt_messages[k].elements.base,
+                              &weft_rt_messages[k].runs, pass);
   for (int k = 0; k < n; ++k) {
     weft_rt_message *m = &weft_rt_messages[k];
     m->packed = 0;
@@ -458,6 +477,8 @@ static WEFT_RT_UNUSED void weft_rt_bcast_elements(const int64_t *table,
   weft_rt_bytes(count, size);
   if (weft_rt_rank == root)
     weft_rt_sent_bytes += count * size * (weft_rt_size - 1);
+  if (weft_rt_host_access)
+    weft_rt_host_access(e.base, &runs, weft_rt_rank != root);
   MPI_Datatype type;
   char *at = weft_rt_runs_type(&runs, e.base, &type);
   MPI_Bcast(at, type == MPI_BYTE ? (int)runs.bytes[0] : 1, type, (int)root,
@@ -482,6 +503,12 @@ static WEFT_RT_UNUSED void weft_rt_allreduce_elements(const int64_t *table,
   int64_t count = weft_rt_walk(&e, WEFT_RT_COUNT, NULL);
   if (count > INT32_MAX)
     weft_rt_fail("an all-reduce of more than 2^31 elements");
+  if (weft_rt_host_access) {
+    static weft_rt_runs runs;
+    weft_rt_walk_runs(&e, &runs);
+    weft_rt_host_access(e.base, &runs, 0);
+    weft_rt_host_access(e.base, &runs, 1);
+  }
   char *data = weft_rt_grow(&weft_rt_collective_data,
                             &weft_rt_collective_capacity, count * size);
   weft_rt_walk(&e, WEFT_RT_PACK, data);

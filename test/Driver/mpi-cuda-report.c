@@ -3,10 +3,12 @@
 
 // --report with --target=mpi-cuda: the distribution's remarks, then where
 // each loop nest of a rank runs and what moves around it. With every nest
-// that may run on the device there (--gpu-choice=always), the copies around
-// each nest; by default, the cost model's choice, predicted for the first
-// rank's block at 4 ranks (--ranks): at N = 300 the copies around each nest
-// cost more than the CPU's pass over the block.
+// that may run on the device there (--gpu-choice=always), the arrays stay
+// on the device across nests and only what is newer on the host goes in;
+// by default, the cost model's choice, predicted for the first rank's
+// block at 4 ranks (--ranks): at N = 300 the copies the model charges each
+// nest (its whole flow-in and written boxes, as if nothing stayed on the
+// device) cost more than the CPU's pass over the block.
 
 #define N 300
 double a[N][N], b[N][N], s[N];
@@ -20,7 +22,7 @@ void step(int tsteps) {
 // Each rank's block of a nest runs as a kernel, its data moved around it.
 // COST: mpi-cuda-report.c:[[@LINE+3]]:5: remark: stays on the host: predicted 29.8 us on the CPU against 39.8 us on the device (kernels 0.263 us, 1 launch 5 us, copies 34.5 us) (the first rank's block at 4 ranks)
 // CHECK: mpi-cuda-report.c:[[@LINE+2]]:5: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line [[@LINE+3]] along threadIdx.x (the arrays' contiguous dimension)
-// CHECK: mpi-cuda-report.c:[[@LINE+1]]:5: remark: device copies: a goes in before the first kernel (the box of its flow-in elements), is not copied back; b is not copied in, comes back after the last (its live-out elements)
+// CHECK: mpi-cuda-report.c:[[@LINE+1]]:5: remark: device copies: a stays on the device across nests, goes in where newer on the host (the box of its flow-in elements); b stays on the device across nests, is not copied in, is newer there after the nest (its written elements)
     for (i = 1; i < N - 1; i++)
       for (j = 1; j < N - 1; j++)
         b[i][j] = 0.25 * (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]);

@@ -13,6 +13,7 @@
 #include "dialects/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -62,6 +63,14 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
         (value.getValue() != "device" && value.getValue() != "host"))
       return op->emitOpError()
              << "'" << name << "' must be \"device\" or \"host\" on a loop";
+    return success();
+  }
+  if (name == getGpuResidentAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        !isa<gpu::AllocOp, gpu::MemcpyOp, gpu::DeallocOp>(op))
+      return op->emitOpError() << "'" << name
+                               << "' must be a unit attribute on gpu.alloc, "
+                                  "gpu.memcpy or gpu.dealloc";
     return success();
   }
   if (name == getCSpecifiersAttrName()) {

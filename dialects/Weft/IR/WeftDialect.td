@@ -69,6 +69,12 @@ def Weft_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getGpuCoalescedAttrName() {
       return ::llvm::StringLiteral("weft.gpu.coalesced");
     }
+    // On gpu.alloc, gpu.memcpy and gpu.dealloc of --target=mpi-cuda's
+    // distributed regions: the buffer stays on the device across nests and
+    // the copies move only what is newer on the other side (docs/cuda.md).
+    static constexpr ::llvm::StringLiteral getGpuResidentAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.resident");
+    }
     // "device" or "host": `#pragma weft device` / `host` on the loop.
     static constexpr ::llvm::StringLiteral getGpuPlaceAttrName() {
       return ::llvm::StringLiteral("weft.gpu.place");

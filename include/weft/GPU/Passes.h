@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -23,6 +24,12 @@ inline constexpr llvm::StringLiteral kGpuBandAttr =
 /// contiguous dimension of the arrays, and so maps to threadIdx.x.
 inline constexpr llvm::StringLiteral kGpuCoalescedAttr =
     WeftDialect::getGpuCoalescedAttrName();
+
+/// On the device buffer of a host array in a distributed region and its
+/// copies: the runtime keeps the buffer across nests, and the copies move
+/// only what is newer on the other side (weft_cuda_resident*).
+inline constexpr llvm::StringLiteral kGpuResidentAttr =
+    WeftDialect::getGpuResidentAttrName();
 
 #define GEN_PASS_DECL
 #include "weft/GPU/Passes.h.inc"

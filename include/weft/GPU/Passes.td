@@ -132,10 +132,16 @@ def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
     the nest's device part runs as kernels, with the nest's flow-in box
     (exact for the rank's block, halo included) copied to device buffers
     before it and the box of what it writes copied back after it. The
-    result is inlined in place of the nest. Host code (packing, messages,
-    replicated statements) keeps using the host arrays, which hold the
-    program's values between nests, so the distribution and its messages
-    are those of `--target=mpi`.
+    result is inlined in place of the nest. The buffers of arrays only the
+    kernels access, and their copies, are marked `weft.gpu.resident`: the
+    runtime keeps them on the device across nests and moves only what is
+    newer on the other side. Host code (messages, replicated statements,
+    nests that stay on the host) uses the host arrays, so the distribution
+    and its messages are those of `--target=mpi`: the MPI runtime tells the
+    CUDA runtime what each message reads and writes, and this pass puts a
+    call of `weft_cuda_host_access` before each other host statement that
+    touches a resident array, and of `weft_cuda_release_all` before each
+    return.
 
     Each nest is chosen as by gpu-select-nests (same options), predicted
     at the first rank's block when the region runs on `ranks` ranks.
@@ -163,7 +169,8 @@ def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::emitc::EmitCDialect"];
 }
 
 #endif // WEFT_GPU_PASSES_TD

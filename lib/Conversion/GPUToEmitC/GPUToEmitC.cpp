@@ -109,7 +109,28 @@ private:
   /// with the alloc's trailing dynamic extents.
   DenseSet<Value> deviceBuffers;
   DenseMap<Value, SmallVector<Value>> bufferExtents;
+  /// The buffers that stay resident (weft_cuda_resident).
+  DenseSet<Value> residentBuffers;
 };
+
+/// The host array a resident buffer (`alloc`'s) is copied from or to: the
+/// other side of one of its copies, or null when it has none.
+static Value residentHost(gpu::AllocOp alloc) {
+  auto otherSide = [](gpu::MemcpyOp copy, Value view) {
+    Value other = copy.getDst() == view ? copy.getSrc() : copy.getDst();
+    auto sub = other.getDefiningOp<memref::SubViewOp>();
+    return sub ? sub.getSource() : other;
+  };
+  for (Operation *user : alloc.getMemref().getUsers()) {
+    if (auto copy = dyn_cast<gpu::MemcpyOp>(user))
+      return otherSide(copy, alloc.getMemref());
+    if (isa<memref::SubViewOp>(user))
+      for (Operation *viewUser : user->getUsers())
+        if (auto copy = dyn_cast<gpu::MemcpyOp>(viewUser))
+          return otherSide(copy, user->getResult(0));
+  }
+  return {};
+}
 
 Value ConvertGPUToEmitC::extentOf(OpBuilder &b, Location loc, Value memref,
                                   int64_t d) {
@@ -310,9 +331,14 @@ LogicalResult ConvertGPUToEmitC::lowerCopy(gpu::MemcpyOp copy) {
     operands.push_back(lo[d]);
     operands.push_back(hi[d]);
   }
-  operands.push_back(b.create<arith::ConstantIntOp>(loc, toDevice, 32));
-  b.create<emitc::CallOpaqueOp>(loc, TypeRange{}, "weft_cuda_copy_box",
-                                operands);
+  // A resident buffer's copies move only what is newer on the other side.
+  StringRef callee = "weft_cuda_copy_box";
+  if (copy->hasAttr(weft::WeftDialect::getGpuResidentAttrName()) &&
+      residentBuffers.contains(toDevice ? dst->base : src->base))
+    callee = toDevice ? "weft_cuda_resident_in" : "weft_cuda_resident_out";
+  else
+    operands.push_back(b.create<arith::ConstantIntOp>(loc, toDevice, 32));
+  b.create<emitc::CallOpaqueOp>(loc, TypeRange{}, callee, operands);
   copy.erase();
   return success();
 }
@@ -370,12 +396,23 @@ void ConvertGPUToEmitC::runOnOperation() {
       count = b.create<arith::MulIOp>(loc, count, extent);
     }
     Type element = type.getElementType();
-    auto call = b.create<emitc::CallOpaqueOp>(
-        loc, TypeRange{emitc::PointerType::get(element)}, "weft_cuda_alloc",
-        ValueRange{count}, ArrayAttr(),
-        b.getArrayAttr({TypeAttr::get(element)}));
+    Value host = alloc->hasAttr(weft::WeftDialect::getGpuResidentAttrName())
+                     ? residentHost(alloc)
+                     : Value();
+    auto call = host
+                    ? b.create<emitc::CallOpaqueOp>(
+                          loc, TypeRange{emitc::PointerType::get(element)},
+                          "weft_cuda_resident",
+                          ValueRange{asPointer(b, loc, host), count},
+                          ArrayAttr(), b.getArrayAttr({TypeAttr::get(element)}))
+                    : b.create<emitc::CallOpaqueOp>(
+                          loc, TypeRange{emitc::PointerType::get(element)},
+                          "weft_cuda_alloc", ValueRange{count}, ArrayAttr(),
+                          b.getArrayAttr({TypeAttr::get(element)}));
     auto buffer =
         b.create<UnrealizedConversionCastOp>(loc, type, call.getResult(0));
+    if (host)
+      residentBuffers.insert(buffer.getResult(0));
     deviceBuffers.insert(buffer.getResult(0));
     bufferExtents[buffer.getResult(0)] = trailing;
     alloc.getMemref().replaceAllUsesWith(buffer.getResult(0));
@@ -405,10 +442,13 @@ void ConvertGPUToEmitC::runOnOperation() {
                       .template getDefiningOp<UnrealizedConversionCastOp>();
               if (!cast || !deviceBuffers.contains(dealloc.getMemref()))
                 return dealloc.emitOpError("frees no device buffer");
-              OpBuilder b(dealloc);
-              b.create<emitc::CallOpaqueOp>(dealloc.getLoc(), TypeRange{},
-                                            "weft_cuda_free",
-                                            cast.getOperand(0));
+              // A resident buffer lives until weft_cuda_release_all.
+              if (!residentBuffers.contains(dealloc.getMemref())) {
+                OpBuilder b(dealloc);
+                b.create<emitc::CallOpaqueOp>(dealloc.getLoc(), TypeRange{},
+                                              "weft_cuda_free",
+                                              cast.getOperand(0));
+              }
               dealloc.erase();
               return success();
             })

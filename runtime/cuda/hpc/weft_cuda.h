@@ -25,7 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <algorithm>
 #include <map>
+#include <utility>
+#include <vector>
 
 #define WEFT_CUDA_UNUSED __attribute__((unused))
 
@@ -162,6 +165,50 @@ static WEFT_CUDA_UNUSED void weft_cuda_free(void *p) {
   weft_cuda_spare_buffers().insert({it->second, p});
 }
 
+/// Bytes and copies across the bus, each way, printed at exit under
+/// WEFT_STATS (summed over the ranks in MPI programs).
+struct weft_cuda_traffic {
+  long long h2dBytes, h2dCopies, d2hBytes, d2hCopies;
+};
+static WEFT_CUDA_UNUSED weft_cuda_traffic &weft_cuda_counters() {
+  static weft_cuda_traffic counters;
+  return counters;
+}
+static WEFT_CUDA_UNUSED void weft_cuda_count(size_t bytes,
+                                             cudaMemcpyKind kind) {
+  weft_cuda_traffic &c = weft_cuda_counters();
+  if (kind == cudaMemcpyHostToDevice) {
+    c.h2dBytes += (long long)bytes;
+    c.h2dCopies += 1;
+  } else if (kind == cudaMemcpyDeviceToHost) {
+    c.d2hBytes += (long long)bytes;
+    c.d2hCopies += 1;
+  }
+}
+static WEFT_CUDA_UNUSED void weft_cuda_print_traffic(const long long c[4]) {
+  fprintf(stderr,
+          "weft: host to device %lld bytes in %lld copies, device to host "
+          "%lld bytes in %lld copies\n",
+          c[0], c[1], c[2], c[3]);
+}
+
+/// cudaMemcpy and cudaMemcpy2D, checked and counted.
+static WEFT_CUDA_UNUSED void weft_cuda_memcpy(void *dst, const void *src,
+                                              size_t bytes,
+                                              cudaMemcpyKind kind) {
+  if (bytes == 0)
+    return;
+  WEFT_CUDA_CHECK(cudaMemcpy(dst, src, bytes, kind));
+  weft_cuda_count(bytes, kind);
+}
+static WEFT_CUDA_UNUSED void weft_cuda_memcpy_2d(void *dst, const void *src,
+                                                 size_t pitch, size_t width,
+                                                 size_t height,
+                                                 cudaMemcpyKind kind) {
+  WEFT_CUDA_CHECK(cudaMemcpy2D(dst, pitch, src, pitch, width, height, kind));
+  weft_cuda_count(width * height, kind);
+}
+
 /// Copies the box [lo0, hi0) x [lo1, hi1) x [lo2, hi2) of a row-major array
 /// of extents [*][e1][e2] (lower ranks: leading extents of 1) whose elements
 /// have `bytes` bytes, from `src` to `dst` at the same offsets: to the
@@ -180,18 +227,361 @@ weft_cuda_copy_box(void *dst, const void *src, int64_t bytes, int64_t e1,
   const char *s = (const char *)src;
   if (lo2 == 0 && hi2 == e2 && (lo1 == 0 && hi1 == e1)) {
     size_t offset = (size_t)lo0 * plane;
-    WEFT_CUDA_CHECK(
-        cudaMemcpy(d + offset, s + offset, (size_t)(hi0 - lo0) * plane, kind));
+    weft_cuda_memcpy(d + offset, s + offset, (size_t)(hi0 - lo0) * plane, kind);
     return;
   }
   for (int64_t i0 = lo0; i0 < hi0; ++i0) {
     size_t offset = (size_t)i0 * plane + (size_t)lo1 * pitch +
                     (size_t)(lo2 * bytes);
-    WEFT_CUDA_CHECK(cudaMemcpy2D(d + offset, pitch, s + offset, pitch,
-                                 (size_t)((hi2 - lo2) * bytes),
-                                 (size_t)(hi1 - lo1), kind));
+    weft_cuda_memcpy_2d(d + offset, s + offset, pitch,
+                        (size_t)((hi2 - lo2) * bytes), (size_t)(hi1 - lo1),
+                        kind);
   }
 }
+
+//===----------------------------------------------------------------------===//
+// Resident device copies (--target=mpi-cuda)
+//
+// The generated code of a distributed region moves data around each device
+// nest: the nest's buffers, its flow-in box in before its kernels, its
+// written box out after them. These functions make those moves lazy. Each
+// host array (by its base address) keeps one device buffer until the region
+// ends, with the byte ranges where the host's values are newer and those
+// where the device's are (elsewhere both copies agree):
+// * weft_cuda_resident returns the array's buffer (grown when a nest reaches
+//   further; the new part is newer on the host);
+// * weft_cuda_resident_in, before the kernels, copies the parts of the
+//   flow-in box that are newer on the host;
+// * weft_cuda_resident_out, after them, marks the written box newer on the
+//   device and copies nothing;
+// * the MPI runtime's messages, broadcasts and all-reduces bring back the
+//   runs they read that are newer on the device, and mark the runs they write
+//   newer on the host (weft_rt_host_access in runtime/mpi/weft_rt_mpi.h);
+// * host code of the region calls weft_cuda_host_access before it touches
+//   an array: the array's newer device parts come back, and when the code
+//   writes it the whole array becomes newer on the host;
+// * weft_cuda_release_all, before the region returns, brings back what is
+//   newer on the device and frees the buffers.
+//===----------------------------------------------------------------------===//
+
+/// Disjoint byte ranges [first, second) that do not touch.
+typedef std::map<int64_t, int64_t> weft_cuda_ranges;
+
+static WEFT_CUDA_UNUSED void weft_cuda_ranges_add(weft_cuda_ranges &r,
+                                                  int64_t lo, int64_t hi) {
+  if (hi <= lo)
+    return;
+  auto it = r.lower_bound(lo);
+  if (it != r.begin() && std::prev(it)->second >= lo)
+    --it;
+  while (it != r.end() && it->first <= hi) {
+    lo = it->first < lo ? it->first : lo;
+    hi = it->second > hi ? it->second : hi;
+    it = r.erase(it);
+  }
+  r[lo] = hi;
+}
+
+static WEFT_CUDA_UNUSED void weft_cuda_ranges_remove(weft_cuda_ranges &r,
+                                                     int64_t lo, int64_t hi) {
+  if (hi <= lo)
+    return;
+  auto it = r.lower_bound(lo);
+  if (it != r.begin() && std::prev(it)->second > lo)
+    --it;
+  while (it != r.end() && it->first < hi) {
+    int64_t a = it->first, b = it->second;
+    it = r.erase(it);
+    if (a < lo)
+      r[a] = lo;
+    if (b > hi) {
+      r[hi] = b;
+      break;
+    }
+  }
+}
+
+/// The parts of [lo, hi) in `r`, in order.
+static WEFT_CUDA_UNUSED std::vector<std::pair<int64_t, int64_t>>
+weft_cuda_ranges_within(const weft_cuda_ranges &r, int64_t lo, int64_t hi) {
+  std::vector<std::pair<int64_t, int64_t>> parts;
+  if (hi <= lo)
+    return parts;
+  auto it = r.lower_bound(lo);
+  if (it != r.begin() && std::prev(it)->second > lo)
+    --it;
+  for (; it != r.end() && it->first < hi; ++it) {
+    int64_t a = it->first > lo ? it->first : lo;
+    int64_t b = it->second < hi ? it->second : hi;
+    if (a < b)
+      parts.push_back({a, b});
+  }
+  return parts;
+}
+
+/// Whether `r` holds all of [lo, hi).
+static WEFT_CUDA_UNUSED bool weft_cuda_ranges_cover(const weft_cuda_ranges &r,
+                                                    int64_t lo, int64_t hi) {
+  auto it = r.upper_bound(lo);
+  if (it == r.begin())
+    return false;
+  --it;
+  return it->first <= lo && it->second >= hi;
+}
+
+/// Calls f(lo, hi) for the byte runs of a box given as weft_cuda_copy_box
+/// takes it.
+template <typename F>
+static WEFT_CUDA_UNUSED void
+weft_cuda_box_runs(int64_t bytes, int64_t e1, int64_t e2, int64_t lo0,
+                   int64_t hi0, int64_t lo1, int64_t hi1, int64_t lo2,
+                   int64_t hi2, F f) {
+  if (hi0 <= lo0 || hi1 <= lo1 || hi2 <= lo2)
+    return;
+  int64_t pitch = e2 * bytes, plane = e1 * pitch;
+  bool rows = lo2 == 0 && hi2 == e2;
+  if (rows && lo1 == 0 && hi1 == e1) {
+    f(lo0 * plane, hi0 * plane);
+    return;
+  }
+  for (int64_t i0 = lo0; i0 < hi0; ++i0) {
+    if (rows) {
+      f(i0 * plane + lo1 * pitch, i0 * plane + hi1 * pitch);
+      continue;
+    }
+    for (int64_t i1 = lo1; i1 < hi1; ++i1)
+      f(i0 * plane + i1 * pitch + lo2 * bytes,
+        i0 * plane + i1 * pitch + hi2 * bytes);
+  }
+}
+
+/// A host array's device buffer and where each copy is newer.
+struct weft_cuda_resident_buffer {
+  char *device;
+  int64_t bytes;
+  weft_cuda_ranges hostNewer, deviceNewer;
+};
+
+static WEFT_CUDA_UNUSED std::map<const char *, weft_cuda_resident_buffer> &
+weft_cuda_residents() {
+  static std::map<const char *, weft_cuda_resident_buffer> residents;
+  return residents;
+}
+
+/// The resident buffer whose host bytes hold `p`, and p's offset from its
+/// host base; null when there is none.
+static WEFT_CUDA_UNUSED weft_cuda_resident_buffer *
+weft_cuda_resident_at(const void *p, int64_t *offset) {
+  auto &all = weft_cuda_residents();
+  auto it = all.upper_bound((const char *)p);
+  if (it == all.begin())
+    return nullptr;
+  --it;
+  *offset = (const char *)p - it->first;
+  return *offset < it->second.bytes ? &it->second : nullptr;
+}
+
+/// Byte ranges to copy, in increasing order.
+typedef std::vector<std::pair<int64_t, int64_t>> weft_cuda_parts;
+
+/// Copies `parts` from `src` to `dst` at the same offsets: a run of parts
+/// of one length at one stride (a column of a row-major array) as one
+/// cudaMemcpy2D, any other part as one cudaMemcpy.
+static WEFT_CUDA_UNUSED void weft_cuda_copy_parts(char *dst, const char *src,
+                                                  const weft_cuda_parts &parts,
+                                                  cudaMemcpyKind kind) {
+  size_t n = parts.size();
+  for (size_t i = 0; i < n;) {
+    int64_t at = parts[i].first, width = parts[i].second - at;
+    size_t j = i + 1;
+    int64_t stride = j < n ? parts[j].first - at : 0;
+    while (j < n && parts[j].second - parts[j].first == width &&
+           parts[j].first - parts[j - 1].first == stride)
+      ++j;
+    if (j - i > 1)
+      weft_cuda_memcpy_2d(dst + at, src + at, (size_t)stride, (size_t)width,
+                          j - i, kind);
+    else
+      weft_cuda_memcpy(dst + at, src + at, (size_t)width, kind);
+    i = j;
+  }
+}
+
+/// The parts of [lo, hi) newer on the device go to `parts`; they will be
+/// newer nowhere.
+static WEFT_CUDA_UNUSED void
+weft_cuda_take_device_newer(weft_cuda_resident_buffer &b, int64_t lo,
+                            int64_t hi, weft_cuda_parts &parts) {
+  for (auto part : weft_cuda_ranges_within(b.deviceNewer, lo, hi)) {
+    parts.push_back(part);
+    weft_cuda_ranges_remove(b.deviceNewer, part.first, part.second);
+  }
+}
+
+/// Brings back all that is newer on the device.
+static WEFT_CUDA_UNUSED void weft_cuda_fetch_all(weft_cuda_resident_buffer &b,
+                                                 char *host) {
+  weft_cuda_parts parts(b.deviceNewer.begin(), b.deviceNewer.end());
+  b.deviceNewer.clear();
+  weft_cuda_copy_parts(host, b.device, parts, cudaMemcpyDeviceToHost);
+}
+
+/// The device buffer of host array `host` for `count` elements of T.
+template <typename T>
+static WEFT_CUDA_UNUSED T *weft_cuda_resident(const void *host, int64_t count) {
+  int64_t bytes = (count > 0 ? count : 1) * (int64_t)sizeof(T);
+  auto &all = weft_cuda_residents();
+  auto it = all.find((const char *)host);
+  if (it != all.end() && it->second.bytes >= bytes)
+    return (T *)it->second.device;
+  weft_cuda_resident_buffer grown;
+  grown.device = weft_cuda_alloc<char>(bytes);
+  grown.bytes = bytes;
+  int64_t known = 0;
+  if (it != all.end()) {
+    weft_cuda_resident_buffer &old = it->second;
+    weft_cuda_memcpy(grown.device, old.device, (size_t)old.bytes,
+                     cudaMemcpyDeviceToDevice);
+    grown.hostNewer = std::move(old.hostNewer);
+    grown.deviceNewer = std::move(old.deviceNewer);
+    known = old.bytes;
+    weft_cuda_free(old.device);
+  }
+  weft_cuda_ranges_add(grown.hostNewer, known, bytes);
+  weft_cuda_resident_buffer &b = all[(const char *)host] = std::move(grown);
+  return (T *)b.device;
+}
+
+/// The resident buffer of `host`, which must be `device`'s.
+static WEFT_CUDA_UNUSED weft_cuda_resident_buffer &
+weft_cuda_resident_pair(const void *host, const void *device) {
+  auto &all = weft_cuda_residents();
+  auto it = all.find((const char *)host);
+  if (it == all.end() || it->second.device != device) {
+    fprintf(stderr, "weft: %p is not the resident device buffer of %p\n",
+            device, host);
+    exit(1);
+  }
+  return it->second;
+}
+
+/// Before a kernel: the parts of the box newer on the host go to the
+/// device (the whole box as one copy per plane when all of it is).
+static WEFT_CUDA_UNUSED void
+weft_cuda_resident_in(void *dev, const void *host, int64_t bytes, int64_t e1,
+                      int64_t e2, int64_t lo0, int64_t hi0, int64_t lo1,
+                      int64_t hi1, int64_t lo2, int64_t hi2) {
+  weft_cuda_resident_buffer &b = weft_cuda_resident_pair(host, dev);
+  bool whole = true;
+  weft_cuda_box_runs(
+      bytes, e1, e2, lo0, hi0, lo1, hi1, lo2, hi2, [&](int64_t lo, int64_t hi) {
+        whole = whole && weft_cuda_ranges_cover(b.hostNewer, lo, hi);
+      });
+  if (whole) {
+    weft_cuda_copy_box(dev, host, bytes, e1, e2, lo0, hi0, lo1, hi1, lo2, hi2,
+                       1);
+  } else {
+    weft_cuda_parts parts;
+    weft_cuda_box_runs(bytes, e1, e2, lo0, hi0, lo1, hi1, lo2, hi2,
+                       [&](int64_t lo, int64_t hi) {
+                         for (auto part :
+                              weft_cuda_ranges_within(b.hostNewer, lo, hi))
+                           parts.push_back(part);
+                       });
+    weft_cuda_copy_parts(b.device, (const char *)host, parts,
+                         cudaMemcpyHostToDevice);
+  }
+  weft_cuda_box_runs(bytes, e1, e2, lo0, hi0, lo1, hi1, lo2, hi2,
+                     [&](int64_t lo, int64_t hi) {
+                       weft_cuda_ranges_remove(b.hostNewer, lo, hi);
+                     });
+}
+
+/// After a kernel: the box it wrote is newer on the device (no copy).
+static WEFT_CUDA_UNUSED void
+weft_cuda_resident_out(void *host, const void *dev, int64_t bytes, int64_t e1,
+                       int64_t e2, int64_t lo0, int64_t hi0, int64_t lo1,
+                       int64_t hi1, int64_t lo2, int64_t hi2) {
+  weft_cuda_resident_buffer &b = weft_cuda_resident_pair(host, dev);
+  weft_cuda_box_runs(bytes, e1, e2, lo0, hi0, lo1, hi1, lo2, hi2,
+                     [&](int64_t lo, int64_t hi) {
+                       weft_cuda_ranges_remove(b.hostNewer, lo, hi);
+                       weft_cuda_ranges_add(b.deviceNewer, lo, hi);
+                     });
+}
+
+/// Before host code of the region touches the array at `host` (any address
+/// in it): its newer device parts come back; when the code writes it, the
+/// host's copy becomes the newer one everywhere.
+static WEFT_CUDA_UNUSED void weft_cuda_host_access(void *host, int write) {
+  int64_t offset = 0;
+  weft_cuda_resident_buffer *b = weft_cuda_resident_at(host, &offset);
+  if (!b)
+    return;
+  char *base = (char *)host - offset;
+  weft_cuda_fetch_all(*b, base);
+  if (write)
+    weft_cuda_ranges_add(b->hostNewer, 0, b->bytes);
+}
+
+/// At the end of a region: what is newer on the device comes back, the
+/// buffers are freed.
+static WEFT_CUDA_UNUSED void weft_cuda_release_all(void) {
+  auto &all = weft_cuda_residents();
+  for (auto &[host, b] : all) {
+    weft_cuda_fetch_all(b, (char *)host);
+    weft_cuda_free(b.device);
+  }
+  all.clear();
+}
+
+#ifdef WEFT_RT_MPI_HOOKS
+/// weft_rt_host_access: the MPI runtime reads or writes `runs` of `base`.
+static void weft_cuda_mpi_access(char *base, const weft_rt_runs *runs,
+                                 int write) {
+  int64_t offset = 0;
+  weft_cuda_resident_buffer *b = weft_cuda_resident_at(base, &offset);
+  if (!b)
+    return;
+  weft_cuda_parts parts;
+  for (int64_t r = 0; r < runs->count; ++r) {
+    int64_t lo = offset + runs->offset[r], hi = lo + runs->bytes[r];
+    hi = hi < b->bytes ? hi : b->bytes;
+    if (!write) {
+      weft_cuda_take_device_newer(*b, lo, hi, parts);
+      continue;
+    }
+    weft_cuda_ranges_remove(b->deviceNewer, lo, hi);
+    weft_cuda_ranges_add(b->hostNewer, lo, hi);
+  }
+  // A message's runs come in increasing order for a row-major walk; the
+  // copies want them so.
+  std::sort(parts.begin(), parts.end());
+  weft_cuda_copy_parts(base - offset, b->device, parts, cudaMemcpyDeviceToHost);
+}
+
+/// weft_rt_more_stats: the copies of all ranks, on rank 0's stderr.
+static void weft_cuda_mpi_stats(void) {
+  const weft_cuda_traffic &c = weft_cuda_counters();
+  long long mine[4] = {c.h2dBytes, c.h2dCopies, c.d2hBytes, c.d2hCopies};
+  long long total[4] = {0, 0, 0, 0};
+  MPI_Reduce(mine, total, 4, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+  if (weft_rt_rank == 0)
+    weft_cuda_print_traffic(total);
+}
+
+static const bool weft_cuda_mpi_hooked WEFT_CUDA_UNUSED =
+    (weft_rt_host_access = weft_cuda_mpi_access,
+     weft_rt_more_stats = weft_cuda_mpi_stats, true);
+#else
+static void weft_cuda_stats_at_exit(void) {
+  const weft_cuda_traffic &c = weft_cuda_counters();
+  long long mine[4] = {c.h2dBytes, c.h2dCopies, c.d2hBytes, c.d2hCopies};
+  weft_cuda_print_traffic(mine);
+}
+static const bool weft_cuda_stats_registered WEFT_CUDA_UNUSED =
+    getenv("WEFT_STATS") && atexit(weft_cuda_stats_at_exit) == 0;
+#endif
 
 /// Waits for every launch so far; reports the first asynchronous error.
 static WEFT_CUDA_UNUSED void weft_cuda_sync(void) {

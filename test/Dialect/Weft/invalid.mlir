@@ -140,6 +140,23 @@ func.func @gpu_place_on_a_function() attributes {weft.gpu.place = "host"} {
 
 // -----
 
+func.func @gpu_resident_on_a_loop(%n: index) {
+  // expected-error @+1 {{'weft.gpu.resident' must be a unit attribute on gpu.alloc, gpu.memcpy or gpu.dealloc}}
+  affine.for %i = 0 to %n {
+  } {weft.gpu.resident}
+  return
+}
+
+// -----
+
+func.func @gpu_resident_not_unit() {
+  // expected-error @+1 {{'weft.gpu.resident' must be a unit attribute on gpu.alloc, gpu.memcpy or gpu.dealloc}}
+  %d = gpu.alloc () {weft.gpu.resident = 1 : i64} : memref<8xf64>
+  return
+}
+
+// -----
+
 // expected-error @+1 {{'weft.gpu.band' must be a non-negative integer on a loop}}
 func.func @gpu_band_on_a_function() attributes {weft.gpu.band = 1 : i64} {
   return

@@ -53,6 +53,18 @@ func.func @gpu_place(%b: memref<8xf64>) {
   return
 }
 
+// A device buffer that stays resident, and its copies (gpu-offload-nests).
+// CHECK-LABEL: func.func @gpu_resident(
+// CHECK: gpu.alloc {{.*}}{weft.gpu.resident}
+// CHECK: gpu.memcpy {{.*}}{weft.gpu.resident}
+// CHECK: gpu.dealloc {{.*}}{weft.gpu.resident}
+func.func @gpu_resident(%b: memref<8xf64>) {
+  %d = gpu.alloc () {weft.gpu.resident} : memref<8xf64>
+  gpu.memcpy %d, %b : memref<8xf64>, memref<8xf64> {weft.gpu.resident}
+  gpu.dealloc %d {weft.gpu.resident} : memref<8xf64>
+  return
+}
+
 // The C form of the same arguments (convert-loops-to-emitc): the array is a
 // pointer to its rows, each `[*]` sized by the `i64` argument dim_args
 // names, which comes first.
