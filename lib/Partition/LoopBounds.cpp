@@ -1,6 +1,8 @@
 //===- LoopBounds.cpp - Building affine loop bounds -------------*- C++ -*-===//
 #include "LoopBounds.h"
 
+#include "weft/Support/SourceNames.h"
+
 #include <optional>
 
 using namespace mlir;
@@ -79,4 +81,23 @@ void weft::setBound(affine::AffineForOp loop, bool lower,
     loop.setLowerBound(bound.operands, bound.map);
   else
     loop.setUpperBound(bound.operands, bound.map);
+}
+
+Location weft::namedAfter(affine::AffineForOp loop, Location loc,
+                          StringRef suffix) {
+  StringRef iv = sourceName(loop.getInductionVar());
+  return iv.empty() ? loc : withSourceName(loc, (iv + suffix).str());
+}
+
+std::pair<Value, Value> weft::hoistNamedBounds(affine::AffineForOp loop,
+                                               Operation *at) {
+  OpBuilder b(at);
+  Location loc = loop.getInductionVar().getLoc();
+  Value lo = b.create<affine::AffineMaxOp>(namedAfter(loop, loc, "_lo"),
+                                           loop.getLowerBoundMap(),
+                                           loop.getLowerBoundOperands());
+  Value hi = b.create<affine::AffineMinOp>(namedAfter(loop, loc, "_hi"),
+                                           loop.getUpperBoundMap(),
+                                           loop.getUpperBoundOperands());
+  return {lo, hi};
 }

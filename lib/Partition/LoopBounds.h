@@ -2,7 +2,9 @@
 //
 // Private to WeftPartition: the loop transformations before dist-partition
 // (dist-split-pivots, dist-wavefront) build new bounds from the results of
-// existing bound maps, each with its own operands.
+// existing bound maps, each with its own operands; the passes after it
+// (dist-vector-runs, dist-name-bounds) compute a loop's bounds once, as
+// named values.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_LIB_PARTITION_LOOPBOUNDS_H
@@ -38,6 +40,17 @@ BoundMap combineBounds(
 /// Sets `loop`'s lower (or upper) bound.
 void setBound(mlir::affine::AffineForOp loop, bool lower,
               const BoundMap &bound);
+
+/// `loop`'s lower and upper bound computed just before `at` (affine.max
+/// and affine.min of its bound maps), named for the C after its iterator:
+/// `i_lo` and `i_hi`. The loop is unchanged.
+std::pair<mlir::Value, mlir::Value> hoistNamedBounds(mlir::affine::AffineForOp loop,
+                                                     mlir::Operation *at);
+
+/// `loc` named for the C after `loop`'s iterator and `suffix` (`i_run`);
+/// `loc` itself where the iterator has no source name.
+mlir::Location namedAfter(mlir::affine::AffineForOp loop, mlir::Location loc,
+                          llvm::StringRef suffix);
 
 } // namespace weft
 

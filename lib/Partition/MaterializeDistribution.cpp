@@ -62,6 +62,8 @@ private:
   LogicalResult computeRanges();
   /// [lb, ub) of distributed unit `u`'s loop, before the first unit.
   FailureOr<std::pair<Value, Value>> rangeOf(unsigned u);
+  /// Names unit `u`'s range bounds for the C after its loops (`i_end`).
+  void nameBounds(unsigned u, ArrayRef<std::pair<Value, Value>> bounds);
   void restrictLoops();
   /// The block [lo, hi) along each grid axis of distributed unit `u`'s
   /// group owned by `rank`.
@@ -195,6 +197,7 @@ LogicalResult Materializer::computeRanges() {
                           boundValue(b, loc(), inner.getUpperBoundMap(),
                                      inner.getUpperBoundOperands(), false));
     }
+    nameBounds(u, bounds);
     auto it = ranges.find(groups[u]);
     if (it == ranges.end()) {
       Range &range = ranges[u];
@@ -204,15 +207,38 @@ LogicalResult Materializer::computeRanges() {
     }
     for (auto [axis, lbUb] : llvm::enumerate(bounds)) {
       Range &range = it->second;
-      range.lb[axis] =
-          b.create<arith::MinSIOp>(loc(), range.lb[axis], lbUb.first);
-      range.ub[axis] =
+      lbUb.first = b.create<arith::MinSIOp>(loc(), range.lb[axis], lbUb.first);
+      lbUb.second =
           b.create<arith::MaxSIOp>(loc(), range.ub[axis], lbUb.second);
+      std::tie(range.lb[axis], range.ub[axis]) = lbUb;
     }
+    nameBounds(groups[u], bounds);
   }
   for (auto &[u, range] : ranges)
     range.mine = blockOf(u, me);
   return success();
+}
+
+// Every bound is named, not only a group's merged one: folding
+// max(x, x) to x keeps x's name.
+void Materializer::nameBounds(unsigned u,
+                              ArrayRef<std::pair<Value, Value>> bounds) {
+  auto loop = cast<affine::AffineForOp>(units[u].op);
+  SmallVector<Value, 2> ivs{loop.getInductionVar()};
+  if (units[u].gridDims == 2)
+    ivs.push_back(innerGridLoop(loop).getInductionVar());
+  for (auto [iv, lbUb] : llvm::zip(ivs, bounds)) {
+    StringRef name = weft::sourceName(iv);
+    if (name.empty())
+      continue;
+    for (auto [bound, suffix] : {std::make_pair(lbUb.first, "_begin"),
+                                 std::make_pair(lbUb.second, "_end")}) {
+      // A function argument or an already named value keeps its name.
+      Operation *def = bound.getDefiningOp();
+      if (def && weft::sourceName(bound).empty())
+        def->setLoc(weft::withSourceName(def->getLoc(), name.str() + suffix));
+    }
+  }
 }
 
 Materializer::RankBlock Materializer::blockOf(unsigned u, Value rank) {
@@ -321,6 +347,7 @@ Materializer::paramValues(ArrayRef<std::pair<std::string, CommParam>> params,
 LogicalResult
 Materializer::forEachPeer(function_ref<LogicalResult(Value)> body) {
   auto loop = b.create<scf::ForOp>(loc(), constant(0), numRanks, constant(1));
+  loop.getInductionVar().setLoc(weft::withSourceName(loc(), "peer"));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value peer = loop.getInductionVar();

@@ -7,7 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Partition/Passes.h"
-#include "weft/Support/SourceNames.h"
+
+#include "LoopBounds.h"
 
 #include "dialects/Dist/IR/DistOps.h"
 
@@ -116,16 +117,12 @@ static void splitIntoRuns(AffineForOp loop, Operation *topLevelOp,
                           int64_t length) {
   MLIRContext *ctx = loop.getContext();
   Location ivLoc = loop.getInductionVar().getLoc();
-  std::string iv = weft::sourceName(loop.getInductionVar()).str();
   auto named = [&](StringRef suffix) {
-    return weft::withSourceName(ivLoc, iv.empty() ? "" : iv + suffix.str());
+    return weft::namedAfter(loop, ivLoc, suffix);
   };
 
+  auto [lo, hi] = weft::hoistNamedBounds(loop, topLevelOp);
   OpBuilder b(topLevelOp);
-  Value lo = b.create<affine::AffineMaxOp>(
-      named("_lo"), loop.getLowerBoundMap(), loop.getLowerBoundOperands());
-  Value hi = b.create<affine::AffineMinOp>(
-      named("_hi"), loop.getUpperBoundMap(), loop.getUpperBoundOperands());
   // hi - (hi - lo) % L: lo plus the whole runs when lo <= hi; when hi < lo
   // (C's remainder takes the dividend's sign) between hi and lo, so that
   // neither loop runs.

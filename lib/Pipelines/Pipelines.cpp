@@ -74,6 +74,8 @@ void weft::buildMpiPipeline(OpPassManager &pm,
   // Loops gcc -O2 vectorises in the distributed forms, as in the sequential
   // ones: runs of a fixed trip count.
   pm.addNestedPass<func::FuncOp>(createDistVectorRuns());
+  // Loop bounds cut to the rank's block, as named values (i_lo, i_hi).
+  pm.addNestedPass<func::FuncOp>(createDistNameBounds());
   buildSeqPipeline(pm);
 }
 

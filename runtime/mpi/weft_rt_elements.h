@@ -212,6 +212,30 @@ static void weft_rt_walk_level(weft_rt_walk_state *s, int64_t level,
   }
 }
 
+/* The parameters' part of the records of level -1 (`params_only`) or of
+   the others. */
+static void weft_rt_partials(weft_rt_walk_state *s, int params_only) {
+  for (int64_t i = 0; i < s->nrows + s->ndivs; ++i) {
+    const int64_t *rec = i < s->nrows
+                             ? s->rows + i * (s->vars + 3)
+                             : s->divs + (i - s->nrows) * (s->vars + 3);
+    if ((rec[0] == -1) != params_only)
+      continue;
+    int64_t sum = rec[2 + s->vars];
+    for (int64_t k = 0; k < s->params; ++k)
+      sum += rec[2 + k] * s->v[k];
+    s->partial[i] = sum;
+  }
+}
+
+/* Whether the constraints of the current piece on the parameters alone
+   hold. */
+static int weft_rt_piece_may_hold(weft_rt_walk_state *s) {
+  weft_rt_partials(s, 1);
+  weft_rt_eval_divs(s, -1);
+  return weft_rt_filters_hold(s, -1);
+}
+
 /* Visits the elements of `e` in order: counts them (WEFT_RT_COUNT), copies
    them into `buffer` (WEFT_RT_PACK) or from it (WEFT_RT_UNPACK), or appends
    their runs to `runs` (WEFT_RT_LIST). Returns how many there are. */
@@ -248,16 +272,15 @@ static int64_t weft_rt_visit(const weft_rt_elements *e, int mode, char *buffer,
     s.partial = scratch + s.vars;
     memset(s.v, 0, (size_t)s.vars * sizeof(int64_t));
     memcpy(s.v, e->params, (size_t)s.params * sizeof(int64_t));
-    /* The parameters' part of every record, and which subscripts have
-       bounds that do not change with the subscripts before them. */
-    for (int64_t i = 0; i < s.nrows + s.ndivs; ++i) {
-      const int64_t *rec = i < s.nrows ? s.rows + i * (s.vars + 3)
-                                       : s.divs + (i - s.nrows) * (s.vars + 3);
-      int64_t sum = rec[2 + s.vars];
-      for (int64_t k = 0; k < s.params; ++k)
-        sum += rec[2 + k] * s.v[k];
-      s.partial[i] = sum;
-    }
+    /* The parameters' part of every record: first of those about the
+       parameters alone, which decide whether the piece is empty for these
+       blocks (most pieces are, for most peers) before anything else is
+       computed. */
+    if (!weft_rt_piece_may_hold(&s))
+      continue;
+    weft_rt_partials(&s, 0);
+    /* Which subscripts have bounds that do not change with the subscripts
+       before them. */
     for (int64_t level = 0; level < s.dims; ++level) {
       s.cached[level] = 0;
       s.indep[level] = 1;
@@ -274,9 +297,6 @@ static int64_t weft_rt_visit(const weft_rt_elements *e, int mode, char *buffer,
         }
       }
     }
-    weft_rt_eval_divs(&s, -1);
-    if (!weft_rt_filters_hold(&s, -1))
-      continue;
     if (s.dims == 0)
       weft_rt_run(&s, 0, 1);
     else

@@ -237,6 +237,12 @@ typedef struct {
   int receive, peer, tag, packed;
   char *data; /* the packed elements */
   int64_t capacity;
+  /* The runs as (offset, end) pairs in increasing order, made once per
+     exchange for weft_rt_messages_share; `sorted_valid` says they are this
+     message's. */
+  int64_t *sorted;
+  int64_t sorted_capacity;
+  int sorted_valid;
 } weft_rt_message;
 static MPI_Request *weft_rt_requests = NULL;
 static weft_rt_message *weft_rt_messages = NULL;
@@ -299,6 +305,7 @@ static int64_t weft_rt_start_message(const int64_t *table, void *array,
     m->hi = hi > m->hi ? hi : m->hi;
   }
   m->bytes = weft_rt_bytes(count, size);
+  m->sorted_valid = 0;
   m->receive = receive;
   m->peer = (int)peer;
   m->tag = (int)tag;
@@ -332,28 +339,36 @@ static int weft_rt_compare_runs(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* `r`'s runs as (offset, end) pairs in increasing order, in `pairs`. */
-static void weft_rt_sorted_runs(const weft_rt_runs *r, int64_t *pairs) {
+/* `m`'s runs as (offset, end) pairs in increasing order (m->sorted). A
+   piece's runs come in increasing order already; only a set of several
+   pieces may need the sort. */
+static const int64_t *weft_rt_sorted_runs(weft_rt_message *m) {
+  const weft_rt_runs *r = &m->runs;
+  if (m->sorted_valid)
+    return m->sorted;
+  char *buffer = (char *)m->sorted;
+  m->sorted = (int64_t *)weft_rt_grow(&buffer, &m->sorted_capacity,
+                                      r->count * 2 * (int64_t)sizeof(int64_t));
+  int in_order = 1;
   for (int64_t i = 0; i < r->count; ++i) {
-    pairs[2 * i] = r->offset[i];
-    pairs[2 * i + 1] = r->offset[i] + r->bytes[i];
+    m->sorted[2 * i] = r->offset[i];
+    m->sorted[2 * i + 1] = r->offset[i] + r->bytes[i];
+    in_order &= i == 0 || r->offset[i - 1] < r->offset[i];
   }
-  qsort(pairs, (size_t)r->count, 2 * sizeof(int64_t), weft_rt_compare_runs);
+  if (!in_order)
+    qsort(m->sorted, (size_t)r->count, 2 * sizeof(int64_t),
+          weft_rt_compare_runs);
+  m->sorted_valid = 1;
+  return m->sorted;
 }
 
 /* Whether messages a and b touch a common byte. */
-static int weft_rt_messages_share(const weft_rt_message *a,
-                                  const weft_rt_message *b) {
+static int weft_rt_messages_share(weft_rt_message *a, weft_rt_message *b) {
   if (a->elements.base != b->elements.base || a->hi <= b->lo ||
       b->hi <= a->lo)
     return 0;
   int64_t na = a->runs.count, nb = b->runs.count;
-  int64_t *pairs = (int64_t *)malloc((size_t)(na + nb) * 2 * sizeof(int64_t));
-  if (!pairs)
-    weft_rt_fail("out of memory for a message's runs");
-  int64_t *pa = pairs, *pb = pairs + 2 * na;
-  weft_rt_sorted_runs(&a->runs, pa);
-  weft_rt_sorted_runs(&b->runs, pb);
+  const int64_t *pa = weft_rt_sorted_runs(a), *pb = weft_rt_sorted_runs(b);
   int share = 0;
   for (int64_t i = 0, j = 0; i < na && j < nb && !share;) {
     share = pa[2 * i] < pb[2 * j + 1] && pb[2 * j] < pa[2 * i + 1];
@@ -362,7 +377,6 @@ static int weft_rt_messages_share(const weft_rt_message *a,
     else
       ++j;
   }
-  free(pairs);
   return share;
 }
 
@@ -435,15 +449,17 @@ static WEFT_RT_UNUSED void weft_rt_wait_all(void) {
         if (weft_rt_messages[k].receive == pass)
           weft_rt_host_access(weft_rt_messages[k].elements.base,
                               &weft_rt_messages[k].runs, pass);
-  for (int k = 0; k < n; ++k) {
-    weft_rt_message *m = &weft_rt_messages[k];
-    m->packed = 0;
-    for (int j = 0; j < n && !m->packed; ++j) {
-      const weft_rt_message *other = &weft_rt_messages[j];
-      m->packed = j != k && (m->receive || other->receive) &&
-                  weft_rt_messages_share(m, other);
+  for (int k = 0; k < n; ++k)
+    weft_rt_messages[k].packed = 0;
+  /* Each pair once; two sends may share elements. */
+  for (int k = 0; k < n; ++k)
+    for (int j = k + 1; j < n; ++j) {
+      weft_rt_message *a = &weft_rt_messages[k], *b = &weft_rt_messages[j];
+      if ((a->packed && b->packed) || !(a->receive || b->receive))
+        continue;
+      if (weft_rt_messages_share(a, b))
+        a->packed = b->packed = 1;
     }
-  }
   for (int k = 0; k < n; ++k)
     if (!weft_rt_messages[k].receive)
       weft_rt_post(k);

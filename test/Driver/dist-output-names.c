@@ -29,9 +29,21 @@
 // CHECK-NEXT: int64_t row_block_hi = weft_rt_block_hi(1, {{.*}}, grid_row, grid_rows);
 // CHECK-NEXT: int64_t col_block_lo = weft_rt_block_lo(1, {{.*}}, grid_col, grid_cols);
 // CHECK-NEXT: int64_t col_block_hi = weft_rt_block_hi(1, {{.*}}, grid_col, grid_cols);
-// CHECK: int64_t peer_row = it / grid_cols;
-// CHECK-NEXT: int64_t peer_col = it % grid_cols;
+// The loops' bounds cut to the rank's block are named after the loops;
+// messages go to and come from each peer.
+// CHECK: int64_t i_lo = 1 > row_block_lo ? 1 : row_block_lo;
+// CHECK-NEXT: int64_t i_hi = 39 < row_block_hi ? 39 : row_block_hi;
+// CHECK-NEXT: for (int64_t i = i_lo; i < i_hi; i++) {
+// CHECK: for (int64_t peer = 0; peer < nranks; peer++) {
+// CHECK-NEXT: if (peer != self) {
+// CHECK-NEXT: int64_t peer_row = peer / grid_cols;
+// CHECK-NEXT: int64_t peer_col = peer % grid_cols;
 // CHECK-NEXT: int64_t peer_row_block_lo = weft_rt_block_lo(1, {{.*}}, peer_row, grid_rows);
+
+// The range a block distribution splits is named after its loop.
+// CHECK: static WEFT_RT_REGION void weft_relax_scop0_distributed(
+// CHECK: int64_t i_end = n_{{[0-9]+}} - 1;
+// CHECK: int64_t block_lo = weft_rt_block_lo(1, i_end, self, nranks);
 
 double A[100];
 
@@ -54,5 +66,16 @@ void smooth(void) {
   for (i = 1; i < N - 1; i++)
     for (j = 1; j < N - 1; j++)
       C[i][j] = B[i - 1][j] + B[i + 1][j] + B[i][j - 1] + B[i][j + 1];
+#pragma endscop
+}
+
+double D[100];
+
+void relax(int n) {
+  int i;
+#pragma scop
+#pragma weft distribute(i: block)
+  for (i = 1; i < n - 1; i++)
+    D[i] = 0.5 * (A[i - 1] + A[i + 1]);
 #pragma endscop
 }

@@ -321,4 +321,20 @@ def DistVectorRuns : Pass<"dist-vector-runs", "::mlir::func::FuncOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def DistNameBounds : Pass<"dist-name-bounds", "::mlir::func::FuncOp"> {
+  let summary = "Compute the distributed forms' cut loop bounds once, as "
+                "values named after their iterators";
+  let description = [{
+    In a distributed form (a function with `dist.local_bounds`, not the
+    `dist.sequential` copy), a loop whose lower or upper bound is the max or
+    min of several terms (its range cut to the rank's block) and whose
+    bounds are values of the function's top level gets both bounds computed
+    just before its outermost enclosing op (`affine.max` and `affine.min`
+    named `<iv>_lo` and `<iv>_hi` for the C printer) and becomes a loop
+    between those two values. The iterations are unchanged; the generated C
+    reads `for (i = i_lo; i < i_hi; i++)`.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect"];
+}
+
 #endif // WEFT_PARTITION_PASSES_TD

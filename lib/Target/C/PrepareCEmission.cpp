@@ -579,6 +579,12 @@ void ExpressionFormer::decide(Block &block) {
           folded.insert(op);
         else
           pinned.insert(op);
+      } else if (isa<emitc::ForOp>(user) && isa<emitc::ConditionalOp>(op) &&
+                 !weft::sourceName(op->getLoc()).empty()) {
+        // A max or min a pass named as a loop bound (dist-name-bounds'
+        // `i_lo`) reads better as that variable than as a ternary in the
+        // loop's header.
+        pinned.insert(op);
       } else if (directReads(op).empty()) {
         folded.insert(op);
         root[op] = root.lookup(user); // null: evaluated in a loop's header

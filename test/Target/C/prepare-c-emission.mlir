@@ -197,3 +197,31 @@ emitc.func @floordiv(%a: i64 loc("a")) -> i64 {
   %pick = emitc.conditional %true, %floor, %c0 : i64
   emitc.return %pick : i64
 }
+
+// A max or min that a pass named as a loop bound (dist-name-bounds'
+// `i_lo`) stays a variable of that name; an unnamed one is spelled out in
+// the loop's header.
+// CHECK-LABEL: void bounds(int64_t lo, int64_t n, int64_t *p) {
+// CHECK-NEXT:   int64_t i_lo = 1 > lo ? 1 : lo;
+// CHECK-NEXT:   for (int64_t i = i_lo; i < n; i++) {
+// CHECK:        for (int64_t j = 1 > lo ? 1 : lo; j < n; j++) {
+emitc.func @bounds(%lo: i64 loc("lo"), %n: i64 loc("n"), %p: !emitc.ptr<i64> loc("p")) {
+  %c1 = "emitc.constant"() <{value = 1 : i64}> : () -> i64
+  %gt = emitc.cmp gt, %c1, %lo : (i64, i64) -> i1
+  %ilo = emitc.conditional %gt, %c1, %lo : i64 loc("i_lo")
+  "emitc.for"(%ilo, %n, %c1) ({
+  ^bb0(%i: i64 loc("i")):
+    %s = emitc.subscript %p[%i] : (!emitc.ptr<i64>, i64) -> i64
+    emitc.assign %c1 : i64 to %s : i64
+    emitc.yield
+  }) : (i64, i64, i64) -> ()
+  %gt2 = emitc.cmp gt, %c1, %lo : (i64, i64) -> i1
+  %jlo = emitc.conditional %gt2, %c1, %lo : i64
+  "emitc.for"(%jlo, %n, %c1) ({
+  ^bb0(%j: i64 loc("j")):
+    %s = emitc.subscript %p[%j] : (!emitc.ptr<i64>, i64) -> i64
+    emitc.assign %c1 : i64 to %s : i64
+    emitc.yield
+  }) : (i64, i64, i64) -> ()
+  emitc.return
+}
