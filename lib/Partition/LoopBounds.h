@@ -44,8 +44,8 @@ void setBound(mlir::affine::AffineForOp loop, bool lower,
 /// `loop`'s lower and upper bound computed just before `at` (affine.max
 /// and affine.min of its bound maps), named for the C after its iterator:
 /// `i_lo` and `i_hi`. The loop is unchanged.
-std::pair<mlir::Value, mlir::Value> hoistNamedBounds(mlir::affine::AffineForOp loop,
-                                                     mlir::Operation *at);
+std::pair<mlir::Value, mlir::Value>
+hoistNamedBounds(mlir::affine::AffineForOp loop, mlir::Operation *at);
 
 /// `loc` named for the C after `loop`'s iterator and `suffix` (`i_run`);
 /// `loc` itself where the iterator has no source name.
