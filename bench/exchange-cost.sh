@@ -9,7 +9,7 @@
 # Needs mpicc, mpirun and valgrind. Writes into a fresh temporary folder.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-weft=${1:-$root/build/bin/weft}
+weft=$(realpath "${1:-$root/build/bin/weft}")
 P=${2:-16}
 N=${3:-400}
 STEPS=${4:-4}
