@@ -1,7 +1,10 @@
 //===- LoopBounds.cpp - Building affine loop bounds -------------*- C++ -*-===//
 #include "LoopBounds.h"
 
+#include "weft/Partition/Passes.h"
 #include "weft/Support/SourceNames.h"
+
+#include "dialects/Dist/IR/DistOps.h"
 
 #include <optional>
 
@@ -100,4 +103,10 @@ std::pair<Value, Value> weft::hoistNamedBounds(affine::AffineForOp loop,
                                            loop.getUpperBoundMap(),
                                            loop.getUpperBoundOperands());
   return {lo, hi};
+}
+
+bool weft::isDistributedForm(func::FuncOp func) {
+  return isDistributable(func) &&
+         func.walk([](dist::LocalBoundsOp) { return WalkResult::interrupt(); })
+             .wasInterrupted();
 }

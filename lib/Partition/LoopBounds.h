@@ -11,6 +11,7 @@
 #define WEFT_LIB_PARTITION_LOOPBOUNDS_H
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include <functional>
 
@@ -40,6 +41,10 @@ BoundMap combineBounds(
 /// Sets `loop`'s lower (or upper) bound.
 void setBound(mlir::affine::AffineForOp loop, bool lower,
               const BoundMap &bound);
+
+/// Whether `func` is a distributed form: a function the partitioning passes
+/// may rewrite (weft::isDistributable) that holds `dist.local_bounds`.
+bool isDistributedForm(mlir::func::FuncOp func);
 
 /// `loop`'s lower and upper bound computed just before `at` (affine.max
 /// and affine.min of its bound maps), named for the C after its iterator:

@@ -11,8 +11,6 @@
 
 #include "LoopBounds.h"
 
-#include "dialects/Dist/IR/DistOps.h"
-
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 
 namespace weft {
@@ -32,9 +30,7 @@ struct DistNameBounds : weft::impl::DistNameBoundsBase<DistNameBounds> {
 void DistNameBounds::runOnOperation() {
   func::FuncOp func = getOperation();
   // Only distributed forms: the sequential copy keeps the user's loops.
-  WalkResult localBounds = func.walk(
-      [](weft::dist::LocalBoundsOp) { return WalkResult::interrupt(); });
-  if (!weft::isDistributable(func) || !localBounds.wasInterrupted())
+  if (!weft::isDistributedForm(func))
     return markAllAnalysesPreserved();
 
   Block *top = &func.getBody().front();

@@ -162,9 +162,7 @@ void DistVectorRuns::runOnOperation() {
   }
   // Only distributed forms: the sequential copy and undistributed regions
   // stay as the user wrote them.
-  WalkResult localBounds = func.walk(
-      [](weft::dist::LocalBoundsOp) { return WalkResult::interrupt(); });
-  if (!weft::isDistributable(func) || !localBounds.wasInterrupted())
+  if (!weft::isDistributedForm(func))
     return markAllAnalysesPreserved();
 
   SmallVector<AffineForOp> loops;
