@@ -1,9 +1,9 @@
 # -*- Python -*-
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
+import time
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -28,14 +28,32 @@ for tool in ["gcc", "g++", "make", "mpicc", "mpirun", "nvcc"]:
         config.available_features.add(tool)
 
 # Open MPI 4.1 creates its session directory <base>/ompi.<host>.<uid> with a
-# check-then-mkdir race: two tests starting mpirun at once can fail with
-# "File exists". Every mpirun of the run gets one base whose session
-# directory exists before any test starts (jobs get their own pid.<n> in it).
-ompi_base = os.path.join(tempfile.gettempdir(), "weft-ompi-%d" % os.getuid())
-for host in {socket.gethostname(), socket.gethostname().split(".")[0]}:
-    os.makedirs(os.path.join(ompi_base, "ompi.%s.%d" % (host, os.getuid())),
-                exist_ok=True)
-config.environment["OMPI_MCA_orte_tmpdir_base"] = ompi_base
+# check-then-mkdir race, and the last job to finish removes it again: two
+# tests starting mpirun at once can fail with "File exists". Tests call
+# mpirun by name; a wrapper first on PATH gives every mpirun its own base.
+real_mpirun = shutil.which("mpirun")
+if real_mpirun:
+    ompi_root = os.path.join(tempfile.gettempdir(), "weft-ompi-%d" % os.getuid())
+    os.makedirs(ompi_root, exist_ok=True)
+    # Bases of runs an hour old or more are leftovers of killed jobs.
+    for stale in os.listdir(ompi_root):
+        path = os.path.join(ompi_root, stale)
+        try:
+            if time.time() - os.path.getmtime(path) > 3600:
+                shutil.rmtree(path, ignore_errors=True)
+        except OSError:
+            pass
+    wrapper_dir = os.path.join(config.weft_obj_root, "test", "mpirun-wrapper")
+    os.makedirs(wrapper_dir, exist_ok=True)
+    wrapper = os.path.join(wrapper_dir, "mpirun")
+    with open(wrapper + ".tmp", "w") as f:
+        f.write("#!/bin/sh\n"
+                "base=$(mktemp -d '%s/run.XXXXXX') || exit 1\n"
+                "OMPI_MCA_orte_tmpdir_base=$base exec '%s' \"$@\"\n"
+                % (ompi_root, real_mpirun))
+    os.chmod(wrapper + ".tmp", 0o755)
+    os.replace(wrapper + ".tmp", wrapper)
+    llvm_config.with_environment("PATH", wrapper_dir, append_path=True)
 config.substitutions.append(("%weft_src", config.weft_src_root))
 # The serving runtime built with weft (runtime/Makefile); its CUDA part
 # exists where weft was built with nvcc.
