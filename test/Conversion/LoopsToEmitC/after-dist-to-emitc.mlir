@@ -95,7 +95,10 @@ func.func @local_storage(%n: index) {
 // The overlap test of dist-alias-check: each range with its element size,
 // and calls of the region's other functions, defined before it. Arguments
 // that may overlap stay plain pointers, and the dispatcher is a plain
-// static function (the C compiler may inline it and the region as written).
+// static function (the C compiler may inline it); the region as written
+// stays a function of its own (WEFT_RT_AS_WRITTEN: noinline).
+// CHECK-LABEL: emitc.func @dispatch_sequential
+// CHECK-SAME: specifiers = ["static", "WEFT_RT_AS_WRITTEN"]
 // CHECK-LABEL: emitc.func @dispatch
 // CHECK-SAME: (%[[A:.*]]: !emitc.ptr<f64>, %[[B:.*]]: !emitc.ptr<i32>, %[[LO:.*]]: i64, %[[HI:.*]]: i64)
 // CHECK-SAME: attributes {specifiers = ["static"]}
