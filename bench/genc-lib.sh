@@ -37,4 +37,9 @@ split_count() { # split_count LINES RANGES FROM
     $1 > from {in_=0; for(i=1;i<=k;i++) if($1>=lo[i] && $1<=hi[i]) in_=1; if(in_) d++; else o++}
     END{print o+0, d+0}' "$1"
 }
+# Instructions valgrind counts for a program run.
+instructions() {
+  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    awk '/I[ ]+refs:/{gsub(",","",$NF); print $NF}'
+}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.3f", (b > 0 ? a / b : 0)}'; }

@@ -116,10 +116,6 @@ fi
 cp "$weft" "$work/weft"
 
 source "$here/genc-lib.sh"
-instructions() {
-  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-    awk '/I[ ]+refs:/{gsub(",","",$NF); print $NF}'
-}
 # Best seconds of REPEAT wall-clock runs of "$@" (stdout dropped), and the
 # best of the region times the program prints on stderr ("region seconds S",
 # the kernels of bench/kernels; "-" for a program that prints none).
