@@ -119,3 +119,13 @@ func.func @dispatch(%a: memref<?xf64> {weft.may_alias}, %b: memref<?xi32> {weft.
   }
   return
 }
+
+// A region as written that takes a scalar of its caller by address stays
+// inlinable: only inlined into the scalar's owner does the C compiler keep
+// the scalar in a register.
+// CHECK-LABEL: emitc.func @scalar_ref_sequential
+// CHECK-SAME: attributes {specifiers = ["static"]}
+func.func @scalar_ref_sequential(%s: memref<f64>, %a: memref<?xf64> {weft.may_alias}, %n: index)
+    attributes {dist.sequential} {
+  return
+}
