@@ -103,6 +103,12 @@ std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
   if (!llvm::hasSingleElement(loops))
     return "";
   affine::AffineForOp inner = *loops.begin();
+  // A loop whose bounds differ between threads cannot be tiled.
+  for (Value operand : inner->getOperands())
+    if (llvm::any_of(band, [&](affine::AffineForOp loop) {
+          return loop.getInductionVar() == operand;
+        }))
+      return "";
   cost::TiledNest nest = describe(band, coalesced, inner, choice.nominalSize);
   cost::KernelShape shape = cost::chooseTiledNestShape(nest, choice.gpu);
   if (shape.tile == 0)
