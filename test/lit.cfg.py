@@ -69,6 +69,9 @@ if config.weft_sanitize:
     config.available_features.add("sanitize")
     config.environment["ASAN_OPTIONS"] = "abort_on_error=0:detect_leaks=1"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+    # The generated programs are rank-generic and unsanitized: the main tree
+    # runs them on every rank count; here one (the largest) is enough.
+    config.environment["WEFT_E2E_LARGEST_RANKS_ONLY"] = "1"
 if config.weft_fuzz:
     config.available_features.add("fuzz")
 

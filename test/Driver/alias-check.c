@@ -20,7 +20,7 @@ double X[N], Y[N];
 // only on arguments that do not overlap, so they are restrict; the
 // dispatcher runs the region as written (one call of it) on one rank or
 // when they overlap.
-// OUT: static void {{weft_}}copy_scop0_sequential(int32_t n, double *a, double *b) {
+// OUT: static WEFT_RT_AS_WRITTEN void {{weft_}}copy_scop0_sequential(int32_t n, double *a, double *b) {
 // OUT: static WEFT_RT_REGION void {{weft_}}copy_scop0_distributed(int32_t n, double *restrict a, double *restrict b) {
 // OUT: static void {{weft_}}copy_scop0(int32_t n, double *a, double *b) {
 // OUT-NEXT: bool ranges_overlap = {{weft_}}rt_ranges_overlap(a, 0, (int64_t)n, 8, b, 0, (int64_t)n, 8);

@@ -394,6 +394,11 @@ weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
     return result;
   Selections select(model, units, built->unitOf);
 
+  // ISL's loops over a message set only measure it, for the partitioner's
+  // limit on 2-D grids; they cost most of the analysis' time there.
+  bool measure = llvm::any_of(units, [](const DistUnit &u) {
+    return u.distributed && u.gridDims == 2;
+  });
   LogicalResult status =
       state.run("communication analysis", maxOperations, [&](isl::ctx ctx) {
         const weft::detail::RegionFlow &region = state.getFlow(maxOperations);
@@ -417,7 +422,8 @@ weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
             message.set = text ? text : "";
             free(text);
             message.params = paramNames(set);
-            message.elements = enumerate(set);
+            if (measure)
+              message.elements = enumerate(set);
             exchange.messages.push_back(std::move(message));
             addParams(model, set, exchange.params);
           }
@@ -487,7 +493,8 @@ weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
             c.set = text ? text : "";
             free(text);
             c.params = paramNames(set);
-            c.elements = enumerate(set);
+            if (measure)
+              c.elements = enumerate(set);
             addParams(model, set, combine.params);
             isl::set resetHere = reset.extract_set(set.space());
             text = isl_set_to_str(resetHere.get());

@@ -322,8 +322,13 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   }
   // A distributed region stays a call, not specialised for its arguments
   // (WEFT_RT_REGION in runtime/mpi/weft_rt_mpi.h says why). The dispatcher
-  // of dist-alias-check does not: the C compiler inlines it and the region
-  // as written it calls on one rank, and sees the caller's bounds.
+  // of dist-alias-check does not: the C compiler inlines it and sees the
+  // caller's bounds. The region as written it calls stays a call too
+  // (WEFT_RT_AS_WRITTEN, runtime/common/weft_rt_overlap.h), but one the
+  // compiler may specialise; unless a scalar of the caller comes by address
+  // (a rank-0 memref), which the compiler keeps in a register only where
+  // the function is inlined into the scalar's owner (PolyBench symm: 1.075
+  // times the input's instructions as a call).
   bool distributed =
       !func->hasAttr(weft::dist::DistDialect::getAliasCheckAttrName()) &&
       func.walk([](emitc::CallOpaqueOp call) {
@@ -335,6 +340,12 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   SmallVector<StringRef, 2> specifiers{"static"};
   if (distributed)
     specifiers.push_back("WEFT_RT_REGION");
+  else if (func->hasAttr(weft::dist::DistDialect::getSequentialAttrName()) &&
+           llvm::none_of(func.getArgumentTypes(), [](Type t) {
+             auto memref = dyn_cast<MemRefType>(t);
+             return memref && memref.getRank() == 0;
+           }))
+    specifiers.push_back("WEFT_RT_AS_WRITTEN");
   cfunc.setSpecifiersAttr(b.getStrArrayAttr(specifiers));
   // Set by the pass that made the function (a CUDA kernel's __global__).
   if (auto own = func->getAttrOfType<ArrayAttr>(

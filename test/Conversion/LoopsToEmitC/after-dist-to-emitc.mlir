@@ -95,7 +95,10 @@ func.func @local_storage(%n: index) {
 // The overlap test of dist-alias-check: each range with its element size,
 // and calls of the region's other functions, defined before it. Arguments
 // that may overlap stay plain pointers, and the dispatcher is a plain
-// static function (the C compiler may inline it and the region as written).
+// static function (the C compiler may inline it); the region as written
+// stays a function of its own (WEFT_RT_AS_WRITTEN: noinline).
+// CHECK-LABEL: emitc.func @dispatch_sequential
+// CHECK-SAME: specifiers = ["static", "WEFT_RT_AS_WRITTEN"]
 // CHECK-LABEL: emitc.func @dispatch
 // CHECK-SAME: (%[[A:.*]]: !emitc.ptr<f64>, %[[B:.*]]: !emitc.ptr<i32>, %[[LO:.*]]: i64, %[[HI:.*]]: i64)
 // CHECK-SAME: attributes {specifiers = ["static"]}
@@ -114,5 +117,15 @@ func.func @dispatch(%a: memref<?xf64> {weft.may_alias}, %b: memref<?xi32> {weft.
   scf.if %o {
     func.call @dispatch_sequential(%a, %b, %lo, %hi) : (memref<?xf64>, memref<?xi32>, index, index) -> ()
   }
+  return
+}
+
+// A region as written that takes a scalar of its caller by address stays
+// inlinable: only inlined into the scalar's owner does the C compiler keep
+// the scalar in a register.
+// CHECK-LABEL: emitc.func @scalar_ref_sequential
+// CHECK-SAME: attributes {specifiers = ["static"]}
+func.func @scalar_ref_sequential(%s: memref<f64>, %a: memref<?xf64> {weft.may_alias}, %n: index)
+    attributes {dist.sequential} {
   return
 }

@@ -14,7 +14,7 @@
 // RUN: gcc -O2 -std=gnu99 -fopt-info-vec-optimized -c %t.seq.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=VEC
 // RUN: bash %S/../run-mpi.sh %s %t 1 2 3
 
-// CHECK-LABEL: static void weft_sweep_scop0_sequential(int32_t tsteps, int32_t n, double (*restrict B)[200], double (*restrict A)[200]) {
+// CHECK-LABEL: static WEFT_RT_AS_WRITTEN void weft_sweep_scop0_sequential(int32_t tsteps, int32_t n, double (*restrict B)[200], double (*restrict A)[200]) {
 // CHECK-NOT:   weft_rt_
 // CHECK-LABEL: static WEFT_RT_REGION void weft_sweep_scop0_distributed(int32_t tsteps, int32_t n, double (*restrict B)[200], double (*restrict A)[200]) {
 // The distributed form opens with its message sets' tables (each after a

@@ -166,7 +166,9 @@ struct ArrayMessage {
   /// parameters' names in order.
   std::string set;
   std::vector<std::string> params;
-  /// ISL's loops enumerating the set: a measure of its complexity.
+  /// ISL's loops enumerating the set: a measure of its complexity, made
+  /// only where some unit is split over a 2-D grid (the partitioner limits
+  /// those by it).
   AstNode elements;
 };
 
@@ -269,7 +271,7 @@ struct ReductionCombine {
   /// Every accumulator (the same set on every rank): combined across ranks
   /// after the unit (an all-reduce), so every rank then holds the result.
   /// ISL text, its parameters' names in order, and ISL's loops enumerating
-  /// it (a measure of its complexity).
+  /// it (a measure of its complexity, as ArrayMessage::elements).
   std::string set;
   std::vector<std::string> params;
   AstNode elements;

@@ -1,0 +1,45 @@
+# Shared by bench/generated-c.sh and bench/polybench-perf.sh (sourced):
+# how weft's output is measured against its input (size, vectorisation).
+
+# Lines of the scop regions of a C file.
+region_lines() {
+  awk '/^[ \t]*#pragma[ \t]+scop/{r=1; next} /^[ \t]*#pragma[ \t]+endscop/{r=0} r{n++} END{print n+0}' "$1"
+}
+# Lines of weft's region function definitions (weft_<function>_scop<N>...).
+function_lines() {
+  awk '/^static .*weft_[A-Za-z0-9_]*_scop[0-9]+[A-Za-z_]*\(/{f=1} f{n++} f&&/^}/{f=0} END{print n+0}' "$1"
+}
+# The line ranges "first last" of the distributed forms in a C file.
+distributed_ranges() {
+  awk '/^static .*weft_[A-Za-z0-9_]*_scop[0-9]+_distributed\(/{f=1; s=NR} f&&/^}/{print s, NR; f=0}' "$1"
+}
+# The C compiler (and MPI wrapper environment) of a configuration.
+mpicc_for() { # mpicc_for COMPILER ARGS...: mpicc with COMPILER underneath
+  local cc=$1
+  shift
+  OMPI_CC=$cc MPICH_CC=$cc $MPICC "$@"
+}
+# Vectorisation remarks of COMPILER on a file, one "line" per vectorised loop.
+vec_flags() {
+  case $1 in
+    clang*) echo "-Rpass=loop-vectorize" ;;
+    *) echo "-fopt-info-vec-optimized" ;;
+  esac
+}
+vec_lines() { # vec_lines LOG FILE: lines of FILE with a vectorised loop
+  grep -E "^([^:]*/)?$(basename "$2"):[0-9]+:[0-9:]* (optimized: loop vectorized|remark: vectorized loop)" "$1" |
+    sed 's/^[^:]*:\([0-9]*\):.*/\1/' || true
+}
+# "outside inside": loops vectorised outside / inside the given line ranges,
+# after line FROM (the runtime header's end).
+split_count() { # split_count LINES RANGES FROM
+  awk -v rf="$2" -v from="$3" 'BEGIN{while((getline l < rf) > 0){split(l,a," "); lo[++k]=a[1]; hi[k]=a[2]}}
+    $1 > from {in_=0; for(i=1;i<=k;i++) if($1>=lo[i] && $1<=hi[i]) in_=1; if(in_) d++; else o++}
+    END{print o+0, d+0}' "$1"
+}
+# Instructions valgrind counts for a program run.
+instructions() {
+  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    awk '/I[ ]+refs:/{gsub(",","",$NF); print $NF}'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.3f", (b > 0 ? a / b : 0)}'; }
