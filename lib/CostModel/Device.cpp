@@ -37,6 +37,32 @@ DeviceSpec make(const char *name, double mem, double fp16, double int8,
   return d;
 }
 
+/// An SM's limits by compute capability, from the CUDA C++ Programming
+/// Guide's table "Technical Specifications per Compute Capability":
+/// resident threads, resident blocks, shared memory (KiB).
+struct SMLimits {
+  int threads, blocks;
+  double sharedKiB;
+};
+constexpr SMLimits kSM60{2048, 32, 64};  // P100
+constexpr SMLimits kSM70{2048, 32, 96};  // V100
+constexpr SMLimits kSM75{1024, 16, 64};  // T4
+constexpr SMLimits kSM80{2048, 32, 164}; // A100, A800
+constexpr SMLimits kSM86{1536, 16, 100}; // A10, RTX 3090
+constexpr SMLimits kSM89{1536, 24, 100}; // L4, RTX 4090
+constexpr SMLimits kSM90{2048, 32, 228}; // H100, H200
+
+DeviceSpec make(const char *name, double mem, double fp16, double int8,
+                double fp32, double fp64, double bw, int sms, double hostLink,
+                SMLimits sm, bool lowPower = false) {
+  DeviceSpec d =
+      make(name, mem, fp16, int8, fp32, fp64, bw, sms, hostLink, lowPower);
+  d.maxThreadsPerSM = sm.threads;
+  d.maxBlocksPerSM = sm.blocks;
+  d.sharedKiBPerSM = sm.sharedKiB;
+  return d;
+}
+
 DeviceSpec calibrated(DeviceSpec d, double gemmEff, double memEff) {
   d.gemmEff = gemmEff;
   d.memEff = memEff;
@@ -51,38 +77,41 @@ constexpr double kGen3 = 12, kGen4 = 25, kGen5 = 50;
 const std::vector<Entry> &table() {
   static const std::vector<Entry> entries = [] {
     std::vector<Entry> e = {
-        {calibrated(make("T4", 16, 65, 130, 8.1, 0.25, 320, 40, kGen3, true),
-                    0.4371, 0.8049),
+        {calibrated(
+             make("T4", 16, 65, 130, 8.1, 0.25, 320, 40, kGen3, kSM75, true),
+             0.4371, 0.8049),
          "tesla-t4,t4-16gb"},
-        {make("P100", 16, 18.7, 0, 9.3, 4.7, 732, 56, kGen3),
+        {make("P100", 16, 18.7, 0, 9.3, 4.7, 732, 56, kGen3, kSM60),
          "p100-16gb,tesla-p100"},
-        {calibrated(make("V100-16GB", 16, 125, 62, 15.7, 7.8, 900, 80, kGen3),
-                    0.7038, 0.7725),
+        {calibrated(
+             make("V100-16GB", 16, 125, 62, 15.7, 7.8, 900, 80, kGen3, kSM70),
+             0.7038, 0.7725),
          "v100,v100-sxm2-16gb,tesla-v100"},
-        {calibrated(make("V100-32GB", 32, 125, 62, 15.7, 7.8, 900, 80, kGen3),
-                    0.7038, 0.7725),
+        {calibrated(
+             make("V100-32GB", 32, 125, 62, 15.7, 7.8, 900, 80, kGen3, kSM70),
+             0.7038, 0.7725),
          "v100-sxm2-32gb,v100s"},
-        {make("A10", 24, 125, 250, 31.2, 0.98, 600, 72, kGen4, true),
+        {make("A10", 24, 125, 250, 31.2, 0.98, 600, 72, kGen4, kSM86, true),
          "a10-24gb"},
-        {calibrated(
-             make("L4", 24, 121, 242.5, 30.3, 0.47, 300, 58, kGen4, true),
-             0.4544, 0.8130),
+        {calibrated(make("L4", 24, 121, 242.5, 30.3, 0.47, 300, 58, kGen4,
+                         kSM89, true),
+                    0.4544, 0.8130),
          "nvidia-l4"},
-        {calibrated(
-             make("A100-40GB", 40, 312, 624, 19.5, 9.7, 1555, 108, kGen4),
-             0.8316, 0.8884),
+        {calibrated(make("A100-40GB", 40, 312, 624, 19.5, 9.7, 1555, 108, kGen4,
+                         kSM80),
+                    0.8316, 0.8884),
          "a100,a100-sxm4-40gb,a100-pcie-40gb"},
-        {make("A100-80GB", 80, 312, 624, 19.5, 9.7, 2039, 108, kGen4),
+        {make("A100-80GB", 80, 312, 624, 19.5, 9.7, 2039, 108, kGen4, kSM80),
          "a100-sxm4-80gb,a100-80g"},
-        {make("A800-80GB", 80, 312, 624, 19.5, 9.7, 2039, 108, kGen4),
+        {make("A800-80GB", 80, 312, 624, 19.5, 9.7, 2039, 108, kGen4, kSM80),
          "a800,a800-80g"},
-        {make("H100-80GB", 80, 989, 1979, 66.9, 33.5, 3350, 132, kGen5),
+        {make("H100-80GB", 80, 989, 1979, 66.9, 33.5, 3350, 132, kGen5, kSM90),
          "h100,h100-sxm,h100-sxm5-80gb"},
-        {make("H200", 141, 989, 1979, 67, 33.5, 4800, 132, kGen5),
+        {make("H200", 141, 989, 1979, 67, 33.5, 4800, 132, kGen5, kSM90),
          "h200-141gb"},
-        {make("RTX3090", 24, 71, 284, 35.6, 0.56, 936, 82, kGen4),
+        {make("RTX3090", 24, 71, 284, 35.6, 0.56, 936, 82, kGen4, kSM86),
          "rtx-3090,3090"},
-        {make("RTX4090", 24, 165.2, 660.6, 82.6, 1.29, 1008, 128, kGen4),
+        {make("RTX4090", 24, 165.2, 660.6, 82.6, 1.29, 1008, 128, kGen4, kSM89),
          "rtx-4090,4090"},
         {make("cpu", 64, 1.0, 2.0, 1.0, 0.5, 50, 16, 0), "host"},
     };

@@ -2,6 +2,7 @@
 #include "weft/CostModel/LoopNestCost.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace weft::cost {
 
@@ -27,6 +28,92 @@ LoopNestTimes predictLoopNest(const LoopNestCounts &counts,
   t.copyUs = counts.copies * kHostCopyAlphaUs +
              (counts.bytesIn + counts.bytesOut) / (linkGBps * 1e3);
   return t;
+}
+
+/// Bytes of the tiles of one block.
+static double tileBytes(const TiledNest &nest, int64_t bx, int64_t by,
+                        int64_t tile) {
+  return double(nest.readsAlongX * bx + nest.readsAlongY * by +
+                nest.readsUniform) *
+         tile * nest.elementBytes;
+}
+
+KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
+                             int64_t bx, int64_t by, int64_t tile) {
+  KernelShape shape;
+  shape.block[0] = bx;
+  shape.block[1] = by;
+  shape.tile = tile;
+  double threads = double(bx * by);
+  double warps = std::ceil(threads / gpu.warpSize);
+  double blocks = std::ceil(nest.trips[0] / bx) * std::ceil(nest.trips[1] / by);
+  double eb = nest.elementBytes;
+  // Bytes one block fetches per iteration of the sequential loop. A warp
+  // spans warpSize / bx rows of threads.
+  double rowsPerWarp = std::max(1.0, double(gpu.warpSize) / bx);
+  double perThread = threads * eb; // one element per thread, coalesced
+  double alongX, alongY, uniform;
+  if (tile > 0) {
+    alongX = bx * eb; // the tile's rows, each loaded once a step
+    alongY = by * eb;
+    uniform = eb;
+  } else {
+    alongX = perThread;                  // each warp fetches its own
+    alongY = warps * rowsPerWarp * 32.0; // a sector per row of a warp
+    uniform = warps * 32.0;              // a sector per warp
+  }
+  double perIteration = nest.readsAlongX * alongX + nest.readsAlongY * alongY +
+                        nest.readsUniform * uniform +
+                        nest.otherAccesses * perThread;
+  double bytes =
+      blocks * (nest.inner * perIteration + nest.invariantAccesses * perThread);
+  double flops =
+      nest.trips[0] * nest.trips[1] * nest.inner * nest.flopsPerIteration;
+  double tflops =
+      nest.doublePrecision
+          ? (gpu.fp64TFLOPS > 0 ? gpu.fp64TFLOPS : gpu.fp32TFLOPS / 2)
+          : gpu.fp32TFLOPS;
+  double us = std::max(bytes / (gpu.bandwidthGBps * 1e3 * gpu.memEff),
+                       flops / (tflops * 1e6));
+  // Blocks an SM holds, and how full the waves keep the SMs.
+  int resident = std::max(1, gpu.maxThreadsPerSM / int(threads));
+  resident = std::min(resident, std::max(1, gpu.maxBlocksPerSM));
+  double shared = tileBytes(nest, bx, by, tile);
+  if (shared > 0 && gpu.sharedKiBPerSM > 0)
+    resident = std::min(resident,
+                        std::max(1, int(gpu.sharedKiBPerSM * 1024 / shared)));
+  shape.blocksPerSM = resident;
+  double slots = double(std::max(gpu.sms, 1)) * resident;
+  double waves = std::max(1.0, std::ceil(blocks / slots));
+  double fill = blocks / (waves * slots);
+  shape.us = fill > 0 ? us / fill : us;
+  return shape;
+}
+
+KernelShape chooseTiledNestShape(const TiledNest &nest, const DeviceSpec &gpu) {
+  KernelShape untiled = predictTiledNest(nest, gpu, 32, 8, 0);
+  if (nest.readsAlongX + nest.readsAlongY + nest.readsUniform == 0 ||
+      gpu.maxThreadsPerSM == 0 || nest.inner < 1)
+    return untiled;
+  KernelShape best;
+  best.us = -1;
+  for (const auto &b : kBlockShapes) {
+    KernelShape withoutTiles = predictTiledNest(nest, gpu, b[0], b[1], 0);
+    for (int64_t tile : {32, 16, 8}) {
+      // No wider than the loop needs, unless that is the narrowest.
+      if (tile > 8 && tile / 2 >= nest.inner)
+        continue;
+      if (tileBytes(nest, b[0], b[1], tile) > kStaticSharedBytes)
+        continue;
+      KernelShape s = predictTiledNest(nest, gpu, b[0], b[1], tile);
+      if (s.blocksPerSM < withoutTiles.blocksPerSM && tile > 8)
+        continue;
+      if (best.us < 0 || s.us < best.us)
+        best = s;
+      break;
+    }
+  }
+  return best.us >= 0 && best.us < untiled.us ? best : untiled;
 }
 
 } // namespace weft::cost

@@ -10,6 +10,7 @@
 
 #include "weft/CostModel/Device.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 namespace weft {
@@ -43,6 +44,18 @@ struct DeviceChoice {
 mlir::LogicalResult selectDeviceNests(mlir::func::FuncOp func, bool report,
                                       unsigned long maxIslOperations,
                                       const DeviceChoice &choice);
+
+/// A predicted time: "0.83 us", "12.5 ms" (three significant digits).
+std::string formatTime(double us);
+
+/// For a 2-D device nest `band` (loop `coalesced` along x) whose threads
+/// run one sequential loop: the cost model's block shape and shared-memory
+/// tile width, recorded as weft.gpu.block on the nest and weft.gpu.tile on
+/// the loop when tiles are predicted faster. Returns what `--report` says
+/// of it, empty when nothing is recorded.
+std::string
+chooseKernelShape(llvm::MutableArrayRef<mlir::affine::AffineForOp> band,
+                  unsigned coalesced, const DeviceChoice &choice);
 
 /// The placement `#pragma weft device` or `host` forces on `loop`
 /// (weft.gpu.place): "device", "host", or empty.

@@ -21,8 +21,14 @@ using namespace mlir;
 using namespace weft;
 
 /// Threads per block along each grid dimension of a nest of `loops` loops,
-/// x first: 256 threads, x as wide as a warp.
-static SmallVector<int64_t, 3> blockShape(unsigned loops) {
+/// x first: the cost model's choice on the nest (weft.gpu.block), else 256
+/// threads, x as wide as a warp.
+static SmallVector<int64_t, 3> blockShape(affine::AffineForOp outer,
+                                          unsigned loops) {
+  if (auto chosen = outer->getAttrOfType<DenseI64ArrayAttr>(
+          WeftDialect::getGpuBlockAttrName());
+      chosen && chosen.size() == loops)
+    return SmallVector<int64_t, 3>(chosen.asArrayRef());
   switch (loops) {
   case 1:
     return {256};
@@ -74,6 +80,14 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     return outer.emitOpError("marks a coalesced loop outside its nest");
   Block *body = band.back().getBody();
 
+  // The tile width gpu-select-nests chose for a loop of the body, which
+  // gpu-stage-tiles reads on its scf.for: the loops keep their order.
+  SmallVector<IntegerAttr> tiles;
+  if (body->getOps<scf::ForOp>().empty())
+    for (auto loop : body->getOps<affine::AffineForOp>())
+      tiles.push_back(
+          loop->getAttrOfType<IntegerAttr>(WeftDialect::getGpuTileAttrName()));
+
   // The body in scf/arith/memref: it is about to leave the affine loops
   // whose iterators its affine maps use.
   {
@@ -90,10 +104,13 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     if (failed(applyPartialConversion(ops, target, std::move(patterns))))
       return outer.emitOpError("has a body that cannot leave affine form");
   }
+  for (auto [loop, tile] : llvm::zip(body->getOps<scf::ForOp>(), tiles))
+    if (tile)
+      loop->setAttr(WeftDialect::getGpuTileAttrName(), tile);
 
   Location loc = outer.getLoc();
   OpBuilder b(outer);
-  SmallVector<int64_t, 3> shape = blockShape(loops);
+  SmallVector<int64_t, 3> shape = blockShape(outer, loops);
   SmallVector<unsigned, 3> dims = gridDims(loops, coalesced);
   Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
   Value one = b.create<arith::ConstantIndexOp>(loc, 1);

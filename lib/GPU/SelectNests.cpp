@@ -124,8 +124,7 @@ static bool holdsForcedLoop(affine::AffineForOp loop) {
       .wasInterrupted();
 }
 
-/// "0.83 us", "12.5 ms": three significant digits.
-static std::string formatTime(double us) {
+std::string weft::formatTime(double us) {
   const char *unit = "us";
   if (us >= 1e6) {
     us /= 1e6;
@@ -328,6 +327,7 @@ void NestSelector::visit(Block &block) {
     Builder b(loop.getContext());
     loop->setAttr(kGpuBandAttr, b.getI64IntegerAttr(band.size()));
     loop->setAttr(kGpuCoalescedAttr, b.getI64IntegerAttr(x));
+    std::string shape = chooseKernelShape(band, x, choice);
     if (report) {
       InFlightDiagnostic d = loop.emitRemark("runs on the device: ");
       if (band.size() == 1)
@@ -338,6 +338,8 @@ void NestSelector::visit(Block &block) {
           << "-D grid, the loop at " << lineOf(band[x])
           << " along threadIdx.x (the arrays' contiguous dimension)";
       d << "; " << why;
+      if (!shape.empty())
+        d << "; " << shape;
     }
   }
 }

@@ -79,7 +79,7 @@ void weft::buildMpiPipeline(OpPassManager &pm,
   buildSeqPipeline(pm);
 }
 
-static void addKernelOutlining(OpPassManager &pm);
+static void addKernelOutlining(OpPassManager &pm, bool report);
 
 void weft::buildKernelsPipeline(OpPassManager &pm,
                                 const CudaOptions &options) {
@@ -99,17 +99,21 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
   GpuPlaceDataOptions place;
   place.report = options.report;
   pm.addPass(createGpuPlaceData(place));
-  addKernelOutlining(pm);
+  addKernelOutlining(pm, options.report);
 }
 
-/// The marked nests, with their data placed, to outlined kernels.
-static void addKernelOutlining(OpPassManager &pm) {
+/// The marked nests, with their data placed, to outlined kernels, their
+/// shared reads staged in shared memory.
+static void addKernelOutlining(OpPassManager &pm, bool report) {
   pm.addNestedPass<func::FuncOp>(weft::createGpuMapLoops());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createParallelLoopToGpuPass());
   pm.addPass(createGpuLauchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createLowerAffinePass());
+  weft::GpuStageTilesOptions stage;
+  stage.report = report;
+  pm.addPass(weft::createGpuStageTiles(stage));
 }
 
 void weft::buildCudaPipeline(OpPassManager &pm, const CudaOptions &options) {
@@ -130,7 +134,7 @@ void weft::buildMpiKernelsPipeline(OpPassManager &pm,
   offload.nominalSize = options.nominalSize;
   offload.ranks = options.ranks;
   pm.addPass(createGpuOffloadNests(offload));
-  addKernelOutlining(pm);
+  addKernelOutlining(pm, options.report);
 }
 
 void weft::buildMpiCudaPipeline(OpPassManager &pm,

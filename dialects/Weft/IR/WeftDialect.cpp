@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -50,11 +51,22 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a unit attribute on a function";
     return success();
   }
-  if (name == getGpuBandAttrName() || name == getGpuCoalescedAttrName()) {
+  if (name == getGpuBandAttrName() || name == getGpuCoalescedAttrName() ||
+      name == getGpuTileAttrName()) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || !isa<LoopLikeOpInterface>(op) || value.getInt() < 0)
       return op->emitOpError()
              << "'" << name << "' must be a non-negative integer on a loop";
+    return success();
+  }
+  if (name == getGpuBlockAttrName()) {
+    auto value = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    if (!value || !isa<LoopLikeOpInterface>(op) || value.empty() ||
+        value.size() > 3 ||
+        llvm::any_of(value.asArrayRef(), [](int64_t t) { return t < 1; }))
+      return op->emitOpError() << "'" << name
+                               << "' must be 1 to 3 positive thread counts "
+                                  "on a loop";
     return success();
   }
   if (name == getGpuPlaceAttrName()) {
@@ -75,11 +87,12 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == getCSpecifiersAttrName()) {
     auto specifiers = dyn_cast<ArrayAttr>(attr.getValue());
-    if (!specifiers || !isa<FunctionOpInterface>(op) ||
+    if (!specifiers || !isa<FunctionOpInterface, memref::AllocaOp>(op) ||
         !llvm::all_of(specifiers,
                       [](Attribute a) { return isa<StringAttr>(a); }))
-      return op->emitOpError()
-             << "'" << name << "' must be an array of strings on a function";
+      return op->emitOpError() << "'" << name
+                               << "' must be an array of strings on a "
+                                  "function or a memref.alloca";
     return success();
   }
   if (name == getCArgAttrName() || name == getDimArgsAttrName() ||

@@ -69,6 +69,15 @@ def Weft_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getGpuCoalescedAttrName() {
       return ::llvm::StringLiteral("weft.gpu.coalesced");
     }
+    // On a device nest's outermost loop: threads per block along x, y, z
+    // (the cost model's choice); on the sequential loop inside a 2-D nest:
+    // the width of the shared-memory tiles gpu-stage-tiles stages.
+    static constexpr ::llvm::StringLiteral getGpuBlockAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.block");
+    }
+    static constexpr ::llvm::StringLiteral getGpuTileAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.tile");
+    }
     // On gpu.alloc, gpu.memcpy and gpu.dealloc of --target=mpi-cuda's
     // distributed regions: the buffer stays on the device across nests and
     // the copies move only what is newer on the other side (docs/cuda.md).

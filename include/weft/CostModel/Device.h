@@ -23,6 +23,14 @@ struct DeviceSpec {
   double fp64TFLOPS = 0; // double-precision (non-tensor) rate: HPC loop nests
   double bandwidthGBps = 0;
   int sms = 0; // streaming multiprocessors, for wave quantisation
+  /// Limits of one SM from its compute capability (CUDA C++ Programming
+  /// Guide, "Technical Specifications per Compute Capability"): resident
+  /// threads and blocks, and shared memory; 0 where unknown (CPUs). The
+  /// GPU cost model chooses block shapes and shared-memory tiles with them.
+  int maxThreadsPerSM = 0;
+  int maxBlocksPerSM = 0;
+  double sharedKiBPerSM = 0;
+  int warpSize = 32;
   /// Host <-> device copies over the card's PCIe generation (x16, what
   /// cudaMemcpy reaches in practice, about 80% of the link's peak).
   double hostLinkGBps = 0;

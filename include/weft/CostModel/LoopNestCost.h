@@ -69,6 +69,63 @@ struct LoopNestTimes {
 LoopNestTimes predictLoopNest(const LoopNestCounts &counts,
                               const DeviceSpec &gpu, const DeviceSpec &cpu);
 
+/// A 2-D device nest whose threads each run a sequential loop (gemm's k),
+/// as the choice of its block shape and shared-memory tiles sees it; the
+/// sizes are those of one launch, unknown ones at their nominal values.
+struct TiledNest {
+  /// Iterations of the grid loops along x (the coalesced one) and y, and
+  /// of the sequential loop.
+  double trips[2] = {0, 0};
+  double inner = 0;
+  /// Reads in the sequential loop a tile can serve: the same for a column
+  /// of threads (they vary along x only, gemm's B[k][j]), for a row (along
+  /// y only, A[i][k]), or for the whole block (neither).
+  unsigned readsAlongX = 0, readsAlongY = 0, readsUniform = 0;
+  /// Other loads and stores in the loop: one element per thread each, at
+  /// every iteration, or once (their subscripts do not change along the
+  /// loop: the element stays in a register or in L1).
+  unsigned otherAccesses = 0, invariantAccesses = 0;
+  unsigned elementBytes = 8;
+  /// Floating-point operations per iteration of the sequential loop.
+  double flopsPerIteration = 0;
+  bool doublePrecision = true;
+};
+
+/// The threads of a block along x and y, the width of the tiles (0: none)
+/// and the predicted time of one launch with that shape.
+struct KernelShape {
+  int64_t block[2] = {32, 8};
+  int64_t tile = 0;
+  double us = 0;
+  /// Blocks resident on one SM at a time.
+  int blocksPerSM = 0;
+};
+
+/// Predicted microseconds of one launch of `nest` on `gpu` with blocks of
+/// `bx` x `by` threads and tiles `tile` wide (0: every thread reads device
+/// memory). The bytes the warps fetch (L1 and L2 hits not modelled: each
+/// warp fetches the 32-byte sectors it reads; with tiles, a block fetches
+/// each tile once) over the memory bandwidth, or the flops over the peak,
+/// whichever is slower, divided by how full the last wave of blocks keeps
+/// the SMs. A prediction, not a measurement.
+KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
+                             int64_t bx, int64_t by, int64_t tile);
+
+/// Block shapes the choice considers: whole warps along x, at most 512
+/// threads, so that several blocks share an SM and one block waiting at a
+/// barrier leaves the others running.
+inline constexpr int64_t kBlockShapes[][2] = {{32, 8}, {16, 16}, {32, 16}};
+/// Static shared memory one block may declare (CUDA's limit without
+/// opting in to more).
+inline constexpr double kStaticSharedBytes = 48 * 1024;
+
+/// The block shape and tile width predicted fastest for `nest` on `gpu`:
+/// each shape of kBlockShapes with the widest tile (32, 16 or 8, no wider
+/// than the loop needs) whose shared memory fits the block and does not
+/// lower the blocks an SM holds. No tiles (32 x 8 blocks) when no read can
+/// use them or the device's SM limits are unknown.
+KernelShape chooseTiledNestShape(const TiledNest &nest, const DeviceSpec &gpu);
+
 } // namespace weft::cost
 
 #endif // WEFT_COSTMODEL_LOOPNESTCOST_H

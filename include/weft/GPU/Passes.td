@@ -117,6 +117,47 @@ def GpuMapLoops : Pass<"gpu-map-loops", "::mlir::func::FuncOp"> {
                            "::mlir::gpu::GPUDialect"];
 }
 
+def GpuStageTiles : Pass<"gpu-stage-tiles", "::mlir::ModuleOp"> {
+  let summary = "Stage the arrays a 2-D kernel's sequential loop reads "
+                "along a row or column of threads in shared-memory tiles";
+  let description = [{
+    After gpu-kernel-outlining (docs/cuda.md). In a kernel over a 2-D grid
+    whose threads each run a sequential loop marked `weft.gpu.tile = T`
+    (gpu-select-nests' choice, carried by gpu-map-loops), a read inside
+    that loop whose subscripts are affine in its iterator and in the
+    thread's index along at most one grid dimension, of an array the kernel
+    never writes, is the same for a whole row (or column) of the block's
+    threads: gemm's `A[i][k]` and `B[k][j]`. The loop is tiled by T; each
+    step, the threads of the block load the T-wide tile of each such read
+    into a workgroup buffer (gpu.func workgroup attribution), every thread
+    one or more elements, guarded at the iteration space's edges and past
+    the loop's end, between two `gpu.barrier`s; the threads inside the
+    iteration space then run the T iterations of the loop reading the
+    tiles. Threads outside it take part in the loads and barriers only.
+
+    The layout keeps the loads coalesced and the reads free of bank
+    conflicts: a tile read along x is stored [T][rows], one read along y
+    [rows][T]; the elements go to consecutive threads along the array's
+    contiguous subscript.
+
+    A kernel stays as it was where this is not legal or not possible, with
+    the reason in a remark under `report`: the loop's bounds differ between
+    threads, the guard mixes the two dimensions, a read's array is written
+    in the kernel or its subscripts are not affine, values computed before
+    the loop are used in it, or the tiles exceed 48 KiB (CUDA's limit on
+    static shared memory). The block's shape comes from the kernel's
+    launch.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Say which loops are tiled and why others are not">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
   let summary = "Run the parallel loop nests of distributed regions on each "
                 "rank's GPU, their data moved around each nest";

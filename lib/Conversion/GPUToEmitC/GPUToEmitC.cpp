@@ -151,10 +151,25 @@ LogicalResult ConvertGPUToEmitC::hoistKernel(gpu::GPUModuleOp module,
   if (kernels.size() != 1 || !kernels.front().isKernel())
     return module.emitOpError("must hold exactly one kernel function");
   gpu::GPUFuncOp kernel = kernels.front();
-  if (!kernel.getWorkgroupAttributions().empty() ||
-      !kernel.getPrivateAttributions().empty())
+  if (!kernel.getPrivateAttributions().empty())
     return kernel.emitOpError(
-        "has memory attributions, which cannot be lowered to CUDA C++ yet");
+        "has private memory attributions, which cannot be lowered to CUDA "
+        "C++ yet");
+  // Workgroup memory becomes `__shared__` arrays declared in the body.
+  OpBuilder atEntry = OpBuilder::atBlockBegin(&kernel.front());
+  for (BlockArgument buffer : kernel.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(buffer.getType());
+    if (!type.hasStaticShape())
+      return kernel.emitOpError("has workgroup memory of a dynamic shape");
+    auto array = atEntry.create<memref::AllocaOp>(
+        buffer.getLoc(),
+        MemRefType::get(type.getShape(), type.getElementType()));
+    array->setAttr(weft::WeftDialect::getCSpecifiersAttrName(),
+                   atEntry.getStrArrayAttr({"__shared__"}));
+    buffer.replaceAllUsesWith(array.getResult());
+  }
+  unsigned attributions = kernel.getNumWorkgroupAttributions();
+  kernel.front().eraseArguments(kernel.getNumArguments(), attributions);
   OpBuilder b(before);
   Location loc = kernel.getLoc();
   // Extents after the first that are dynamic come as trailing arguments.

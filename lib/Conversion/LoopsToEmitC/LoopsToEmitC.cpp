@@ -128,6 +128,8 @@ private:
   }
 
   FailureOr<Type> argumentType(func::FuncOp func, unsigned i, bool restrict);
+  /// Arrays with specifiers declared without a source name so far.
+  unsigned specifiedArrays = 0;
   Value subscript(Location loc, Value memref, ValueRange indices);
   Value newVariable(Location loc, Type t);
 
@@ -814,8 +816,38 @@ LogicalResult FunctionLowering::lowerAlloca(memref::AllocaOp op) {
   SmallVector<int64_t> shape;
   for (int64_t d : type.getShape())
     shape.push_back(std::max<int64_t>(d, 1));
+  auto arrayType = emitc::ArrayType::get(shape, element);
+  auto specifiers =
+      op->getAttrOfType<ArrayAttr>(weft::WeftDialect::getCSpecifiersAttrName());
+  if (!specifiers) {
+    map.map(op.getResult(), newVariable(op.getLoc(), arrayType));
+    return success();
+  }
+  // An array with specifiers (a kernel's `__shared__` tile): emitc.variable
+  // prints none in MLIR 19, so the declaration is verbatim and the array a
+  // literal of its name.
+  std::string cType;
+  if (element.isF64())
+    cType = "double";
+  else if (element.isF32())
+    cType = "float";
+  else if (auto i = dyn_cast<IntegerType>(element); i && i.getWidth() >= 8)
+    cType = "int" + std::to_string(i.getWidth()) + "_t";
+  else
+    return op.emitOpError("declares an array of ")
+           << element << " with specifiers, which C cannot";
+  std::string name = weft::sourceName(op.getLoc()).str();
+  if (name.empty())
+    name = "weft_array" + std::to_string(specifiedArrays++);
+  std::string declaration;
+  for (Attribute s : specifiers)
+    declaration += cast<StringAttr>(s).getValue().str() + " ";
+  declaration += cType + " " + name;
+  for (int64_t d : shape)
+    declaration += "[" + std::to_string(d) + "]";
+  b.create<emitc::VerbatimOp>(op.getLoc(), declaration + ";");
   map.map(op.getResult(),
-          newVariable(op.getLoc(), emitc::ArrayType::get(shape, element)));
+          b.create<emitc::LiteralOp>(op.getLoc(), arrayType, name));
   return success();
 }
 

@@ -64,8 +64,8 @@ module attributes {gpu.container_module} {
     return
   }
   gpu.module @k {
-    // expected-error @below {{has memory attributions, which cannot be lowered to CUDA C++ yet}}
-    gpu.func @k() workgroup(%tile : memref<32xf32, #gpu.address_space<workgroup>>) kernel {
+    // expected-error @below {{has private memory attributions, which cannot be lowered to CUDA C++ yet}}
+    gpu.func @k() private(%own : memref<4xf32, #gpu.address_space<private>>) kernel {
       gpu.return
     }
   }

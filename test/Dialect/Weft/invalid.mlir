@@ -173,7 +173,33 @@ func.func @gpu_coalesced_not_an_integer(%n: index) {
 
 // -----
 
-// expected-error @+1 {{'weft.c_specifiers' must be an array of strings on a function}}
+// expected-error @+1 {{'weft.c_specifiers' must be an array of strings on a function or a memref.alloca}}
 func.func @c_specifiers_not_strings() attributes {weft.c_specifiers = [1 : i64]} {
+  return
+}
+
+// -----
+
+func.func @gpu_block_zero(%n: index) {
+  // expected-error @+1 {{'weft.gpu.block' must be 1 to 3 positive thread counts on a loop}}
+  affine.for %i = 0 to %n {
+  } {weft.gpu.block = array<i64: 16, 0>}
+  return
+}
+
+// -----
+
+func.func @gpu_tile_negative(%n: index) {
+  // expected-error @+1 {{'weft.gpu.tile' must be a non-negative integer on a loop}}
+  affine.for %i = 0 to %n {
+  } {weft.gpu.tile = -16 : i64}
+  return
+}
+
+// -----
+
+func.func @c_specifiers_on_a_load(%a: memref<4xf64>, %i: index) {
+  // expected-error @+1 {{'weft.c_specifiers' must be an array of strings on a function or a memref.alloca}}
+  %v = memref.load %a[%i] {weft.c_specifiers = ["__shared__"]} : memref<4xf64>
   return
 }

@@ -51,3 +51,21 @@ TEST(Device, CalibratedDevicesAreMarked) {
              l4 = cantFail(lookupDevice("L4"));
   EXPECT_NEAR(a10.gemmEff, (t4.gemmEff + l4.gemmEff) / 2, 1e-9);
 }
+
+TEST(Device, GPUsHaveTheirSMLimits) {
+  for (const std::string &name : knownDeviceNames()) {
+    DeviceSpec d = llvm::cantFail(lookupDevice(name));
+    if (d.isCpu) {
+      EXPECT_EQ(d.maxThreadsPerSM, 0) << name;
+      continue;
+    }
+    EXPECT_GE(d.maxThreadsPerSM, 1024) << name;
+    EXPECT_GE(d.maxBlocksPerSM, 16) << name;
+    EXPECT_GE(d.sharedKiBPerSM, 64) << name;
+    EXPECT_EQ(d.warpSize, 32) << name;
+  }
+  // Compute capability 8.0 and 9.0 (CUDA C++ Programming Guide).
+  EXPECT_EQ(llvm::cantFail(lookupDevice("A100-40GB")).sharedKiBPerSM, 164);
+  EXPECT_EQ(llvm::cantFail(lookupDevice("H100-80GB")).sharedKiBPerSM, 228);
+  EXPECT_EQ(llvm::cantFail(lookupDevice("T4")).maxThreadsPerSM, 1024);
+}

@@ -1,0 +1,134 @@
+//===- KernelShape.cpp - Block shape and tiles of a device nest -----------===//
+//
+// Part of gpu-select-nests: for a 2-D device nest whose threads each run a
+// sequential loop, the cost model's choice of block shape and shared-memory
+// tile width (LoopNestCost.h), recorded on the nest for gpu-map-loops and
+// gpu-stage-tiles.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceNests.h"
+
+#include "weft/GPU/Passes.h"
+
+#include "weft/CostModel/LoopNestCost.h"
+
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace weft;
+
+/// Iterations of `loop` at the nominal size where they are not constant.
+static double nominalTrips(affine::AffineForOp loop, int64_t nominalSize) {
+  if (std::optional<uint64_t> trips = affine::getConstantTripCount(loop))
+    return double(*trips);
+  return double(nominalSize);
+}
+
+/// Whether the subscripts of `load` use `v`.
+static bool subscriptsUse(affine::AffineLoadOp load, Value v) {
+  AffineMap map = load.getAffineMap();
+  for (auto [pos, operand] : llvm::enumerate(load.getMapOperands()))
+    if (operand == v &&
+        llvm::any_of(map.getResults(), [&, pos = pos](AffineExpr e) {
+          return pos < map.getNumDims()
+                     ? e.isFunctionOfDim(pos)
+                     : e.isFunctionOfSymbol(pos - map.getNumDims());
+        }))
+      return true;
+  return false;
+}
+
+/// The nest as the tile choice sees it: the reads of `inner` that a row, a
+/// column or the whole block of threads shares (of arrays the nest does
+/// not write), its other accesses and its floating-point operations.
+static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
+                                unsigned coalesced, affine::AffineForOp inner,
+                                int64_t nominalSize) {
+  cost::TiledNest nest;
+  nest.trips[0] = nominalTrips(band[coalesced], nominalSize);
+  nest.trips[1] = nominalTrips(band[1 - coalesced], nominalSize);
+  nest.inner = nominalTrips(inner, nominalSize);
+  DenseSet<Value> written;
+  band.front().walk([&](Operation *op) {
+    if (auto store = dyn_cast<affine::AffineStoreOp>(op))
+      written.insert(store.getMemRef());
+    else if (auto store = dyn_cast<memref::StoreOp>(op))
+      written.insert(store.getMemRef());
+  });
+  bool sawElement = false;
+  for (Operation &op : inner.getBody()->without_terminator()) {
+    if (isa<arith::ArithDialect>(op.getDialect()) && op.getNumResults() == 1 &&
+        isa<FloatType>(op.getResult(0).getType()) &&
+        !isa<arith::ConstantOp>(op))
+      nest.flopsPerIteration += 1;
+    if (isa<memref::StoreOp, memref::LoadOp>(op))
+      ++nest.otherAccesses;
+    if (auto store = dyn_cast<affine::AffineStoreOp>(op))
+      ++(llvm::is_contained(store.getMapOperands(), inner.getInductionVar())
+             ? nest.otherAccesses
+             : nest.invariantAccesses);
+    auto load = dyn_cast<affine::AffineLoadOp>(op);
+    if (!load)
+      continue;
+    Type element = load.getMemRefType().getElementType();
+    if (!sawElement && element.isIntOrFloat()) {
+      nest.elementBytes = std::max(1u, element.getIntOrFloatBitWidth() / 8);
+      nest.doublePrecision = !element.isF32();
+      sawElement = true;
+    }
+    bool x = subscriptsUse(load, band[coalesced].getInductionVar());
+    bool y = subscriptsUse(load, band[1 - coalesced].getInductionVar());
+    if (!subscriptsUse(load, inner.getInductionVar()))
+      ++nest.invariantAccesses;
+    else if ((x && y) || written.contains(load.getMemRef()))
+      ++nest.otherAccesses;
+    else if (x)
+      ++nest.readsAlongX;
+    else if (y)
+      ++nest.readsAlongY;
+    else
+      ++nest.readsUniform;
+  }
+  return nest;
+}
+
+std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
+                                    unsigned coalesced,
+                                    const DeviceChoice &choice) {
+  if (band.size() != 2)
+    return "";
+  Block *body = band.back().getBody();
+  auto loops = body->getOps<affine::AffineForOp>();
+  if (!llvm::hasSingleElement(loops))
+    return "";
+  affine::AffineForOp inner = *loops.begin();
+  // A loop whose bounds differ between threads cannot be tiled.
+  for (Value operand : inner->getOperands())
+    if (llvm::any_of(band, [&](affine::AffineForOp loop) {
+          return loop.getInductionVar() == operand;
+        }))
+      return "";
+  cost::TiledNest nest = describe(band, coalesced, inner, choice.nominalSize);
+  cost::KernelShape shape = cost::chooseTiledNestShape(nest, choice.gpu);
+  if (shape.tile == 0)
+    return "";
+  Builder b(inner.getContext());
+  band.front()->setAttr(
+      WeftDialect::getGpuBlockAttrName(),
+      b.getDenseI64ArrayAttr({shape.block[0], shape.block[1]}));
+  inner->setAttr(WeftDialect::getGpuTileAttrName(),
+                 b.getI64IntegerAttr(shape.tile));
+  cost::KernelShape untiled =
+      cost::predictTiledNest(nest, choice.gpu, 32, 8, 0);
+  std::string line = "an unknown line";
+  if (auto loc = dyn_cast<FileLineColLoc>(inner.getLoc()))
+    line = "line " + std::to_string(loc.getLine());
+  return llvm::formatv("blocks of {0} x {1} threads, the loop at {2} in "
+                       "shared-memory tiles of {3} where gpu-stage-tiles "
+                       "can stage its reads: predicted {4} a launch with "
+                       "tiles, {5} with 32 x 8 blocks and none",
+                       shape.block[0], shape.block[1], line, shape.tile,
+                       formatTime(shape.us), formatTime(untiled.us))
+      .str();
+}

@@ -1,0 +1,53 @@
+// RUN: weft-opt %s --convert-gpu-to-emitc | FileCheck %s
+// RUN: weft-opt %s --convert-gpu-to-emitc --linearize-memref-accesses=flat-arguments=1 --convert-loops-to-emitc=flat-arguments=1 | mlir-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+
+// A kernel with workgroup memory (gpu-stage-tiles' tiles): each buffer
+// becomes a statically shaped array declared `__shared__` in the body,
+// named after its location (a fallback name where it has none), and
+// gpu.barrier becomes __syncthreads(). The tiles keep their two subscripts
+// (local arrays are not linearised); the argument is accessed at its
+// linear index.
+
+// CHECK-LABEL: func.func @tiled_kernel
+// CHECK: %[[T:.*]] = memref.alloca() {weft.c_specifiers = ["__shared__"]} : memref<4x8xf64>
+// CHECK: %[[U:.*]] = memref.alloca() {weft.c_specifiers = ["__shared__"]} : memref<8xi32>
+// CHECK: memref.store %{{.*}}, %[[T]]
+// CHECK: emitc.call_opaque "__syncthreads"()
+// CHECK: memref.load %[[T]]
+// CHECK-NOT: gpu.
+
+// CPP: static __global__ void tiled_kernel(double *restrict [[A:v[0-9]+]], int64_t [[E:v[0-9]+]]) {
+// CPP-NEXT: __shared__ double A_tile[4][8];
+// CPP-NEXT: __shared__ int32_t weft_array0[8];
+// CPP: A_tile[{{v[0-9]+}}][{{v[0-9]+}}] = {{v[0-9]+}};
+// CPP: weft_array0[{{v[0-9]+}}] = {{v[0-9]+}};
+// CPP: __syncthreads();
+// CPP: = A_tile[{{v[0-9]+}}][{{v[0-9]+}}];
+module attributes {gpu.container_module} {
+  func.func @region(%a: memref<?x?xf64> {weft.dim_args = array<i64: -1, 1>}, %e: index) {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    gpu.launch_func @tiled_kernel::@tiled_kernel blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%a : memref<?x?xf64>)
+    return
+  }
+  gpu.module @tiled_kernel {
+    gpu.func @tiled_kernel(%a: memref<?x?xf64>)
+        workgroup(%t : memref<4x8xf64, #gpu.address_space<workgroup>> loc("A_tile"),
+                  %u : memref<8xi32, #gpu.address_space<workgroup>>) kernel {
+      %tx = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c7 = arith.constant 7 : index
+      %i = arith.remui %tx, %c3 : index
+      %j = arith.remui %tx, %c7 : index
+      %v = memref.load %a[%i, %j] : memref<?x?xf64>
+      memref.store %v, %t[%i, %j] : memref<4x8xf64, #gpu.address_space<workgroup>>
+      %n = arith.index_cast %tx : index to i32
+      memref.store %n, %u[%j] : memref<8xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %w = memref.load %t[%j, %i] : memref<4x8xf64, #gpu.address_space<workgroup>>
+      memref.store %w, %a[%i, %j] : memref<?x?xf64>
+      gpu.return
+    }
+  }
+}
