@@ -37,6 +37,33 @@ split_count() { # split_count LINES RANGES FROM
     $1 > from {in_=0; for(i=1;i<=k;i++) if($1>=lo[i] && $1<=hi[i]) in_=1; if(in_) d++; else o++}
     END{print o+0, d+0}' "$1"
 }
+# weft's outputs DIR/seq.c and DIR/mpi.c without their #line directives
+# (DIR/seq.nl.c, DIR/mpi.nl.c), so that compilers name the lines of the
+# files themselves, and the line ranges of mpi.c's distributed forms
+# (DIR/dist.ranges). Prints the line where mpi.c's runtime header ends (the
+# output's first #line: its loops count for neither side).
+prepare_vectorised() { # prepare_vectorised DIR
+  sed '/^#line /d' "$1/seq.c" >"$1/seq.nl.c"
+  sed '/^#line /d' "$1/mpi.c" >"$1/mpi.nl.c"
+  distributed_ranges "$1/mpi.nl.c" >"$1/dist.ranges"
+  awk '/^#line /{print NR - 1; exit}' "$1/mpi.c"
+}
+# "vIn vSeq vMpi1 vDist": loops COMPILER vectorises in SRC, in DIR/seq.nl.c,
+# and in DIR/mpi.nl.c outside and inside its distributed forms, each
+# compiled with ARGS (logs DIR/v{in,seq,mpi}.TAG.log). Fails if a compile
+# does. HDR_END is what prepare_vectorised printed.
+vectorised_loops() { # vectorised_loops DIR TAG HDR_END COMPILER SRC ARGS...
+  local d=$1 tag=$2 hdr=${3:-0} cc=$4 src=$5 vf
+  shift 5
+  vf=$(vec_flags "$cc")
+  "$cc" "$@" "$vf" -c "$src" -o /dev/null 2>"$d/vin.$tag.log" &&
+    "$cc" "$@" "$vf" -c "$d/seq.nl.c" -o /dev/null 2>"$d/vseq.$tag.log" &&
+    mpicc_for "$cc" "$@" "$vf" -c "$d/mpi.nl.c" -o /dev/null 2>"$d/vmpi.$tag.log" || return 1
+  vec_lines "$d/vmpi.$tag.log" "$d/mpi.nl.c" >"$d/vmpi.$tag.lines"
+  echo "$(vec_lines "$d/vin.$tag.log" "$src" | wc -l)" \
+    "$(vec_lines "$d/vseq.$tag.log" "$d/seq.nl.c" | wc -l)" \
+    "$(split_count "$d/vmpi.$tag.lines" "$d/dist.ranges" "$hdr")"
+}
 # Instructions valgrind counts for a program run.
 instructions() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |

@@ -192,29 +192,14 @@ for entry in "${kernels[@]}"; do
   seqpl=$(perline "$(function_lines "$d/seq.c")")
   mpipl=$(perline "$(function_lines "$d/mpi.c")")
 
-  # The outputs without their #line directives, so that compilers name the
-  # lines of the file itself: loops of the runtime header (the first lines)
-  # count for neither side, loops of the distributed forms separately.
-  sed '/^#line /d' "$d/seq.c" > "$d/seq.nl.c"
-  sed '/^#line /d' "$d/mpi.c" > "$d/mpi.nl.c"
-  distributed_ranges "$d/mpi.nl.c" > "$d/dist.ranges"
-  # The runtime header ends where the user's file starts (its `#line 1`,
-  # the output's first directive).
-  hdr_end=$(awk '/^#line /{print NR - 1; exit}' "$d/mpi.c")
+  hdr_end=$(prepare_vectorised "$d")
 
   for c in "${configs[@]}"; do
     IFS='|' read -r cname cc cflags what <<< "$c"
-    vf=$(vec_flags "$cc")
     # shellcheck disable=SC2086
-    {
-      $cc $cflags -std=gnu99 $defs $vf -c "$src" -o /dev/null 2>"$d/vin.$cname.log"
-      $cc $cflags -std=gnu99 $defs "$inc" $vf -c "$d/seq.nl.c" -o /dev/null 2>"$d/vseq.$cname.log"
-      mpicc_for "$cc" $cflags -std=gnu99 $defs "$inc" $vf -c "$d/mpi.nl.c" -o /dev/null 2>"$d/vmpi.$cname.log"
-    } || { echo "$name: $cname compile failed (see $d/v*.$cname.log)"; status=1; continue; }
-    vin=$(vec_lines "$d/vin.$cname.log" "$src" | wc -l)
-    vseq=$(vec_lines "$d/vseq.$cname.log" "$d/seq.nl.c" | wc -l)
-    vec_lines "$d/vmpi.$cname.log" "$d/mpi.nl.c" > "$d/vmpi.$cname.lines"
-    read -r vmpi1 vdist <<< "$(split_count "$d/vmpi.$cname.lines" "$d/dist.ranges" "${hdr_end:-0}")"
+    counts=$(vectorised_loops "$d" "$cname" "$hdr_end" "$cc" "$src" $cflags -std=gnu99 $defs "$inc") ||
+      { echo "$name: $cname compile failed (see $d/v*.$cname.log)"; status=1; continue; }
+    read -r vin vseq vmpi1 vdist <<< "$counts"
 
     irseq=-; irmpi=-
     if [ "$INSTR" = 1 ] && [[ " $what " == *" ir "* ]]; then

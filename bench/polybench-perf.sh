@@ -136,7 +136,7 @@ mapfile -t srcs < <(
     find "$pb/$cat" -name '*.c' | while read -r f; do
       [ "$(basename "$f" .c)" = "$(basename "$(dirname "$f")")" ] && echo "$f"
     done
-  done | sort -t/ -k1)
+  done | sort)
 
 echo "weft: $weft; gcc -O2; REPEAT=$REPEAT INSTR=$INSTR TIME=$TIME CHECK=$CHECK; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-15s %-6s %4s %7s %7s %3s %4s %5s %5s %7s %7s %7s %8s %7s %7s %7s %5s\n' \
@@ -166,18 +166,9 @@ for src in "${srcs[@]}"; do
   seqpl=$(perline "$(function_lines "$d/seq.c")")
   mpipl=$(perline "$(function_lines "$d/mpi.c")")
 
-  sed '/^#line /d' "$d/seq.c" >"$d/seq.nl.c"
-  sed '/^#line /d' "$d/mpi.c" >"$d/mpi.nl.c"
-  distributed_ranges "$d/mpi.nl.c" >"$d/dist.ranges"
-  hdr_end=$(awk '/^#line /{print NR - 1; exit}' "$d/mpi.c")
-  vf=$(vec_flags gcc)
-  gcc "${flags[@]}" "$vf" -c "$src" -o /dev/null 2>"$d/vin.log"
-  gcc "${flags[@]}" "$vf" -c "$d/seq.nl.c" -o /dev/null 2>"$d/vseq.log"
-  mpicc_for gcc "${flags[@]}" "$vf" -c "$d/mpi.nl.c" -o /dev/null 2>"$d/vmpi.log"
-  vin=$(vec_lines "$d/vin.log" "$src" | wc -l)
-  vseq=$(vec_lines "$d/vseq.log" "$d/seq.nl.c" | wc -l)
-  vec_lines "$d/vmpi.log" "$d/mpi.nl.c" >"$d/vmpi.lines"
-  read -r vmpi1 vdist <<<"$(split_count "$d/vmpi.lines" "$d/dist.ranges" "${hdr_end:-0}")"
+  counts=$(vectorised_loops "$d" gcc-O2 "$(prepare_vectorised "$d")" gcc "$src" "${flags[@]}") ||
+    { echo "$name: compile for the vectorisation report failed (see $d/v*.log)"; status=1; continue; }
+  read -r vin vseq vmpi1 vdist <<<"$counts"
 
   ok=-
   if [ "$CHECK" = 1 ]; then
