@@ -826,14 +826,8 @@ LogicalResult FunctionLowering::lowerAlloca(memref::AllocaOp op) {
   // An array with specifiers (a kernel's `__shared__` tile): emitc.variable
   // prints none in MLIR 19, so the declaration is verbatim and the array a
   // literal of its name.
-  std::string cType;
-  if (element.isF64())
-    cType = "double";
-  else if (element.isF32())
-    cType = "float";
-  else if (auto i = dyn_cast<IntegerType>(element); i && i.getWidth() >= 8)
-    cType = "int" + std::to_string(i.getWidth()) + "_t";
-  else
+  std::string cType = cScalarName(element);
+  if (cType.empty())
     return op.emitOpError("declares an array of ")
            << element << " with specifiers, which C cannot";
   std::string name = weft::sourceName(op.getLoc()).str();
