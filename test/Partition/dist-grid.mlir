@@ -4,6 +4,8 @@
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 grid-dims=1})' 2>&1 >/dev/null | FileCheck %s --check-prefix=ONE
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition,func.func(dist-materialize{report=1}))' 2>&1 >/dev/null | FileCheck %s --check-prefix=SETS
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition,func.func(dist-materialize))' | FileCheck %s --check-prefix=MAT
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition,func.func(dist-materialize{report=1 max-grid-constraints=100}))' 2>&1 >/dev/null | FileCheck %s --check-prefix=LIMIT
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition,func.func(dist-materialize{report=1 max-isl-ops=30000}))' 2>&1 >/dev/null | FileCheck %s --check-prefix=QUOTA
 
 // Jacobi 2-D: at 4 ranks a 2 x 2 grid halves the halo of 1-D row blocks
 // (each rank exchanges half a row and half a column with two neighbours
@@ -44,6 +46,13 @@ func.func @jacobi2d(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %t: index, %n: ind
   }
   return
 }
+// Over the limit on the grid's message sets, or where the grid's sets take
+// more ISL operations than the quota and 1-D blocks' do not, both sweeps
+// take 1-D blocks: their sets have the bounds of one block per rank.
+// LIMIT: grid.mlir:[[@LINE-27]]:1: remark: the nests split over a 2-D grid take 1-D blocks instead: their message sets have 192 constraints, over the limit of 100
+// LIMIT: grid.mlir:[[@LINE-26]]:5: remark: sent after this unit {{.*}} value: [rlo0, rhi0, slo0, shi0, e0, rq, p0, p1] -> { M1[i0, i1] : rq = 0
+// QUOTA: grid.mlir:[[@LINE-29]]:1: remark: the nests split over a 2-D grid take 1-D blocks instead: communication analysis exceeded its quota of 30000 ISL operations
+// QUOTA: grid.mlir:[[@LINE-28]]:5: remark: sent after this unit {{.*}} value: [rlo0, rhi0, slo0, shi0, e0, rq, p0, p1] -> { M1[i0, i1] : rq = 0
 // The grid's shape is chosen at run time; rank r is at (r / cols, r % cols)
 // and owns a block of each loop.
 // MAT-LABEL: func.func @jacobi2d

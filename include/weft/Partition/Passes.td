@@ -272,6 +272,11 @@ def DistMaterialize : Pass<"dist-materialize", "::mlir::func::FuncOp"> {
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of the analysis (0: no limit)">,
+    Option<"maxGridConstraints", "max-grid-constraints", "uint64_t",
+           /*default=*/"2000",
+           "Most constraints a region's message sets may have when some "
+           "nest is split over a 2-D grid; beyond, its 2-D nests take 1-D "
+           "blocks">,
   ];
   let dependentDialects = ["::weft::dist::DistDialect",
                            "::mlir::arith::ArithDialect",

@@ -25,6 +25,7 @@
 
 #include <isl/ast.h>
 #include <isl/ast_build.h>
+#include <isl/constraint.h>
 #include <isl/cpp.h>
 #include <isl/ctx.h>
 #include <isl/options.h>
@@ -239,6 +240,29 @@ static isl::set gridBlockContext(const isl::set &set) {
   return isl::set(set.ctx(), "[" + params + "] -> { : " + bounds + " }");
 }
 
+/// The constraints of `set`'s pieces, existentially quantified variables
+/// counted as constraints, given the grid's block bounds: what the
+/// runtime's tables hold of it, without computing them.
+static size_t constraintCount(isl::set set) {
+  set = set.gist_params(gridBlockContext(set)).coalesce();
+  size_t count = 0;
+  isl_stat status = isl_set_foreach_basic_set(
+      set.get(),
+      [](isl_basic_set *piece, void *user) -> isl_stat {
+        isl_size constraints = isl_basic_set_n_constraint(piece);
+        isl_size divs = isl_basic_set_dim(piece, isl_dim_div);
+        isl_basic_set_free(piece);
+        if (constraints < 0 || divs < 0)
+          return isl_stat_error;
+        *static_cast<size_t *>(user) += 1 + constraints + divs;
+        return isl_stat_ok;
+      },
+      &count);
+  if (status < 0)
+    isl::exception::throw_last_error(set.ctx().get());
+  return count;
+}
+
 /// A loop nest enumerating `set` in lexicographic order.
 static AstNode enumerate(isl::set set) {
   isl::ctx ctx = set.ctx();
@@ -394,8 +418,8 @@ weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
     return result;
   Selections select(model, units, built->unitOf);
 
-  // ISL's loops over a message set only measure it, for the partitioner's
-  // limit on 2-D grids; they cost most of the analysis' time there.
+  // The sets' constraints measure them for the partitioner's limit on 2-D
+  // grids.
   bool measure = llvm::any_of(units, [](const DistUnit &u) {
     return u.distributed && u.gridDims == 2;
   });
@@ -423,7 +447,7 @@ weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
             free(text);
             message.params = paramNames(set);
             if (measure)
-              message.elements = enumerate(set);
+              message.constraints = constraintCount(set);
             exchange.messages.push_back(std::move(message));
             addParams(model, set, exchange.params);
           }
@@ -494,13 +518,15 @@ weft::computeExchanges(PolyhedralRegion &analysis, ArrayRef<DistUnit> units,
             free(text);
             c.params = paramNames(set);
             if (measure)
-              c.elements = enumerate(set);
+              c.constraints = constraintCount(set);
             addParams(model, set, combine.params);
             isl::set resetHere = reset.extract_set(set.space());
             text = isl_set_to_str(resetHere.get());
             c.resetSet = text ? text : "";
             free(text);
             c.reset = enumerate(resetHere);
+            if (measure)
+              c.constraints += constraintCount(resetHere);
             addParams(model, resetHere, combine.params);
             combine.arrays.push_back(std::move(c));
           }

@@ -166,10 +166,11 @@ struct ArrayMessage {
   /// parameters' names in order.
   std::string set;
   std::vector<std::string> params;
-  /// ISL's loops enumerating the set: a measure of its complexity, made
-  /// only where some unit is split over a 2-D grid (the partitioner limits
-  /// those by it).
-  AstNode elements;
+  /// The constraints of the set's pieces, given that block bounds are
+  /// ordered: a measure of its complexity, which the runtime's tables and
+  /// their walk grow with. Counted only where some unit is split over a 2-D
+  /// grid (the partitioner limits those by it).
+  size_t constraints = 0;
 };
 
 /// Communication after one distributed unit, or before the region.
@@ -270,11 +271,11 @@ struct ReductionCombine {
   std::string kind;
   /// Every accumulator (the same set on every rank): combined across ranks
   /// after the unit (an all-reduce), so every rank then holds the result.
-  /// ISL text, its parameters' names in order, and ISL's loops enumerating
-  /// it (a measure of its complexity, as ArrayMessage::elements).
+  /// ISL text and its parameters' names in order.
   std::string set;
   std::vector<std::string> params;
-  AstNode elements;
+  /// The constraints of `set` and `resetSet`, as ArrayMessage::constraints.
+  size_t constraints = 0;
   /// Those whose first update is not in the rank's block (parameters: the
   /// rank's block as the receiver's, rlo<g>/rhi<g>): the rank sets them to
   /// the identity of `kind` before the unit, so that each contribution and
