@@ -26,9 +26,13 @@ vec_flags() {
     *) echo "-fopt-info-vec-optimized" ;;
   esac
 }
+# Each loop counts once: gcc also reports the vectorised epilogue of a loop
+# (a second "loop vectorized" remark at the same line, with narrower
+# vectors), and whether it makes one depends on what it knows of the trip
+# count, not on whether the loop vectorises.
 vec_lines() { # vec_lines LOG FILE: lines of FILE with a vectorised loop
   grep -E "^([^:]*/)?$(basename "$2"):[0-9]+:[0-9:]* (optimized: loop vectorized|remark: vectorized loop)" "$1" |
-    sed 's/^[^:]*:\([0-9]*\):.*/\1/' || true
+    sed 's/^[^:]*:\([0-9]*\):.*/\1/' | sort -un || true
 }
 # "outside inside": loops vectorised outside / inside the given line ranges,
 # after line FROM (the runtime header's end).
