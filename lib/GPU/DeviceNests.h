@@ -45,6 +45,25 @@ mlir::LogicalResult selectDeviceNests(mlir::func::FuncOp func, bool report,
                                       unsigned long maxIslOperations,
                                       const DeviceChoice &choice);
 
+/// Why the ops in `loop` cannot run in a kernel (a call, an allocation, an
+/// array of rank above 3); empty if they can.
+std::string deviceObstacle(mlir::affine::AffineForOp loop);
+
+/// The loop directly and alone in `loop`'s body, if any.
+mlir::affine::AffineForOp onlyChildLoop(mlir::affine::AffineForOp loop);
+
+/// Whether `loop`'s bounds use the iterator of one of `outer`.
+bool boundsUse(mlir::affine::AffineForOp loop,
+               llvm::ArrayRef<mlir::affine::AffineForOp> outer);
+
+/// Distributes and interchanges loops of `func` so that parallel nests whose
+/// grid would be 1-D get a second dimension, where its exact dependences
+/// allow it (gpu-expose-bands); with `report`, says what it did and what it
+/// left out. Leaves a function without a model, or whose analysis fails, as
+/// it is.
+void exposeParallelBands(mlir::func::FuncOp func, bool report,
+                         unsigned long maxIslOperations);
+
 /// A predicted time: "0.83 us", "12.5 ms" (three significant digits).
 std::string formatTime(double us);
 

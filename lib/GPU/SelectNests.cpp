@@ -38,8 +38,7 @@ static std::string lineOf(Operation *op) {
   return "an unknown line";
 }
 
-/// Why the ops in `loop` cannot run in a kernel; empty if they can.
-static std::string deviceObstacle(affine::AffineForOp loop) {
+std::string weft::deviceObstacle(affine::AffineForOp loop) {
   std::string why;
   loop.walk([&](Operation *op) {
     if (isa<func::CallOp>(op))
@@ -56,17 +55,15 @@ static std::string deviceObstacle(affine::AffineForOp loop) {
   return why;
 }
 
-/// The loop directly and alone in `loop`'s body, if any.
-static affine::AffineForOp onlyChildLoop(affine::AffineForOp loop) {
+affine::AffineForOp weft::onlyChildLoop(affine::AffineForOp loop) {
   Block *body = loop.getBody();
   if (!llvm::hasSingleElement(body->without_terminator()))
     return {};
   return dyn_cast<affine::AffineForOp>(body->front());
 }
 
-/// Whether `loop`'s bounds use the iterator of one of `outer`.
-static bool boundsUse(affine::AffineForOp loop,
-                      MutableArrayRef<affine::AffineForOp> outer) {
+bool weft::boundsUse(affine::AffineForOp loop,
+                     ArrayRef<affine::AffineForOp> outer) {
   for (Value operand : loop->getOperands())
     for (affine::AffineForOp o : outer)
       if (operand == o.getInductionVar())
