@@ -56,6 +56,21 @@ mlir::affine::AffineForOp onlyChildLoop(mlir::affine::AffineForOp loop);
 bool boundsUse(mlir::affine::AffineForOp loop,
                llvm::ArrayRef<mlir::affine::AffineForOp> outer);
 
+/// Whether `loop`, perfectly nested in the loops of `band`, is a triangle
+/// of it: its bounds use the iterator of one loop of `band`, in one affine
+/// expression each (no min or max), and its step is 1. Its grid dimension
+/// then spans the extremes of its range, which an affine bound reaches at
+/// the first or last iteration of that loop, and the guard of the threads
+/// keeps those inside the range.
+bool triangularBandLoop(mlir::affine::AffineForOp loop,
+                        llvm::ArrayRef<mlir::affine::AffineForOp> band);
+
+/// Whether `loop`, perfectly nested in the loops of `band` and free of
+/// carried dependences, may be a further grid dimension: its bounds use
+/// none of their iterators, or it is a triangle of `band`.
+bool bandLoopMappable(mlir::affine::AffineForOp loop,
+                      llvm::ArrayRef<mlir::affine::AffineForOp> band);
+
 /// Distributes and interchanges loops of `func` so that parallel nests whose
 /// grid would be 1-D get a second dimension, where its exact dependences
 /// allow it (gpu-expose-bands); with `report`, says what it did and what it

@@ -110,7 +110,8 @@ void BandExposer::collect(Block &block) {
 
 bool BandExposer::formsBand(affine::AffineForOp root, Operation *child) const {
   auto loop = dyn_cast<affine::AffineForOp>(child);
-  return loop && info.threadParallel.lookup(loop) && !boundsUse(loop, {root});
+  return loop && info.threadParallel.lookup(loop) &&
+         bandLoopMappable(loop, {root});
 }
 
 void BandExposer::consider(affine::AffineForOp root) {
@@ -137,7 +138,8 @@ void BandExposer::consider(affine::AffineForOp root) {
     anyLoop |= bool(outer);
     if (outer && !formsBand(root, outer) && !outer.getNumResults())
       if (affine::AffineForOp inner = onlyChildLoop(outer);
-          inner && !inner.getNumResults() && !boundsUse(inner, {root, outer}))
+          inner && !inner.getNumResults() && !boundsUse(inner, {outer}) &&
+          bandLoopMappable(inner, {root}))
       {
         q = interchanges.size();
         interchanges.push_back({outer, inner});
@@ -204,10 +206,10 @@ void BandExposer::transform(Candidate &c) {
   for (Operation *child : c.children)
     if (auto loop = dyn_cast<affine::AffineForOp>(child)) {
       affine::AffineForOp inner = onlyChildLoop(loop);
-      if (boundsUse(loop, {c.root}) ||
+      if (!bandLoopMappable(loop, {c.root}) ||
           (inner && !info.threadParallel.lookup(loop) &&
-           boundsUse(inner, {c.root})))
-        triangles.push_back(lineOf(boundsUse(loop, {c.root})
+           !bandLoopMappable(inner, {c.root})))
+        triangles.push_back(lineOf(!bandLoopMappable(loop, {c.root})
                                        ? loop.getOperation()
                                        : inner.getOperation()));
     }
@@ -251,8 +253,9 @@ void BandExposer::transform(Candidate &c) {
         << (triangles.size() > 1 ? "s at " : " at ")
         << llvm::join(triangles, ", ")
         << (triangles.size() > 1 ? " have" : " has")
-        << " bounds that use this loop's iterator (a triangular band, which "
-           "gpu-select-nests does not map)";
+        << " bounds that use this loop's iterator in a form gpu-select-nests "
+           "does not map (a min, a max, a step other than 1, or two "
+           "iterators)";
   if (llvm::none_of(isolated, [](bool g) { return g; }))
     return;
 

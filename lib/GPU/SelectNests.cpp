@@ -71,6 +71,28 @@ bool weft::boundsUse(affine::AffineForOp loop,
   return false;
 }
 
+bool weft::triangularBandLoop(affine::AffineForOp loop,
+                              ArrayRef<affine::AffineForOp> band) {
+  if (!boundsUse(loop, band) || loop.getStepAsInt() != 1 ||
+      loop.getLowerBoundMap().getNumResults() != 1 ||
+      loop.getUpperBoundMap().getNumResults() != 1)
+    return false;
+  Value used;
+  for (Value operand : loop->getOperands())
+    for (affine::AffineForOp o : band)
+      if (operand == o.getInductionVar()) {
+        if (used && used != operand)
+          return false;
+        used = operand;
+      }
+  return true;
+}
+
+bool weft::bandLoopMappable(affine::AffineForOp loop,
+                            ArrayRef<affine::AffineForOp> band) {
+  return !boundsUse(loop, band) || triangularBandLoop(loop, band);
+}
+
 /// The loop of `band` whose iterator is in the last subscript of the most
 /// accesses in it (the innermost one on ties): neighbouring threads along
 /// x then touch neighbouring elements.
@@ -310,7 +332,7 @@ void NestSelector::visit(Block &block) {
     while (band.size() < kMaxGridDims) {
       affine::AffineForOp inner = onlyChildLoop(band.back());
       if (!inner || !info.threadParallel.lookup(inner) ||
-          boundsUse(inner, band))
+          !bandLoopMappable(inner, band))
         break;
       band.push_back(inner);
     }

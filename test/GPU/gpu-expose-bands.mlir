@@ -153,23 +153,58 @@ func.func @interchange(%c: memref<16x16x16xf64>) {
 
 // -----
 
-// syrk: the j loops' bounds use `i` (the lower triangle), which
-// gpu-select-nests does not map as a band: nothing changes.
+// syrk: the j loops' bounds use `i` (the lower triangle), in one affine
+// expression each with step 1, which gpu-select-nests maps as a triangle of
+// the band: distributed and interchanged as gemm.
 // CHECK-LABEL: func.func @syrk
-// CHECK:      affine.for
-// CHECK-NEXT:   affine.for
-// CHECK:        affine.for
-// CHECK-NEXT:     affine.for
+// CHECK:      affine.for %[[I:.*]] = 0 to 64 {
+// CHECK-NEXT:   affine.for %{{.*}} = 0 to #[[TRI:.*]](%[[I]]) {
+// CHECK:      affine.for %[[I2:.*]] = 0 to 64 {
+// CHECK-NEXT:   affine.for %[[J2:.*]] = 0 to #[[TRI]](%[[I2]]) {
+// CHECK-NEXT:     affine.for %[[K2:.*]] = 0 to 32 {
+// CHECK-NEXT:       affine.load %{{.*}}[%[[I2]], %[[J2]]]
 func.func @syrk(%c: memref<64x64xf64>, %a: memref<64x32xf64>, %beta: f64) {
-  // expected-remark @below {{no 2-D band exposed: the loops at line 13, line 19 have bounds that use this loop's iterator (a triangular band, which gpu-select-nests does not map)}}
+  // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the loops at line 16, line 22 with it are 2-D bands}}
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
       %v = affine.load %c[%i, %j] : memref<64x64xf64>
       %w = arith.mulf %v, %beta : f64
       affine.store %w, %c[%i, %j] : memref<64x64xf64>
     }
+    // expected-remark @below {{interchanged with the loop at line 23, which carries no dependence and becomes the second grid dimension; this loop runs in each thread}}
     affine.for %k = 0 to 32 {
       affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+        %v = affine.load %c[%i, %j] : memref<64x64xf64>
+        %x = affine.load %a[%i, %k] : memref<64x32xf64>
+        %y = affine.load %a[%j, %k] : memref<64x32xf64>
+        %p = arith.mulf %x, %y : f64
+        %s = arith.addf %v, %p : f64
+        affine.store %s, %c[%i, %j] : memref<64x64xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Bounds that use `i` through a min: not a triangle gpu-select-nests maps,
+// so nothing changes.
+// CHECK-LABEL: func.func @clipped
+// CHECK:      affine.for
+// CHECK-NEXT:   affine.for
+// CHECK:        affine.for
+// CHECK-NEXT:     affine.for
+func.func @clipped(%c: memref<64x64xf64>, %a: memref<64x32xf64>, %beta: f64) {
+  // expected-remark @below {{no 2-D band exposed: the loops at line 13, line 19 have bounds that use this loop's iterator in a form gpu-select-nests does not map (a min, a max, a step other than 1, or two iterators)}}
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to min affine_map<(d0) -> (d0 + 1, 48)>(%i) {
+      %v = affine.load %c[%i, %j] : memref<64x64xf64>
+      %w = arith.mulf %v, %beta : f64
+      affine.store %w, %c[%i, %j] : memref<64x64xf64>
+    }
+    affine.for %k = 0 to 32 {
+      affine.for %j = 0 to min affine_map<(d0) -> (d0 + 1, 48)>(%i) {
         %v = affine.load %c[%i, %j] : memref<64x64xf64>
         %x = affine.load %a[%i, %k] : memref<64x32xf64>
         %y = affine.load %a[%j, %k] : memref<64x32xf64>
