@@ -33,8 +33,9 @@ def GpuExposeBands : Pass<"gpu-expose-bands", "::mlir::ModuleOp"> {
     (`#pragma weft host`) or holding a forced loop, and a nest the device
     cannot run (a call, an allocation, an array of rank above 3), are left
     as they are. A band whose second loop's bounds use the first's
-    iterator (the triangles of syrk, syr2k) is not exposed:
-    gpu-select-nests does not map such bands. With `report`, each
+    iterator is exposed where gpu-select-nests maps it as a triangle (one
+    affine expression per bound, step 1: syrk, syr2k), not otherwise (a min
+    or max, another step). With `report`, each
     transformation, and each one left out with its reason, gets a remark.
   }];
   let options = [
@@ -57,7 +58,9 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
     except on scalars each iteration writes before reading) starts a device
     nest: it and up to two loops perfectly nested in it whose bounds do not
     depend on the nest's other loops become the dimensions of a grid of
-    threads. The loop whose iterator walks the last (contiguous) subscript
+    threads; so does a triangle, whose bounds use one of the nest's other
+    iterators in one affine expression each, with step 1 (gpu-map-loops
+    guards it). The loop whose iterator walks the last (contiguous) subscript
     of the most accesses maps to `threadIdx.x`, so that neighbouring
     threads touch neighbouring elements. A loop that carries a dependence
     (a time loop, a sweep) stays on the host around the kernels, and its
@@ -150,8 +153,10 @@ def GpuMapLoops : Pass<"gpu-map-loops", "::mlir::func::FuncOp"> {
     over thread blocks, the inner one over the threads of a block (32 x 8
     for two loops, 256 for one, 32 x 4 x 2 for three; the coalesced loop
     on x). Thread (b, t) of each dimension runs iteration
-    `lb + (b * T + t) * step` when that is below the upper bound, with the
-    body of the nest unchanged, lowered from affine to scf, arith and
+    `lb + (b * T + t) * step` when that is below the upper bound (a
+    triangle's grid dimension spans the extremes of its range over the
+    loop its bounds use, and the thread also checks its own bounds), with
+    the body of the nest unchanged, lowered from affine to scf, arith and
     memref. Scalars declared in the region that only the nest uses move
     into the body: each thread gets its own.
   }];
@@ -234,7 +239,8 @@ def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
 
     Region functions with a model of their own other than the sequential
     forms of dist-alias-check (which run where arguments overlap, or on
-    one rank) are treated whole, as by gpu-select-nests and gpu-place-data.
+    one rank) are treated whole, as by gpu-expose-bands, gpu-select-nests
+    and gpu-place-data.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
