@@ -45,6 +45,40 @@ mlir::LogicalResult selectDeviceNests(mlir::func::FuncOp func, bool report,
                                       unsigned long maxIslOperations,
                                       const DeviceChoice &choice);
 
+/// Why the ops in `loop` cannot run in a kernel (a call, an allocation, an
+/// array of rank above 3); empty if they can.
+std::string deviceObstacle(mlir::affine::AffineForOp loop);
+
+/// The loop directly and alone in `loop`'s body, if any.
+mlir::affine::AffineForOp onlyChildLoop(mlir::affine::AffineForOp loop);
+
+/// Whether `loop`'s bounds use the iterator of one of `outer`.
+bool boundsUse(mlir::affine::AffineForOp loop,
+               llvm::ArrayRef<mlir::affine::AffineForOp> outer);
+
+/// Whether `loop`, perfectly nested in the loops of `band`, is a triangle
+/// of it: its bounds use the iterator of one loop of `band`, in one affine
+/// expression each (no min or max), and its step is 1. Its grid dimension
+/// then spans the extremes of its range, which an affine bound reaches at
+/// the first or last iteration of that loop, and the guard of the threads
+/// keeps those inside the range.
+bool triangularBandLoop(mlir::affine::AffineForOp loop,
+                        llvm::ArrayRef<mlir::affine::AffineForOp> band);
+
+/// Whether `loop`, perfectly nested in the loops of `band` and free of
+/// carried dependences, may be a further grid dimension: its bounds use
+/// none of their iterators, or it is a triangle of `band`.
+bool bandLoopMappable(mlir::affine::AffineForOp loop,
+                      llvm::ArrayRef<mlir::affine::AffineForOp> band);
+
+/// Distributes and interchanges loops of `func` so that parallel nests whose
+/// grid would be 1-D get a second dimension, where its exact dependences
+/// allow it (gpu-expose-bands); with `report`, says what it did and what it
+/// left out. Leaves a function without a model, or whose analysis fails, as
+/// it is.
+void exposeParallelBands(mlir::func::FuncOp func, bool report,
+                         unsigned long maxIslOperations);
+
 /// A predicted time: "0.83 us", "12.5 ms" (three significant digits).
 std::string formatTime(double us);
 

@@ -96,7 +96,9 @@ static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
 std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
                                     unsigned coalesced,
                                     const DeviceChoice &choice) {
-  if (band.size() != 2)
+  // A triangle's guard mixes the grid's dimensions: gpu-stage-tiles
+  // cannot stage its reads.
+  if (band.size() != 2 || boundsUse(band[1], band.front()))
     return "";
   Block *body = band.back().getBody();
   auto loops = body->getOps<affine::AffineForOp>();

@@ -9,6 +9,7 @@
 #include "weft/GPU/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -59,6 +60,16 @@ static gpu::Processor processor(unsigned dim, bool thread) {
                                            gpu::Processor::ThreadY,
                                            gpu::Processor::ThreadZ};
   return thread ? threads[dim] : blocks[dim];
+}
+
+/// Whether `loop`'s bounds use the iterator of another loop of `band`.
+static bool boundsUseBand(affine::AffineForOp loop,
+                          ArrayRef<affine::AffineForOp> band) {
+  return llvm::any_of(loop->getOperands(), [&](Value v) {
+    return llvm::any_of(band, [&](affine::AffineForOp other) {
+      return other.getInductionVar() == v;
+    });
+  });
 }
 
 static LogicalResult mapNest(affine::AffineForOp outer) {
@@ -115,9 +126,44 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
   Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
   Value one = b.create<arith::ConstantIndexOp>(loc, 1);
   SmallVector<Value> lbs, steps, trips, blocks, threads, zeros, ones;
+  // A loop whose bounds use the iterator of an outer loop of the band (a
+  // triangle, gpu-select-nests' triangularBandLoop) spans the extremes of
+  // its bounds, reached at that loop's first or last iteration.
+  SmallVector<Value> firsts, lasts;
+  auto bandIndex = [&](Value v) -> int {
+    for (auto [m, loop] : llvm::enumerate(band))
+      if (loop.getInductionVar() == v)
+        return m;
+    return -1;
+  };
+  auto boundAt = [&](OpBuilder &at, AffineMap map, ValueRange operands,
+                     ArrayRef<Value> ivs) {
+    SmallVector<Value> mapped;
+    for (Value v : operands) {
+      int m = bandIndex(v);
+      mapped.push_back(m < 0 ? v : ivs[m]);
+    }
+    return affine::expandAffineMap(at, loc, map, mapped)->front();
+  };
+  SmallVector<bool> triangle;
   for (auto [k, loop] : llvm::enumerate(band)) {
-    Value lb = lowerAffineLowerBound(loop, b);
-    Value ub = lowerAffineUpperBound(loop, b);
+    Value lb, ub;
+    triangle.push_back(boundsUseBand(loop, band));
+    if (triangle.back()) {
+      Value lo[2], hi[2];
+      for (int e = 0; e < 2; ++e) {
+        ArrayRef<Value> at = e ? ArrayRef<Value>(lasts) : firsts;
+        lo[e] = boundAt(b, loop.getLowerBoundMap(),
+                        loop.getLowerBoundOperands(), at);
+        hi[e] = boundAt(b, loop.getUpperBoundMap(),
+                        loop.getUpperBoundOperands(), at);
+      }
+      lb = b.create<arith::MinSIOp>(loc, lo[0], lo[1]);
+      ub = b.create<arith::MaxSIOp>(loc, hi[0], hi[1]);
+    } else {
+      lb = lowerAffineLowerBound(loop, b);
+      ub = lowerAffineUpperBound(loop, b);
+    }
     Value step = b.create<arith::ConstantIndexOp>(loc, loop.getStepAsInt());
     Value trip = b.create<arith::CeilDivSIOp>(
         loc, b.create<arith::SubIOp>(loc, ub, lb), step);
@@ -125,6 +171,17 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     lbs.push_back(lb);
     steps.push_back(step);
     trips.push_back(trip);
+    firsts.push_back(lb);
+    bool usedByTriangle = llvm::any_of(band, [&](affine::AffineForOp other) {
+      return llvm::is_contained(other->getOperands(), loop.getInductionVar());
+    });
+    lasts.push_back(usedByTriangle
+                        ? b.create<arith::AddIOp>(
+                              loc, lb,
+                              b.create<arith::MulIOp>(
+                                  loc, b.create<arith::SubIOp>(loc, trip, one),
+                                  step))
+                        : Value());
     blocks.push_back(b.create<arith::CeilDivSIOp>(loc, trip, width));
     threads.push_back(width);
     zeros.push_back(zero);
@@ -161,6 +218,22 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                     loc, arith::CmpIPredicate::slt, index, trips[k]);
                 inside = inside ? tb.create<arith::AndIOp>(loc, inside, below)
                                 : below;
+                if (!triangle[k])
+                  continue;
+                // Inside the triangle: the loop's own bounds at this
+                // thread's iteration of the outer loops.
+                Value lo = boundAt(tb, band[k].getLowerBoundMap(),
+                                   band[k].getLowerBoundOperands(), ivs);
+                Value hi = boundAt(tb, band[k].getUpperBoundMap(),
+                                   band[k].getUpperBoundOperands(), ivs);
+                inside = tb.create<arith::AndIOp>(
+                    loc, inside,
+                    tb.create<arith::AndIOp>(
+                        loc,
+                        tb.create<arith::CmpIOp>(
+                            loc, arith::CmpIPredicate::sge, ivs.back(), lo),
+                        tb.create<arith::CmpIOp>(
+                            loc, arith::CmpIPredicate::slt, ivs.back(), hi)));
               }
               guard = tb.create<scf::IfOp>(loc, inside, /*withElse=*/false);
               tb.create<scf::ReduceOp>(loc);

@@ -159,6 +159,8 @@ static LogicalResult offloadNest(affine::AffineForOp nest, func::FuncOp parent,
              blockChoice.plannedSizes);
   if (!blockChoice.plannedSizes.empty())
     blockChoice.plannedRanks = ranks;
+  // The nest goes back transformed only when part of it runs on the device.
+  exposeParallelBands(outlined, report, maxIslOperations);
   if (failed(
           selectDeviceNests(outlined, report, maxIslOperations, blockChoice)))
     return failure();
@@ -206,6 +208,7 @@ struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
                              })
                              .wasInterrupted();
       if (!distributed) {
+        exposeParallelBands(func, report, maxIslOperations);
         if (failed(selectDeviceNests(func, report, maxIslOperations, *choice)))
           return signalPassFailure();
         placeDeviceData(func, report, maxIslOperations);

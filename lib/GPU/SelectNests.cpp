@@ -38,8 +38,7 @@ static std::string lineOf(Operation *op) {
   return "an unknown line";
 }
 
-/// Why the ops in `loop` cannot run in a kernel; empty if they can.
-static std::string deviceObstacle(affine::AffineForOp loop) {
+std::string weft::deviceObstacle(affine::AffineForOp loop) {
   std::string why;
   loop.walk([&](Operation *op) {
     if (isa<func::CallOp>(op))
@@ -56,22 +55,42 @@ static std::string deviceObstacle(affine::AffineForOp loop) {
   return why;
 }
 
-/// The loop directly and alone in `loop`'s body, if any.
-static affine::AffineForOp onlyChildLoop(affine::AffineForOp loop) {
+affine::AffineForOp weft::onlyChildLoop(affine::AffineForOp loop) {
   Block *body = loop.getBody();
   if (!llvm::hasSingleElement(body->without_terminator()))
     return {};
   return dyn_cast<affine::AffineForOp>(body->front());
 }
 
-/// Whether `loop`'s bounds use the iterator of one of `outer`.
-static bool boundsUse(affine::AffineForOp loop,
-                      MutableArrayRef<affine::AffineForOp> outer) {
+bool weft::boundsUse(affine::AffineForOp loop,
+                     ArrayRef<affine::AffineForOp> outer) {
   for (Value operand : loop->getOperands())
     for (affine::AffineForOp o : outer)
       if (operand == o.getInductionVar())
         return true;
   return false;
+}
+
+bool weft::triangularBandLoop(affine::AffineForOp loop,
+                              ArrayRef<affine::AffineForOp> band) {
+  if (!boundsUse(loop, band) || loop.getStepAsInt() != 1 ||
+      loop.getLowerBoundMap().getNumResults() != 1 ||
+      loop.getUpperBoundMap().getNumResults() != 1)
+    return false;
+  Value used;
+  for (Value operand : loop->getOperands())
+    for (affine::AffineForOp o : band)
+      if (operand == o.getInductionVar()) {
+        if (used && used != operand)
+          return false;
+        used = operand;
+      }
+  return true;
+}
+
+bool weft::bandLoopMappable(affine::AffineForOp loop,
+                            ArrayRef<affine::AffineForOp> band) {
+  return !boundsUse(loop, band) || triangularBandLoop(loop, band);
 }
 
 /// The loop of `band` whose iterator is in the last subscript of the most
@@ -313,7 +332,7 @@ void NestSelector::visit(Block &block) {
     while (band.size() < kMaxGridDims) {
       affine::AffineForOp inner = onlyChildLoop(band.back());
       if (!inner || !info.threadParallel.lookup(inner) ||
-          boundsUse(inner, band))
+          !bandLoopMappable(inner, band))
         break;
       band.push_back(inner);
     }

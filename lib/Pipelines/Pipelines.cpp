@@ -88,6 +88,10 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
   DistAliasCheckOptions aliasCheck;
   aliasCheck.oneProcess = true;
   pm.addPass(createDistAliasCheck(aliasCheck));
+  // 2-D bands where distribution and interchange expose them (gemm).
+  GpuExposeBandsOptions expose;
+  expose.report = options.report;
+  pm.addPass(createGpuExposeBands(expose));
   GpuSelectNestsOptions select;
   select.report = options.report;
   select.gpu = options.gpu;

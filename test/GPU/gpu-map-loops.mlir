@@ -63,3 +63,34 @@ func.func @inconsistent(%a: memref<8xf64>) {
   } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 0 : i64}
   return
 }
+
+// -----
+
+// A triangle: j runs from i to 63. Its grid dimension spans the extremes of
+// that range over the nest's i (the min of its lower bounds at the first
+// and the last i, the max of its upper bounds), and the guard keeps each
+// thread inside the range at its own i.
+// CHECK-LABEL: func.func @triangle
+// CHECK: arith.minsi
+// CHECK: arith.maxsi
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK: arith.addi
+// CHECK: %[[I:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: arith.cmpi slt
+// CHECK: arith.addi
+// CHECK: %[[J:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: arith.cmpi slt
+// CHECK-DAG: arith.cmpi sge, %[[J]], %[[I]] : index
+// CHECK-DAG: arith.cmpi slt, %[[J]], %{{.*}} : index
+// CHECK: scf.if
+// CHECK: memref.load %{{.*}}[%[[I]], %[[J]]]
+func.func @triangle(%a: memref<?x64xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = affine_map<(d0) -> (d0)>(%i) to 64 {
+      %v = affine.load %a[%i, %j] : memref<?x64xf64>
+      affine.store %v, %a[%j, %i] : memref<?x64xf64>
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+  return
+}

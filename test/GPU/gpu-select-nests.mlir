@@ -33,10 +33,13 @@ func.func @jacobi(%a: memref<?x64xf64>, %b: memref<?x64xf64>, %t: index, %n: ind
 // -----
 
 // Walking the first subscript innermost: the outer loop maps to x. A loop
-// whose bounds follow the nest's other loop is not a grid dimension: it runs
-// inside each thread.
+// whose bounds follow the nest's other loop in one affine expression each,
+// with step 1, is a grid dimension (a triangle: gpu-map-loops guards it);
+// one whose bound is a min of such expressions is not: it runs inside each
+// thread.
 // CHECK-LABEL: func.func @transposed
 // CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 0 : i64}
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
 // CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
 func.func @transposed(%a: memref<64x64xf64>, %b: memref<64x64xf64>) {
   // expected-remark @below {{runs on the device}}
@@ -46,9 +49,16 @@ func.func @transposed(%a: memref<64x64xf64>, %b: memref<64x64xf64>) {
       affine.store %v, %b[%i, %j] : memref<64x64xf64>
     }
   }
-  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid}}
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid}}
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      %v = affine.load %a[%i, %j] : memref<64x64xf64>
+      affine.store %v, %b[%i, %j] : memref<64x64xf64>
+    }
+  }
+  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid}}
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to min affine_map<(d0) -> (d0 + 1, 48)>(%i) {
       %v = affine.load %a[%i, %j] : memref<64x64xf64>
       affine.store %v, %b[%i, %j] : memref<64x64xf64>
     }

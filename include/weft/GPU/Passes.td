@@ -4,6 +4,51 @@
 
 include "mlir/Pass/PassBase.td"
 
+def GpuExposeBands : Pass<"gpu-expose-bands", "::mlir::ModuleOp"> {
+  let summary = "Distribute and interchange loops so that a parallel loop "
+                "nest gets a 2-D grid";
+  let description = [{
+    Before gpu-select-nests (docs/cuda.md). gpu-select-nests makes a grid
+    dimension of each loop perfectly nested in a parallel outer loop, so
+    PolyBench's gemm, `for i { for j: C[i][j] *= beta; for k: for j:
+    C[i][j] += ... }`, is a 1-D grid over `i`. For each loop that would
+    start a device nest (it carries no dependence) and whose grid would be
+    1-D, this pass exposes a second dimension where the region's exact
+    dependences (flow, anti and output) allow it:
+
+    * distribution: `for i {A; L; B}` becomes `for i A; for i L; for i B`
+      when no dependence goes, within one execution of `i`, from a later
+      part back to an earlier one, and no value computed in one part is
+      used in another. Only cuts that isolate a loop `L` that then forms a
+      2-D band are made (fewer launches matter too);
+    * interchange: `for i for k for j` becomes `for i for j for k` where
+      `j`'s bounds use neither `k` nor `i`, no dependence goes forward
+      along `k` and backward along `j` (the swap keeps every dependence's
+      direction), and no dependence has different iterations of `j`: `j`
+      is then a grid dimension and `k` (a reduction, say) runs in each
+      thread, which is the form gpu-stage-tiles stages in shared memory.
+
+    Each part and each loop keeps the order of the statement instances it
+    runs, so results are the same bit for bit. A loop forced to the host
+    (`#pragma weft host`) or holding a forced loop, and a nest the device
+    cannot run (a call, an allocation, an array of rank above 3), are left
+    as they are. A band whose second loop's bounds use the first's
+    iterator is exposed where gpu-select-nests maps it as a triangle (one
+    affine expression per bound, step 1: syrk, syr2k), not otherwise (a min
+    or max, another step). With `report`, each
+    transformation, and each one left out with its reason, gets a remark.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Say which loops are distributed or interchanged, and why others "
+           "are not">,
+    Option<"maxIslOperations", "max-isl-ops", "unsigned long",
+           /*default=*/"20000000",
+           "ISL operations quota of the analysis (0: no limit)">,
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect"];
+}
+
 def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
   let summary = "Choose the loop nests of each region that run on the GPU";
   let description = [{
@@ -13,7 +58,9 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
     except on scalars each iteration writes before reading) starts a device
     nest: it and up to two loops perfectly nested in it whose bounds do not
     depend on the nest's other loops become the dimensions of a grid of
-    threads. The loop whose iterator walks the last (contiguous) subscript
+    threads; so does a triangle, whose bounds use one of the nest's other
+    iterators in one affine expression each, with step 1 (gpu-map-loops
+    guards it). The loop whose iterator walks the last (contiguous) subscript
     of the most accesses maps to `threadIdx.x`, so that neighbouring
     threads touch neighbouring elements. A loop that carries a dependence
     (a time loop, a sweep) stays on the host around the kernels, and its
@@ -106,8 +153,10 @@ def GpuMapLoops : Pass<"gpu-map-loops", "::mlir::func::FuncOp"> {
     over thread blocks, the inner one over the threads of a block (32 x 8
     for two loops, 256 for one, 32 x 4 x 2 for three; the coalesced loop
     on x). Thread (b, t) of each dimension runs iteration
-    `lb + (b * T + t) * step` when that is below the upper bound, with the
-    body of the nest unchanged, lowered from affine to scf, arith and
+    `lb + (b * T + t) * step` when that is below the upper bound (a
+    triangle's grid dimension spans the extremes of its range over the
+    loop its bounds use, and the thread also checks its own bounds), with
+    the body of the nest unchanged, lowered from affine to scf, arith and
     memref. Scalars declared in the region that only the nest uses move
     into the body: each thread gets its own.
   }];
@@ -169,7 +218,8 @@ def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
     loops, conditions, loads and stores, arithmetic and scalar
     allocations is outlined into a function of its own (the values it uses
     from outside, the rank's block bounds among them, become arguments),
-    where gpu-select-nests and gpu-place-data run as for `--target=cuda`:
+    where gpu-expose-bands, gpu-select-nests and gpu-place-data run as for
+    `--target=cuda`:
     the nest's device part runs as kernels, with the nest's flow-in box
     (exact for the rank's block, halo included) copied to device buffers
     before it and the box of what it writes copied back after it. The
@@ -189,7 +239,8 @@ def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
 
     Region functions with a model of their own other than the sequential
     forms of dist-alias-check (which run where arguments overlap, or on
-    one rank) are treated whole, as by gpu-select-nests and gpu-place-data.
+    one rank) are treated whole, as by gpu-expose-bands, gpu-select-nests
+    and gpu-place-data.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",

@@ -75,6 +75,18 @@ bool StatementDependences::within(
   return false;
 }
 
+bool StatementDependences::withinWhere(
+    affine::AffineForOp loop,
+    llvm::function_ref<isl::map(isl::map, int)> restrict) const {
+  for (const Pair &p : pairs) {
+    int depth;
+    isl::map m = inOneExecution(p, loop, depth);
+    if (!m.is_null() && !restrict(m, depth).is_empty())
+      return true;
+  }
+  return false;
+}
+
 bool StatementDependences::carriedBy(affine::AffineForOp loop) const {
   for (const Pair &p : pairs) {
     int depth;

@@ -33,6 +33,16 @@ public:
   within(affine::AffineForOp loop,
          llvm::function_ref<bool(unsigned source, unsigned sink)> select) const;
 
+  /// Whether one of them has both instances inside one execution of `loop`
+  /// and a pair of instances in `restrict(relation, depth)`: the pair's
+  /// relation in one execution of the loop (the same iterations of the loops
+  /// around it), in the statements' own spaces, `loop` at `depth`. Pairs
+  /// with one end outside the loop are not asked.
+  bool withinWhere(
+      affine::AffineForOp loop,
+      llvm::function_ref<isl::map(isl::map relation, int depth)> restrict)
+      const;
+
   /// The dependences `loop` carries as a set of [o0, ..., s, t]: the
   /// iterations o of the loops around it (shared by source and sink) and
   /// the source's and sink's iterations s < t of `loop`. Null when no

@@ -1,5 +1,6 @@
 // RUN: bash %S/../run-seq.sh %s %t
 // RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda-odd -DNI=33 -DNJ=17 -DNK=1
 // RUN: bash %S/../run-mpi.sh %s %t
 /* C := alpha*A*B + beta*C with the region directly in main over stack
    arrays of three distinct odd extents. */

@@ -1,5 +1,6 @@
 // RUN: bash %S/../run-seq.sh %s %t
 // RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda-odd -DN=9 -DM=40
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Symmetric rank-2k update: C := alpha*A*B' + alpha*B*A' + beta*C on the
    lower triangle. */

@@ -1,5 +1,6 @@
 // RUN: bash %S/../run-seq.sh %s %t
 // RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda-odd -DN=33 -DM=2
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Symmetric rank-k update of the lower triangle: C := alpha*A*A' + beta*C,
    triangular bounds j <= i. */

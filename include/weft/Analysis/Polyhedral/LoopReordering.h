@@ -1,0 +1,53 @@
+//===- LoopReordering.h - Legality of loop distribution, interchange -*- C++ -*-===//
+//
+// What gpu-expose-bands (docs/cuda.md) asks ISL before it reorders loops,
+// answered on the region's exact dependences: flow, anti and output, every
+// pair of statement instances whose order the program fixes. A reordering
+// is legal when it keeps the source of each such pair before its sink.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_POLYHEDRAL_LOOPREORDERING_H
+#define WEFT_ANALYSIS_POLYHEDRAL_LOOPREORDERING_H
+
+#include "weft/Analysis/Polyhedral/PolyhedralRegion.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace weft {
+
+/// Splitting `loop` over the ops of its body (`for i {A; B}` into
+/// `for i A; for i B`) runs every instance of the first part before every
+/// instance of the second, in each execution of the loops around `loop`.
+struct DistributionQuery {
+  mlir::affine::AffineForOp loop;
+  /// Answer, per cut between op p and op p + 1 of the body (terminator
+  /// excluded): whether no dependence goes, within one execution of `loop`,
+  /// from an instance of an op after the cut to one of an op before it.
+  llvm::SmallVector<bool> legalCuts;
+};
+
+/// Swapping `outer` and `inner`, the only op of `outer`'s body.
+struct InterchangeQuery {
+  mlir::affine::AffineForOp outer, inner;
+  /// Answers, on the dependences within one execution of `outer`:
+  /// `legal`: none goes forward along `outer` and backward along `inner`
+  /// (its distance vector stays lexicographically positive when swapped);
+  /// `innerParallel`: none has different iterations of `inner`, so that
+  /// moved outward, `inner` carries none.
+  bool legal = false;
+  bool innerParallel = false;
+};
+
+/// Answers the queries. Fails with an error on the function when ISL fails
+/// or exceeds `maxOperations`, and quietly when the function is not a
+/// static control part.
+mlir::LogicalResult
+analyzeLoopReorderings(PolyhedralRegion &region,
+                       llvm::MutableArrayRef<DistributionQuery> distributions,
+                       llvm::MutableArrayRef<InterchangeQuery> interchanges,
+                       unsigned long maxOperations);
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_POLYHEDRAL_LOOPREORDERING_H

@@ -1,0 +1,350 @@
+//===- ExposeBands.cpp - Distribute and interchange for 2-D grids ---------===//
+//
+// Implements gpu-expose-bands: a parallel loop whose grid would be 1-D
+// (gemm's `for i { for j ...; for k for j ... }`) is distributed over the
+// parts of its body and the loops of a part interchanged so that each part
+// is a perfectly nested 2-D parallel band (`for i for j for k`), where the
+// region's exact dependences allow it (LoopReordering.h).
+//
+//===----------------------------------------------------------------------===//
+#include "weft/GPU/Passes.h"
+
+#include "DeviceNests.h"
+
+#include "weft/Analysis/Polyhedral/DeviceMapping.h"
+#include "weft/Analysis/Polyhedral/LoopReordering.h"
+#include "weft/Partition/Passes.h"
+
+#include "mlir/Dialect/Affine/LoopUtils.h"
+#include "mlir/IR/Diagnostics.h"
+
+namespace weft {
+#define GEN_PASS_DEF_GPUEXPOSEBANDS
+#include "weft/GPU/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+static std::string lineOf(Operation *op) {
+  if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return "line " + std::to_string(loc.getLine());
+  return "an unknown line";
+}
+
+namespace {
+/// One loop that would start a device nest with a 1-D grid, and the
+/// questions about it.
+struct Candidate {
+  affine::AffineForOp root;
+  /// The ops of its body (terminator excluded).
+  SmallVector<Operation *> children;
+  /// Index of its distribution query, when it has several children.
+  int distribution = -1;
+  /// Per child: index of the interchange query of the child loop and its
+  /// only inner loop, or -1.
+  SmallVector<int> interchange;
+};
+
+class BandExposer {
+public:
+  BandExposer(func::FuncOp func, const DeviceLoopInfo &info, bool report)
+      : func(func), info(info), report(report) {}
+
+  /// Finds the candidates in `block` and their questions.
+  void collect(Block &block);
+  /// Answers them on `region`; false when the analysis fails.
+  bool analyze(PolyhedralRegion &region, unsigned long maxIslOperations) {
+    return succeeded(analyzeLoopReorderings(region, distributions,
+                                            interchanges, maxIslOperations));
+  }
+  /// Transforms where the answers allow it and it gains a 2-D band.
+  void transformAll() {
+    for (Candidate &c : candidates)
+      transform(c);
+  }
+
+private:
+  void consider(affine::AffineForOp root);
+  void transform(Candidate &c);
+  /// Whether `loop` (in `root`) forms a 2-D band with `root` as it is.
+  bool formsBand(affine::AffineForOp root, Operation *child) const;
+  /// Whether interchange query `q` says the swap gives a 2-D band.
+  bool interchangeGains(int q) const {
+    return q >= 0 && interchanges[q].legal && interchanges[q].innerParallel;
+  }
+  /// Cuts between the children that no value crosses.
+  SmallVector<bool> valueCuts(const Candidate &c) const;
+  /// Says why the interchange of query `q` is not made.
+  void sayNoInterchange(int q);
+
+  func::FuncOp func;
+  const DeviceLoopInfo &info;
+  bool report;
+  std::vector<Candidate> candidates;
+  std::vector<DistributionQuery> distributions;
+  std::vector<InterchangeQuery> interchanges;
+};
+} // end anonymous namespace
+
+void BandExposer::collect(Block &block) {
+  for (Operation &op : block.without_terminator()) {
+    if (isa<affine::AffineIfOp>(op)) {
+      for (Region &region : op.getRegions())
+        for (Block &inner : region)
+          collect(inner);
+      continue;
+    }
+    auto loop = dyn_cast<affine::AffineForOp>(op);
+    if (!loop || forcedPlacement(loop) == "host")
+      continue;
+    // As gpu-select-nests searches: a loop that carries a dependence stays
+    // on the host, and the loops in it are candidates.
+    if (!info.threadParallel.lookup(loop)) {
+      collect(*loop.getBody());
+      continue;
+    }
+    consider(loop);
+  }
+}
+
+bool BandExposer::formsBand(affine::AffineForOp root, Operation *child) const {
+  auto loop = dyn_cast<affine::AffineForOp>(child);
+  return loop && info.threadParallel.lookup(loop) &&
+         bandLoopMappable(loop, {root});
+}
+
+void BandExposer::consider(affine::AffineForOp root) {
+  bool holdsForced = root.getBody()
+                         ->walk([](affine::AffineForOp inner) {
+                           return forcedPlacement(inner).empty()
+                                      ? WalkResult::advance()
+                                      : WalkResult::interrupt();
+                         })
+                         .wasInterrupted();
+  if (holdsForced || root.getNumResults() || !deviceObstacle(root).empty())
+    return;
+  Candidate c;
+  c.root = root;
+  for (Operation &op : root.getBody()->without_terminator())
+    c.children.push_back(&op);
+  // A 2-D band already (or a body without loops): nothing to expose.
+  if (c.children.size() == 1 && formsBand(root, c.children.front()))
+    return;
+  bool anyLoop = false;
+  for (Operation *child : c.children) {
+    int q = -1;
+    auto outer = dyn_cast<affine::AffineForOp>(child);
+    anyLoop |= bool(outer);
+    if (outer && !formsBand(root, outer) && !outer.getNumResults())
+      if (affine::AffineForOp inner = onlyChildLoop(outer);
+          inner && !inner.getNumResults() && !boundsUse(inner, {outer}) &&
+          bandLoopMappable(inner, {root}))
+      {
+        q = interchanges.size();
+        interchanges.push_back({outer, inner});
+      }
+    c.interchange.push_back(q);
+  }
+  if (!anyLoop)
+    return;
+  if (c.children.size() > 1) {
+    c.distribution = distributions.size();
+    distributions.push_back({root, {}});
+  }
+  candidates.push_back(std::move(c));
+}
+
+SmallVector<bool> BandExposer::valueCuts(const Candidate &c) const {
+  unsigned n = c.children.size();
+  SmallVector<bool> cuts(n ? n - 1 : 0, true);
+  auto indexOf = [&](Operation *op) -> int {
+    Operation *root = c.root;
+    while (op && op->getParentOp() != root)
+      op = op->getParentOp();
+    auto it = llvm::find(c.children, op);
+    return it == c.children.end() ? -1 : int(it - c.children.begin());
+  };
+  for (unsigned a = 0; a < n; ++a)
+    c.children[a]->walk([&](Operation *op) {
+      for (Value v : op->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        if (!def)
+          def = v.getParentBlock()->getParentOp();
+        int b = indexOf(def);
+        for (int p = b; b >= 0 && p < int(a); ++p)
+          cuts[p] = false;
+      }
+    });
+  return cuts;
+}
+
+void BandExposer::sayNoInterchange(int q) {
+  if (!report || q < 0)
+    return;
+  InterchangeQuery &iq = interchanges[q];
+  InFlightDiagnostic d = iq.outer.emitRemark("not interchanged with the loop "
+                                             "at ")
+                         << lineOf(iq.inner) << ": ";
+  if (!iq.legal)
+    d << "a dependence goes forward along this loop and backward along that "
+         "one, which the swap would reverse";
+  else
+    d << "that loop carries a dependence";
+}
+
+void BandExposer::transform(Candidate &c) {
+  unsigned n = c.children.size();
+  // Which children would form a 2-D band alone in the loop.
+  SmallVector<bool> direct(n), gains(n);
+  for (unsigned k = 0; k < n; ++k) {
+    direct[k] = formsBand(c.root, c.children[k]);
+    gains[k] = direct[k] || interchangeGains(c.interchange[k]);
+  }
+  // The loops that stay 1-D with the root for their bounds (triangles).
+  SmallVector<std::string> triangles;
+  for (Operation *child : c.children)
+    if (auto loop = dyn_cast<affine::AffineForOp>(child)) {
+      affine::AffineForOp inner = onlyChildLoop(loop);
+      if (!bandLoopMappable(loop, {c.root}) ||
+          (inner && !info.threadParallel.lookup(loop) &&
+           !bandLoopMappable(inner, {c.root})))
+        triangles.push_back(lineOf(!bandLoopMappable(loop, {c.root})
+                                       ? loop.getOperation()
+                                       : inner.getOperation()));
+    }
+
+  // The cuts: on each side of each gaining child, where legal.
+  SmallVector<bool> cut(n ? n - 1 : 0, false);
+  SmallVector<bool> isolated(n, false);
+  if (n > 1) {
+    SmallVector<bool> byDeps = distributions[c.distribution].legalCuts;
+    SmallVector<bool> byValues = valueCuts(c);
+    for (unsigned k = 0; k < n; ++k) {
+      if (!gains[k])
+        continue;
+      bool before = k == 0 || (byDeps[k - 1] && byValues[k - 1]);
+      bool after = k == n - 1 || (byDeps[k] && byValues[k]);
+      if (before && after) {
+        isolated[k] = true;
+        if (k > 0)
+          cut[k - 1] = true;
+        if (k < n - 1)
+          cut[k] = true;
+      } else if (report) {
+        bool values = (k > 0 && !byValues[k - 1]) || (k < n - 1 && !byValues[k]);
+        c.root.emitRemark("not distributed around the loop at ")
+            << lineOf(c.children[k]) << ": "
+            << (values ? "a value computed in one part of its body is used "
+                         "in another"
+                       : "a dependence goes from a later part of its body "
+                         "back to an earlier one");
+      }
+    }
+  } else {
+    isolated[0] = gains[0];
+  }
+  for (unsigned k = 0; k < n; ++k)
+    if (!gains[k] && c.interchange[k] >= 0)
+      sayNoInterchange(c.interchange[k]);
+  if (report && llvm::none_of(gains, [](bool g) { return g; }) &&
+      !triangles.empty())
+    c.root.emitRemark("no 2-D band exposed: the loop")
+        << (triangles.size() > 1 ? "s at " : " at ")
+        << llvm::join(triangles, ", ")
+        << (triangles.size() > 1 ? " have" : " has")
+        << " bounds that use this loop's iterator in a form gpu-select-nests "
+           "does not map (a min, a max, a step other than 1, or two "
+           "iterators)";
+  if (llvm::none_of(isolated, [](bool g) { return g; }))
+    return;
+
+  // Distribute: one copy of the root per group of children, each keeping
+  // its group's ops, in order.
+  SmallVector<std::pair<unsigned, unsigned>> groups;
+  for (unsigned start = 0, k = 0; k < n; ++k)
+    if (k == n - 1 || cut[k]) {
+      groups.push_back({start, k + 1});
+      start = k + 1;
+    }
+  SmallVector<Operation *> placed(n);
+  SmallVector<std::string> bandLines;
+  affine::AffineForOp root = c.root;
+  if (groups.size() > 1) {
+    OpBuilder b(root);
+    for (auto [start, end] : groups) {
+      auto copy = cast<affine::AffineForOp>(b.clone(*root));
+      SmallVector<Operation *> ops;
+      for (Operation &op : copy.getBody()->without_terminator())
+        ops.push_back(&op);
+      for (unsigned k = n; k-- > 0;) {
+        if (k >= start && k < end)
+          placed[k] = ops[k];
+        else
+          ops[k]->erase();
+      }
+    }
+    for (unsigned k = 0; k < n; ++k)
+      if (isolated[k])
+        bandLines.push_back(lineOf(c.children[k]));
+    if (report)
+      root.emitRemark("distributed into ")
+          << groups.size() << " loops over the parts of its body, so that "
+          << (bandLines.size() > 1 ? "the loops at " : "the loop at ")
+          << llvm::join(bandLines, ", ") << " with it "
+          << (bandLines.size() > 1 ? "are 2-D bands" : "is a 2-D band");
+    root.erase();
+  } else {
+    placed[0] = c.children[0];
+  }
+
+  // Interchange: the inner parallel loop moves outward, the other runs in
+  // each thread.
+  for (unsigned k = 0; k < n; ++k) {
+    if (!isolated[k] || direct[k])
+      continue;
+    auto outer = cast<affine::AffineForOp>(placed[k]);
+    affine::AffineForOp inner = onlyChildLoop(outer);
+    if (report)
+      outer.emitRemark("interchanged with the loop at ")
+          << lineOf(inner)
+          << ", which carries no dependence and becomes the second grid "
+             "dimension; this loop runs in each thread";
+    affine::interchangeLoops(outer, inner);
+  }
+}
+
+void weft::exposeParallelBands(func::FuncOp func, bool report,
+                               unsigned long maxIslOperations) {
+  PolyhedralRegion region(func);
+  FailureOr<DeviceLoopInfo> info = failure();
+  // What the analysis says (no model, a blown quota) gpu-select-nests says
+  // again: here the function is just left as it is.
+  {
+    ScopedDiagnosticHandler quiet(func.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    info = computeDeviceLoops(region, maxIslOperations);
+  }
+  if (failed(info))
+    return;
+  BandExposer exposer(func, *info, report);
+  exposer.collect(func.getBody().front());
+  {
+    ScopedDiagnosticHandler quiet(func.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    if (!exposer.analyze(region, maxIslOperations))
+      return;
+  }
+  exposer.transformAll();
+}
+
+namespace {
+struct GpuExposeBands : weft::impl::GpuExposeBandsBase<GpuExposeBands> {
+  using Base::Base;
+  void runOnOperation() override {
+    for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
+      if (!func.isExternal() && isDistributable(func))
+        exposeParallelBands(func, report, maxIslOperations);
+  }
+};
+} // end anonymous namespace

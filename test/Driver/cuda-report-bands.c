@@ -1,0 +1,56 @@
+// RUN: weft compile --target=cuda --report %s -o %t.cu 2>&1 | FileCheck %s
+// RUN: weft compile --target=mpi-cuda --report %s -o %t.mpi.cu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MPI
+
+// --report on PolyBench's gemm and syrk (N = 1024, the cost model's
+// choice): gpu-expose-bands distributes the i loop over its two j loops and
+// interchanges k with the j inside it; the product is a 2-D grid (the
+// scaling by beta stays on the host: the cost model charges it C's copies).
+// gemm's product gets shared-memory tiles, syrk's triangle (j <= i) does
+// not. With --target=mpi-cuda the same happens to each rank's block of rows.
+
+#define N 1024
+double A[N][N], B[N][N], C[N][N], D[N][N];
+
+void gemm(double alpha, double beta) {
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < N; i++) {
+    for (j = 0; j < N; j++)
+      C[i][j] *= beta;
+    for (k = 0; k < N; k++)
+      for (j = 0; j < N; j++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+  }
+#pragma endscop
+}
+
+void syrk(double alpha, double beta) {
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < N; i++) {
+    for (j = 0; j <= i; j++)
+      D[i][j] *= beta;
+    for (k = 0; k < N; k++)
+      for (j = 0; j <= i; j++)
+        D[i][j] += alpha * A[i][k] * A[j][k];
+  }
+#pragma endscop
+}
+
+// CHECK: cuda-report-bands.c:18:3: remark: distributed into 2 loops over the parts of its body, so that the loops at line 19, line 21 with it are 2-D bands
+// CHECK: cuda-report-bands.c:21:5: remark: interchanged with the loop at line 22, which carries no dependence and becomes the second grid dimension; this loop runs in each thread
+// CHECK: cuda-report-bands.c:31:3: remark: distributed into 2 loops over the parts of its body, so that the loops at line 32, line 34 with it are 2-D bands
+// CHECK: cuda-report-bands.c:34:5: remark: interchanged with the loop at line 35, which carries no dependence and becomes the second grid dimension; this loop runs in each thread
+// CHECK: cuda-report-bands.c:18:3: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 22 along threadIdx.x (the arrays' contiguous dimension); {{.*}}; blocks of 32 x 16 threads, the loop at line 21 in shared-memory tiles of 32
+// CHECK: cuda-report-bands.c:31:3: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 35 along threadIdx.x (the arrays' contiguous dimension); predicted {{[^;]*}}{{$}}
+// CHECK: cuda-report-bands.c:21:5: remark: the loop is tiled by 32 in shared memory: the 32 x 16 threads of a block stage A (16 x 32) and B (32 x 32) at each step, 12288 bytes
+// CHECK-NOT: cuda-report-bands.c:34:5: remark: the loop is tiled
+
+// MPI: cuda-report-bands.c:18:3: remark: distributed into 2 loops over the parts of its body
+// MPI: cuda-report-bands.c:21:5: remark: interchanged with the loop at line 22
+// MPI: cuda-report-bands.c:18:3: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 22 along threadIdx.x
+// MPI: cuda-report-bands.c:31:3: remark: distributed into 2 loops over the parts of its body
+// MPI: cuda-report-bands.c:34:5: remark: interchanged with the loop at line 35
+// MPI: cuda-report-bands.c:31:3: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 35 along threadIdx.x
+// MPI: cuda-report-bands.c:21:5: remark: the loop is tiled by 32 in shared memory

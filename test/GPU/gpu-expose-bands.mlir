@@ -1,0 +1,218 @@
+// RUN: weft-opt %s --gpu-expose-bands=report=1 -split-input-file -verify-diagnostics | FileCheck %s
+
+// gemm as PolyBench writes it: `i` is parallel but its body is two loops,
+// and the second is `for k for j` with `k` carrying the reduction. The loop
+// is distributed over its body and `k` interchanged with `j`: two 2-D bands,
+// the k loop inside the second.
+// CHECK-LABEL: func.func @gemm
+// CHECK:      affine.for %[[I:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 64 {
+// CHECK-NEXT:     affine.load %{{.*}}[%[[I]], %[[J]]]
+// CHECK-NEXT:     arith.mulf
+// CHECK-NEXT:     affine.store
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: affine.for %[[I2:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:   affine.for %[[J2:.*]] = 0 to 64 {
+// CHECK-NEXT:     affine.for %[[K2:.*]] = 0 to 48 {
+// CHECK-NEXT:       affine.load %{{.*}}[%[[I2]], %[[J2]]]
+// CHECK-NEXT:       affine.load %{{.*}}[%[[I2]], %[[K2]]]
+// CHECK:            affine.store %{{.*}}, %{{.*}}[%[[I2]], %[[J2]]]
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @gemm(%c: memref<?x64xf64>, %a: memref<?x48xf64>, %b: memref<48x64xf64>, %n: index, %alpha: f64, %beta: f64) {
+  // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the loops at line 28, line 34 with it are 2-D bands}}
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to 64 {
+      %v = affine.load %c[%i, %j] : memref<?x64xf64>
+      %w = arith.mulf %v, %beta : f64
+      affine.store %w, %c[%i, %j] : memref<?x64xf64>
+    }
+    // expected-remark @below {{interchanged with the loop at line 35, which carries no dependence and becomes the second grid dimension; this loop runs in each thread}}
+    affine.for %k = 0 to 48 {
+      affine.for %j = 0 to 64 {
+        %v = affine.load %c[%i, %j] : memref<?x64xf64>
+        %x = affine.load %a[%i, %k] : memref<?x48xf64>
+        %p = arith.mulf %alpha, %x : f64
+        %y = affine.load %b[%k, %j] : memref<48x64xf64>
+        %q = arith.mulf %p, %y : f64
+        %s = arith.addf %v, %q : f64
+        affine.store %s, %c[%i, %j] : memref<?x64xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A nest that is a 2-D band already (2mm's form) and a body without loops:
+// nothing to do, nothing said.
+// CHECK-LABEL: func.func @band
+// CHECK:      affine.for
+// CHECK-NEXT:   affine.for
+// CHECK-NEXT:     affine.store
+// CHECK-NEXT:     affine.for
+func.func @band(%c: memref<64x64xf64>, %a: memref<64x64xf64>, %z: f64) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      affine.store %z, %c[%i, %j] : memref<64x64xf64>
+      affine.for %k = 0 to 64 {
+        %v = affine.load %c[%i, %j] : memref<64x64xf64>
+        %x = affine.load %a[%i, %k] : memref<64x64xf64>
+        %s = arith.addf %v, %x : f64
+        affine.store %s, %c[%i, %j] : memref<64x64xf64>
+      }
+    }
+  }
+  affine.for %i = 0 to 64 {
+    %v = affine.load %a[%i, 0] : memref<64x64xf64>
+    affine.store %v, %c[%i, 0] : memref<64x64xf64>
+  }
+  return
+}
+
+// -----
+
+// A scalar each iteration of `i` writes before the j loop reads it: `i` is
+// parallel (each thread has its own), but distribution would let every j
+// loop read the last value: the dependence from the read back to the next
+// iteration's write forbids the cut.
+// CHECK-LABEL: func.func @scalar
+// CHECK:      affine.for
+// CHECK-NEXT:   affine.load
+// CHECK-NEXT:   affine.store
+// CHECK-NEXT:   affine.for
+func.func @scalar(%c: memref<64x64xf64>, %a: memref<64xf64>) {
+  %t = memref.alloca() : memref<f64>
+  // expected-remark @below {{not distributed around the loop at line 18: a dependence goes from a later part of its body back to an earlier one}}
+  affine.for %i = 0 to 64 {
+    %v = affine.load %a[%i] : memref<64xf64>
+    affine.store %v, %t[] : memref<f64>
+    affine.for %j = 0 to 64 {
+      %w = affine.load %t[] : memref<f64>
+      affine.store %w, %c[%i, %j] : memref<64x64xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// The same with the value in a register: it cannot cross the cut.
+// CHECK-LABEL: func.func @value
+// CHECK:      affine.for
+// CHECK-NEXT:   affine.load
+// CHECK-NEXT:   affine.for
+func.func @value(%c: memref<64x64xf64>, %a: memref<64xf64>) {
+  // expected-remark @below {{not distributed around the loop at line 12: a value computed in one part of its body is used in another}}
+  affine.for %i = 0 to 64 {
+    %v = affine.load %a[%i] : memref<64xf64>
+    affine.for %j = 0 to 64 {
+      affine.store %v, %c[%i, %j] : memref<64x64xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// Interchange: a dependence of distance (1, -1) along (k, j) would be
+// reversed; one of distance (1, 1) would not, but `j` would then carry it.
+// Neither nest changes.
+// CHECK-LABEL: func.func @interchange
+// CHECK:      affine.for %{{.*}} = 0 to 16 {
+// CHECK-NEXT:   affine.for %{{.*}} = 1 to 16 {
+// CHECK-NEXT:     affine.for %{{.*}} = 0 to 15 {
+// CHECK:      affine.for %{{.*}} = 0 to 16 {
+// CHECK-NEXT:   affine.for %{{.*}} = 1 to 16 {
+// CHECK-NEXT:     affine.for %{{.*}} = 1 to 16 {
+func.func @interchange(%c: memref<16x16x16xf64>) {
+  affine.for %i = 0 to 16 {
+    // expected-remark @below {{not interchanged with the loop at line 17: a dependence goes forward along this loop and backward along that one, which the swap would reverse}}
+    affine.for %k = 1 to 16 {
+      affine.for %j = 0 to 15 {
+        %v = affine.load %c[%i, %k - 1, %j + 1] : memref<16x16x16xf64>
+        affine.store %v, %c[%i, %k, %j] : memref<16x16x16xf64>
+      }
+    }
+  }
+  affine.for %i = 0 to 16 {
+    // expected-remark @below {{not interchanged with the loop at line 26: that loop carries a dependence}}
+    affine.for %k = 1 to 16 {
+      affine.for %j = 1 to 16 {
+        %v = affine.load %c[%i, %k - 1, %j - 1] : memref<16x16x16xf64>
+        affine.store %v, %c[%i, %k, %j] : memref<16x16x16xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// syrk: the j loops' bounds use `i` (the lower triangle), in one affine
+// expression each with step 1, which gpu-select-nests maps as a triangle of
+// the band: distributed and interchanged as gemm.
+// CHECK-LABEL: func.func @syrk
+// CHECK:      affine.for %[[I:.*]] = 0 to 64 {
+// CHECK-NEXT:   affine.for %{{.*}} = 0 to #[[TRI:.*]](%[[I]]) {
+// CHECK:      affine.for %[[I2:.*]] = 0 to 64 {
+// CHECK-NEXT:   affine.for %[[J2:.*]] = 0 to #[[TRI]](%[[I2]]) {
+// CHECK-NEXT:     affine.for %[[K2:.*]] = 0 to 32 {
+// CHECK-NEXT:       affine.load %{{.*}}[%[[I2]], %[[J2]]]
+func.func @syrk(%c: memref<64x64xf64>, %a: memref<64x32xf64>, %beta: f64) {
+  // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the loops at line 16, line 22 with it are 2-D bands}}
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      %v = affine.load %c[%i, %j] : memref<64x64xf64>
+      %w = arith.mulf %v, %beta : f64
+      affine.store %w, %c[%i, %j] : memref<64x64xf64>
+    }
+    // expected-remark @below {{interchanged with the loop at line 23, which carries no dependence and becomes the second grid dimension; this loop runs in each thread}}
+    affine.for %k = 0 to 32 {
+      affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+        %v = affine.load %c[%i, %j] : memref<64x64xf64>
+        %x = affine.load %a[%i, %k] : memref<64x32xf64>
+        %y = affine.load %a[%j, %k] : memref<64x32xf64>
+        %p = arith.mulf %x, %y : f64
+        %s = arith.addf %v, %p : f64
+        affine.store %s, %c[%i, %j] : memref<64x64xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Bounds that use `i` through a min: not a triangle gpu-select-nests maps,
+// so nothing changes.
+// CHECK-LABEL: func.func @clipped
+// CHECK:      affine.for
+// CHECK-NEXT:   affine.for
+// CHECK:        affine.for
+// CHECK-NEXT:     affine.for
+func.func @clipped(%c: memref<64x64xf64>, %a: memref<64x32xf64>, %beta: f64) {
+  // expected-remark @below {{no 2-D band exposed: the loops at line 13, line 19 have bounds that use this loop's iterator in a form gpu-select-nests does not map (a min, a max, a step other than 1, or two iterators)}}
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to min affine_map<(d0) -> (d0 + 1, 48)>(%i) {
+      %v = affine.load %c[%i, %j] : memref<64x64xf64>
+      %w = arith.mulf %v, %beta : f64
+      affine.store %w, %c[%i, %j] : memref<64x64xf64>
+    }
+    affine.for %k = 0 to 32 {
+      affine.for %j = 0 to min affine_map<(d0) -> (d0 + 1, 48)>(%i) {
+        %v = affine.load %c[%i, %j] : memref<64x64xf64>
+        %x = affine.load %a[%i, %k] : memref<64x32xf64>
+        %y = affine.load %a[%j, %k] : memref<64x32xf64>
+        %p = arith.mulf %x, %y : f64
+        %s = arith.addf %v, %p : f64
+        affine.store %s, %c[%i, %j] : memref<64x64xf64>
+      }
+    }
+  }
+  return
+}
