@@ -5,13 +5,15 @@
  * carries exactly the array elements of an integer set that the compiler
  * computed with ISL (dist-materialize), parametric in the blocks of the
  * sender and the receiver. The compiler passes the set as a table
- * (include/weft/Analysis/Polyhedral/ElementSets.h has the layout): disjoint
- * pieces, each a conjunction of integer constraints over the parameters,
- * the subscripts and integer divisions, with the bounds of each subscript
- * given by the subscripts before it. weft_rt_walk enumerates the elements
- * of a piece in lexicographic order, piece after piece, as runs of
- * consecutive elements; both ends of a message walk the same table with
- * the same parameters, so they agree on the elements and their order.
+ * (include/weft/Analysis/Polyhedral/ElementSets.h has the layout): pieces,
+ * disjoint unless the table says otherwise, each a conjunction of integer
+ * constraints over the parameters, the subscripts and integer divisions,
+ * with the bounds of each subscript given by the subscripts before it.
+ * weft_rt_walk enumerates the elements of a piece in lexicographic order,
+ * piece after piece, as runs of consecutive elements (pieces that may
+ * overlap: all their elements once, by address); both ends of a message
+ * walk the same table with the same parameters, so they agree on the
+ * elements and their order.
  *
  * No MPI here: test/unittests checks the walk against ISL.
  *
@@ -236,11 +238,10 @@ static int weft_rt_piece_may_hold(weft_rt_walk_state *s) {
   return weft_rt_filters_hold(s, -1);
 }
 
-/* Visits the elements of `e` in order: counts them (WEFT_RT_COUNT), copies
-   them into `buffer` (WEFT_RT_PACK) or from it (WEFT_RT_UNPACK), or appends
-   their runs to `runs` (WEFT_RT_LIST). Returns how many there are. */
-static int64_t weft_rt_visit(const weft_rt_elements *e, int mode, char *buffer,
-                             weft_rt_runs *runs) {
+/* Visits the elements of `e`'s pieces, piece after piece (see
+   weft_rt_visit). */
+static int64_t weft_rt_visit_pieces(const weft_rt_elements *e, int mode,
+                                    char *buffer, weft_rt_runs *runs) {
   static int64_t *scratch = NULL;
   static int64_t capacity = 0;
   weft_rt_walk_state s;
@@ -252,7 +253,8 @@ static int64_t weft_rt_visit(const weft_rt_elements *e, int mode, char *buffer,
   s.dims = e->set[0];
   s.params = e->set[1];
   const int64_t *p = e->set + 3;
-  for (int64_t piece = 0; piece < e->set[2]; ++piece) {
+  int64_t pieces = e->set[2] < 0 ? -e->set[2] : e->set[2];
+  for (int64_t piece = 0; piece < pieces; ++piece) {
     s.ndivs = p[0];
     s.nrows = p[1];
     s.vars = s.params + s.dims + s.ndivs;
@@ -303,6 +305,55 @@ static int64_t weft_rt_visit(const weft_rt_elements *e, int mode, char *buffer,
       weft_rt_walk_level(&s, 0, 0);
   }
   return s.count;
+}
+
+/* Orders runs given as (offset, end) pairs by their offsets (qsort). */
+static int weft_rt_compare_runs(const void *a, const void *b) {
+  int64_t x = ((const int64_t *)a)[0], y = ((const int64_t *)b)[0];
+  return (x > y) - (x < y);
+}
+
+/* Visits the elements of `e` in order: counts them (WEFT_RT_COUNT), copies
+   them into `buffer` (WEFT_RT_PACK) or from it (WEFT_RT_UNPACK), or appends
+   their runs to `runs` (WEFT_RT_LIST). Returns how many there are. The
+   order is the pieces' (lexicographic in each), or, where the table's
+   pieces may overlap (a negative count), the elements' addresses, each
+   element once. */
+static int64_t weft_rt_visit(const weft_rt_elements *e, int mode, char *buffer,
+                             weft_rt_runs *runs) {
+  if (e->set[2] >= 0)
+    return weft_rt_visit_pieces(e, mode, buffer, runs);
+  static weft_rt_runs all;
+  static int64_t *pairs = NULL, pairs_capacity = 0;
+  all.count = 0;
+  weft_rt_visit_pieces(e, WEFT_RT_LIST, NULL, &all);
+  if (2 * all.count > pairs_capacity) {
+    int64_t *grown = (int64_t *)realloc(pairs, (size_t)all.count * 16);
+    if (!grown)
+      abort();
+    pairs = grown;
+    pairs_capacity = 2 * all.count;
+  }
+  for (int64_t i = 0; i < all.count; ++i) {
+    pairs[2 * i] = all.offset[i];
+    pairs[2 * i + 1] = all.offset[i] + all.bytes[i];
+  }
+  qsort(pairs, (size_t)all.count, 2 * sizeof(int64_t), weft_rt_compare_runs);
+  int64_t count = 0;
+  for (int64_t i = 0; i < all.count;) {
+    /* [begin, end): this run and every later one that starts inside it. */
+    int64_t begin = pairs[2 * i], end = pairs[2 * i + 1];
+    for (++i; i < all.count && pairs[2 * i] <= end; ++i)
+      end = pairs[2 * i + 1] > end ? pairs[2 * i + 1] : end;
+    if (mode == WEFT_RT_LIST)
+      weft_rt_list_run(runs, begin, end - begin);
+    else if (mode == WEFT_RT_PACK)
+      memcpy(buffer + count * e->size, e->base + begin, (size_t)(end - begin));
+    else if (mode == WEFT_RT_UNPACK)
+      memcpy(e->base + begin, buffer + count * e->size, (size_t)(end - begin));
+    count += (end - begin) / e->size;
+  }
+  return count;
 }
 
 static int64_t weft_rt_walk(const weft_rt_elements *e, int mode, char *buffer) {

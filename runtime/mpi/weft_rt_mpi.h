@@ -334,11 +334,6 @@ static WEFT_RT_UNUSED void weft_rt_irecv_elements(const int64_t *table,
   weft_rt_start_message(table, array, size, values, 1, peer, tag);
 }
 
-static int weft_rt_compare_runs(const void *a, const void *b) {
-  int64_t x = ((const int64_t *)a)[0], y = ((const int64_t *)b)[0];
-  return (x > y) - (x < y);
-}
-
 /* `m`'s runs as (offset, end) pairs in increasing order (m->sorted). A
    piece's runs come in increasing order already; only a set of several
    pieces may need the sort. */

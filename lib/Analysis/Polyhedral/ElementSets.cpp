@@ -210,7 +210,8 @@ static void encodePiece(isl_basic_set *raw, unsigned params, unsigned dims,
 }
 
 FailureOr<SmallVector<int64_t>>
-weft::encodeElementSet(Operation *at, StringRef text, unsigned dims) {
+weft::encodeElementSet(Operation *at, StringRef text, unsigned dims,
+                       unsigned long maxDisjointOperations) {
   isl_ctx *ctx = isl_ctx_alloc();
   isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
   SmallVector<int64_t> table;
@@ -232,16 +233,29 @@ weft::encodeElementSet(Operation *at, StringRef text, unsigned dims) {
         // ISL's enumeration). Checking the equality here costs far more
         // than the split: minutes for a strided kernel's union of 25
         // pieces with modulo constraints (test/E2E/seq/steps.c).
-        isl::set pieces = isl::manage(isl_set_make_disjoint(
-            isl_set_compute_divs(isl_set_coalesce(set.copy()))));
-        if (pieces.is_null())
+        // Every division explicit: the runtime evaluates them.
+        isl::set explicitDivs =
+            isl::manage(isl_set_compute_divs(set.coalesce().release()));
+        isl_ctx_set_max_operations(ctx, maxDisjointOperations);
+        isl_ctx_reset_operations(ctx);
+        isl_set *disjoint = isl_set_make_disjoint(explicitDivs.copy());
+        isl_ctx_set_max_operations(ctx, 0);
+        // The split can grow without bound (seconds on steps.c's union of 29
+        // pieces); past its quota the pieces may overlap, and the table says
+        // so: the walk merges what they share.
+        bool overlapping =
+            !disjoint && isl_ctx_last_error(ctx) == isl_error_quota;
+        if (overlapping)
+          isl_ctx_reset_error(ctx);
+        else if (!disjoint)
           throw std::runtime_error("cannot split the set");
+        isl::set pieces = overlapping ? explicitDivs : isl::manage(disjoint);
         Owned<isl_basic_set_list> list =
             own(isl_set_get_basic_set_list(pieces.get()));
         if (!list)
           throw std::runtime_error("no pieces");
         int n = isl_basic_set_list_n_basic_set(list.get());
-        table.append({dims, params, n});
+        table.append({dims, params, overlapping ? -n : n});
         for (int i = 0; i < n; ++i)
           encodePiece(isl_basic_set_list_get_basic_set(list.get(), i), params,
                       dims, table);

@@ -2,7 +2,12 @@
 // RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Loops with non-unit constant steps (+3, +2, -2, +4, +5), if/else with
-   affine conditions, and every compound assignment (+=, -=, *=, /=). */
+   affine conditions, and every compound assignment (+=, -=, *=, /=). The
+   region runs twice: the second time the other ranks' copies count as
+   stale, and what the region reads of A first comes from rank 0 through a
+   table of overlapping pieces (ISL cannot split this union of strided
+   pieces into disjoint ones within weft's quota; the unit test
+   ElementSets.OverlappingPieces checks such walks element by element). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
@@ -57,6 +62,7 @@ int main(void)
   for (i = 0; i < N; i++)
     for (j = 0; j < M; j++)
       A[i][j] = (double)((i * 11 + j * 3) % 23) / 23.0 + 1.0;
+  kernel_steps(N, M, A, v);
   kernel_steps(N, M, A, v);
   for (i = 0; i < N; i++) {
     for (j = 0; j < M; j++)

@@ -149,8 +149,10 @@ std::vector<int64_t> gridBlocks(std::mt19937 &rng, unsigned) {
           block(sc, cols),     block(sc + 1, cols)};
 }
 
+/// With `maxDisjointOperations` small, the table's pieces may overlap.
 void checkSet(const std::string &text, const Sampler &sample,
-              unsigned samples) {
+              unsigned samples,
+              unsigned long maxDisjointOperations = 1000000) {
   MLIRContext context;
   OpBuilder b(&context);
   OwningOpRef<ModuleOp> module = ModuleOp::create(b.getUnknownLoc());
@@ -162,7 +164,7 @@ void checkSet(const std::string &text, const Sampler &sample,
   isl_set_free(set);
   isl_ctx_free(ctx);
   FailureOr<SmallVector<int64_t>> table =
-      weft::encodeElementSet(*module, text, dims);
+      weft::encodeElementSet(*module, text, dims, maxDisjointOperations);
   ASSERT_TRUE(succeeded(table)) << text;
   std::vector<int64_t> tab(table->begin(), table->end());
   std::mt19937 rng(12345);
@@ -199,8 +201,9 @@ void checkSet(const std::string &text, const Sampler &sample,
 }
 
 void checkSet(const std::string &text, int64_t lo, int64_t hi,
-              unsigned samples) {
-  checkSet(text, uniform(lo, hi), samples);
+              unsigned samples,
+              unsigned long maxDisjointOperations = 1000000) {
+  checkSet(text, uniform(lo, hi), samples, maxDisjointOperations);
 }
 
 TEST(ElementSets, HalosAndLiveOutBlock) {
@@ -261,6 +264,41 @@ TEST(ElementSets, Scalars) {
   // A rank-0 array (a scalar of the region), and a scalar argument's slot.
   checkSet("[rq, p0] -> { M3[] : rq = 0 and p0 > 0 }", -1, 2, 50);
   checkSet("{ S[0] }", 0, 0, 1);
+}
+
+TEST(ElementSets, OverlappingPieces) {
+  // Past the split's quota the table lists the coalesced pieces, which may
+  // share elements (a negative piece count); the walk still visits each
+  // element once, in the same order for packing, unpacking and its runs.
+  const char *strided =
+      "[n] -> { M[i] : 0 <= i < n and i mod 2 = 0; M[i] : 0 <= i < n and i "
+      "mod 3 = 0 }";
+  const char *triangles =
+      "[n, m] -> { M[i, j] : 0 <= i < n and 0 <= j < n and i + j <= m; "
+      "M[i, j] : 0 <= i < n and 0 <= j < n and j >= i }";
+  MLIRContext context;
+  OpBuilder b(&context);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(b.getUnknownLoc());
+  for (const char *text : {strided, triangles}) {
+    FailureOr<SmallVector<int64_t>> table =
+        weft::encodeElementSet(*module, text, text == strided ? 1 : 2, 1);
+    ASSERT_TRUE(succeeded(table)) << text;
+    EXPECT_LT((*table)[2], -1) << text;
+    // With the default quota the same sets split into disjoint pieces.
+    table = weft::encodeElementSet(*module, text, text == strided ? 1 : 2);
+    ASSERT_TRUE(succeeded(table)) << text;
+    EXPECT_GT((*table)[2], 0) << text;
+  }
+  checkSet(strided, -3, 40, 100, 1);
+  checkSet(triangles, -2, 30, 200, 1);
+  // The sets of the tests above, forced through the same path.
+  checkSet("[p0, p1] -> { M0[i0, i1] : p0 > 0 and 0 <= i0 <= -2 + p1 and "
+           "i1 >= 0 and -i0 < i1 < p1 and i1 <= -2 + p1 + i0; M0[-1 + p1, i1] "
+           ": p0 > 0 and 0 < i1 <= -2 + p1 }",
+           -2, 20, 200, 1);
+  checkSet("[rlo0, e0, p1] -> { M0[-1 + 4rlo0, i1] : (-1 + rlo0 + e0) mod 2 "
+           "= 0 and rlo0 > 0 and 0 < i1 < p1 }",
+           0, 12, 500, 1);
 }
 
 TEST(ElementSets, Errors) {

@@ -4,11 +4,16 @@
 // elements it carries, parametric in the blocks of the sender and the
 // receiver (Communication.h). The MPI runtime enumerates such a set itself
 // (runtime/mpi/weft_rt_elements.h), from the table encodeElementSet makes:
-// a union of disjoint pieces, each a conjunction of integer constraints
+// a union of pieces, each a conjunction of integer constraints
 // over the parameters, the subscripts and explicit integer divisions, with
 // the bounds of every subscript as functions of the ones before it. Both
 // ends of a message walk the same table with the same parameters, so they
 // agree on the elements and their order without sending either.
+//
+// The pieces are disjoint, so that each element is visited once, unless
+// splitting them exceeded its quota of ISL operations: then `pieces` is
+// negative (-pieces of them, which may share elements) and the walk
+// merges their elements, in the order of their addresses.
 //
 // Table layout (int64_t):
 //   dims, params, pieces, then per piece
@@ -38,9 +43,13 @@ namespace weft {
 /// (see the file comment). Fails with an error at `at` when ISL cannot
 /// parse the set, when it is not a set of `dims` subscripts, when some
 /// subscript is unbounded, or over the runtime's limits
-/// (dist::kMaxElementSetDims, dist::kMaxElementSetParams).
+/// (dist::kMaxElementSetDims, dist::kMaxElementSetParams). Splitting the set
+/// into disjoint pieces may take `maxDisjointOperations` ISL operations
+/// (about 0.4 s per million here); beyond, the table lists overlapping
+/// pieces.
 mlir::FailureOr<llvm::SmallVector<int64_t>>
-encodeElementSet(mlir::Operation *at, llvm::StringRef set, unsigned dims);
+encodeElementSet(mlir::Operation *at, llvm::StringRef set, unsigned dims,
+                 unsigned long maxDisjointOperations = 1000000);
 
 } // namespace weft
 
