@@ -24,10 +24,14 @@ LoopNestTimes predictLoopNest(const LoopNestCounts &counts,
   double computeUs = counts.flops / (tflops * 1e6);
   t.kernelUs = std::max(memoryUs, computeUs);
   t.launchUs = counts.launches * kKernelLaunchUs;
-  double linkGBps = gpu.hostLinkGBps > 0 ? gpu.hostLinkGBps : 12;
-  t.copyUs = counts.copies * kHostCopyAlphaUs +
-             (counts.bytesIn + counts.bytesOut) / (linkGBps * 1e3);
+  t.copyUs = predictCopies(counts, gpu);
   return t;
+}
+
+double predictCopies(const LoopNestCounts &counts, const DeviceSpec &gpu) {
+  double linkGBps = gpu.hostLinkGBps > 0 ? gpu.hostLinkGBps : 12;
+  return counts.copies * kHostCopyAlphaUs +
+         (counts.bytesIn + counts.bytesOut) / (linkGBps * 1e3);
 }
 
 /// Bytes of the tiles of one block.

@@ -274,6 +274,7 @@ void BandExposer::transform(Candidate &c) {
     OpBuilder b(root);
     for (auto [start, end] : groups) {
       auto copy = cast<affine::AffineForOp>(b.clone(*root));
+      copy->setAttr(kGpuPartsAttr, b.getI64IntegerAttr(c.distribution));
       SmallVector<Operation *> ops;
       for (Operation &op : copy.getBody()->without_terminator())
         ops.push_back(&op);

@@ -182,6 +182,21 @@ private:
   /// Whether the nest rooted at `loop`, which may run on the device, does;
   /// `why` says what decided (a directive, the option, the predictions).
   bool onDevice(affine::AffineForOp loop, std::string &why);
+  /// The counts of the nest at `loop` for the cost model, or why there are
+  /// none (`why`).
+  FailureOr<cost::LoopNestCounts> countNest(affine::AffineForOp loop,
+                                           std::string &why);
+  /// Whether the nest at `loop` would ask the cost model where it runs.
+  bool asksCostModel(affine::AffineForOp loop);
+  /// Places together the parts of each loop gpu-expose-bands distributed in
+  /// `block` (kGpuPartsAttr) that ask the cost model, into `grouped`.
+  void placeParts(Block &block);
+  /// "predicted ... (sizes taken as ...)" for the nest alone.
+  std::string alonePrediction(const cost::LoopNestCounts &counts,
+                              bool &device);
+
+  /// The decisions placeParts took, and why, by loop.
+  llvm::DenseMap<Operation *, std::pair<bool, std::string>> grouped;
 
   func::FuncOp func;
   PolyhedralRegion &region;
@@ -224,18 +239,10 @@ LogicalResult weft::selectDeviceNests(func::FuncOp func, bool report,
   return failure(selector.invalid);
 }
 
-bool NestSelector::onDevice(affine::AffineForOp loop, std::string &why) {
-  if (forcedPlacement(loop) == "device") {
-    why = "#pragma weft device";
-    return true;
-  }
-  if (choice.always) {
-    why = "gpu-choice=always";
-    return true;
-  }
+FailureOr<cost::LoopNestCounts>
+NestSelector::countNest(affine::AffineForOp loop, std::string &why) {
   FailureOr<cost::LoopNestCounts> counts = failure();
   {
-    // Without counts (ISL over its quota), the nest runs where it may.
     std::string error;
     ScopedDiagnosticHandler capture(func.getContext(), [&](Diagnostic &d) {
       error = d.str();
@@ -245,7 +252,7 @@ bool NestSelector::onDevice(affine::AffineForOp loop, std::string &why) {
                            choice.plannedSizes, maxIslOperations);
     if (failed(counts)) {
       why = "no cost estimate (" + error + ")";
-      return true;
+      return failure();
     }
   }
   // A nest whose bounds are all unknown (a rank's block under mpi-cuda)
@@ -254,28 +261,169 @@ bool NestSelector::onDevice(affine::AffineForOp loop, std::string &why) {
     why = llvm::formatv("no cost estimate (no iterations with the sizes "
                         "unknown at compile time taken as {0})",
                         choice.nominalSize);
-    return true;
+    return failure();
   }
-  cost::LoopNestTimes t = predictLoopNest(*counts, choice.gpu, choice.cpu);
-  std::string cpu = formatTime(t.cpuUs) + " on the CPU";
-  std::string gpu = deviceTime(t, *counts);
-  bool device = t.deviceIsFaster();
-  why = "predicted " +
-        (device ? gpu + " against " + cpu : cpu + " against " + gpu);
+  return counts;
+}
+
+/// "(n, unknown at compile time, taken as 4096; ...)", or empty.
+static std::string sizeNotes(const cost::LoopNestCounts &counts,
+                             const DeviceChoice &choice) {
   SmallVector<std::string, 2> notes;
-  if (!counts->nominalSizes.empty())
+  if (!counts.nominalSizes.empty())
     notes.push_back(llvm::formatv("{0}, unknown at compile time, taken as {1}",
-                                  llvm::join(counts->nominalSizes, ", "),
+                                  llvm::join(counts.nominalSizes, ", "),
                                   choice.nominalSize));
   if (choice.plannedRanks)
     notes.push_back(llvm::formatv("the first rank's block at {0} ranks",
                                   choice.plannedRanks));
-  if (!notes.empty())
-    why += " (" + llvm::join(notes, "; ") + ")";
+  return notes.empty() ? "" : " (" + llvm::join(notes, "; ") + ")";
+}
+
+std::string NestSelector::alonePrediction(const cost::LoopNestCounts &counts,
+                                          bool &device) {
+  cost::LoopNestTimes t = predictLoopNest(counts, choice.gpu, choice.cpu);
+  std::string cpu = formatTime(t.cpuUs) + " on the CPU";
+  std::string gpu = deviceTime(t, counts);
+  device = t.deviceIsFaster();
+  return "predicted " +
+         (device ? gpu + " against " + cpu : cpu + " against " + gpu) +
+         sizeNotes(counts, choice);
+}
+
+bool NestSelector::onDevice(affine::AffineForOp loop, std::string &why) {
+  if (forcedPlacement(loop) == "device") {
+    why = "#pragma weft device";
+    return true;
+  }
+  if (choice.always) {
+    why = "gpu-choice=always";
+    return true;
+  }
+  auto decided = grouped.find(loop);
+  if (decided != grouped.end()) {
+    why = decided->second.second;
+    return decided->second.first;
+  }
+  // Without counts (ISL over its quota), the nest runs where it may.
+  FailureOr<cost::LoopNestCounts> counts = countNest(loop, why);
+  if (failed(counts))
+    return true;
+  bool device;
+  why = alonePrediction(*counts, device);
   return device;
 }
 
+bool NestSelector::asksCostModel(affine::AffineForOp loop) {
+  return !choice.always && forcedPlacement(loop).empty() &&
+         info.threadParallel.lookup(loop) && deviceObstacle(loop).empty() &&
+         !holdsForcedLoop(loop);
+}
+
+/// The most parts of one distributed loop placed together (2^n placements
+/// are compared); a loop distributed into more leaves its parts alone.
+static constexpr unsigned kMaxPlacedParts = 4;
+
+void NestSelector::placeParts(Block &block) {
+  SmallVector<SmallVector<affine::AffineForOp, 2>> groups;
+  int64_t last = -1;
+  for (Operation &op : block.without_terminator()) {
+    auto loop = dyn_cast<affine::AffineForOp>(op);
+    auto parts = loop ? loop->getAttrOfType<IntegerAttr>(kGpuPartsAttr)
+                      : IntegerAttr();
+    if (!parts) {
+      last = -1;
+      continue;
+    }
+    if (parts.getInt() != last)
+      groups.emplace_back();
+    last = parts.getInt();
+    if (asksCostModel(loop))
+      groups.back().push_back(loop);
+  }
+  for (ArrayRef<affine::AffineForOp> parts : groups) {
+    unsigned n = parts.size();
+    if (n < 2 || n > kMaxPlacedParts)
+      continue;
+    SmallVector<cost::LoopNestCounts> counts;
+    SmallVector<cost::LoopNestTimes> times;
+    std::string ignored;
+    for (affine::AffineForOp part : parts) {
+      FailureOr<cost::LoopNestCounts> c = countNest(part, ignored);
+      if (failed(c))
+        break;
+      counts.push_back(*c);
+      times.push_back(predictLoopNest(*c, choice.gpu, choice.cpu));
+    }
+    if (counts.size() != n)
+      continue; // each part alone, as the remark of each then says
+    // Each placement: the parts on the device run their kernels and
+    // launches, the others their CPU time, and the copies are those the
+    // placement as a whole makes (an array the device parts share moves
+    // once; one a host part shares with them moves across).
+    unsigned placements = 1u << n;
+    SmallVector<double> total(placements), copies(placements);
+    bool failedCopies = false;
+    for (unsigned mask = 0; mask < placements && !failedCopies; ++mask) {
+      SmallVector<bool> onDevice;
+      double us = 0;
+      for (unsigned k = 0; k < n; ++k) {
+        onDevice.push_back(mask & (1u << k));
+        us += onDevice.back() ? times[k].kernelUs + times[k].launchUs
+                              : times[k].cpuUs;
+      }
+      FailureOr<cost::LoopNestCounts> moved = failure();
+      {
+        ScopedDiagnosticHandler quiet(func.getContext(),
+                                      [](Diagnostic &) { return success(); });
+        moved = countPlacementCopies(region, parts, onDevice,
+                                     choice.nominalSize, choice.plannedSizes,
+                                     maxIslOperations);
+      }
+      if (failed(moved)) {
+        failedCopies = true;
+        break;
+      }
+      copies[mask] = predictCopies(*moved, choice.gpu);
+      total[mask] = us + copies[mask];
+    }
+    if (failedCopies)
+      continue;
+    // Ties go to the host, as for a nest alone.
+    unsigned best = 0;
+    for (unsigned mask = 1; mask < placements; ++mask)
+      if (total[mask] < total[best])
+        best = mask;
+    // What the device parts' copies would cost charged to each alone.
+    double aloneCopies = 0;
+    for (unsigned k = 0; k < n; ++k)
+      if (best & (1u << k))
+        aloneCopies += times[k].copyUs;
+    for (unsigned k = 0; k < n; ++k) {
+      bool device = best & (1u << k);
+      unsigned flipped = best ^ (1u << k);
+      std::string why = llvm::formatv(
+          "placed with the other {0} of the loop distributed at {1}: "
+          "predicted {2} for the {3} parts with this one on the {4} (copies "
+          "{5}",
+          n > 2 ? "parts" : "part", lineOf(parts[k]), formatTime(total[best]),
+          n, device ? "device" : "host", formatTime(copies[best]));
+      if (aloneCopies > copies[best])
+        why += ", " + formatTime(aloneCopies - copies[best]) +
+               " less than charged to each device part alone";
+      why += llvm::formatv(") against {0} with it on the {1} (copies {2})",
+                           formatTime(total[flipped]),
+                           device ? "host" : "device",
+                           formatTime(copies[flipped]));
+      bool alone;
+      why += "; alone, " + alonePrediction(counts[k], alone);
+      grouped[parts[k]] = {device, why};
+    }
+  }
+}
+
 void NestSelector::visit(Block &block) {
+  placeParts(block);
   for (Operation &op : block.without_terminator()) {
     auto loop = dyn_cast<affine::AffineForOp>(op);
     if (!loop) {

@@ -2,8 +2,8 @@
 
 // gemm as PolyBench writes it: `i` is parallel but its body is two loops,
 // and the second is `for k for j` with `k` carrying the reduction. The loop
-// is distributed over its body and `k` interchanged with `j`: two 2-D bands,
-// the k loop inside the second.
+// is distributed over its body and `k` interchanged with `j`: two 2-D bands
+// (the same weft.gpu.parts: placed together), the k loop inside the second.
 // CHECK-LABEL: func.func @gemm
 // CHECK:      affine.for %[[I:.*]] = 0 to %{{.*}} {
 // CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 64 {
@@ -11,7 +11,7 @@
 // CHECK-NEXT:     arith.mulf
 // CHECK-NEXT:     affine.store
 // CHECK-NEXT:   }
-// CHECK-NEXT: }
+// CHECK-NEXT: } {weft.gpu.parts = [[PARTS:[0-9]+]] : i64}
 // CHECK-NEXT: affine.for %[[I2:.*]] = 0 to %{{.*}} {
 // CHECK-NEXT:   affine.for %[[J2:.*]] = 0 to 64 {
 // CHECK-NEXT:     affine.for %[[K2:.*]] = 0 to 48 {
@@ -20,7 +20,7 @@
 // CHECK:            affine.store %{{.*}}, %{{.*}}[%[[I2]], %[[J2]]]
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
-// CHECK-NEXT: }
+// CHECK-NEXT: } {weft.gpu.parts = [[PARTS]] : i64}
 // CHECK-NEXT: return
 func.func @gemm(%c: memref<?x64xf64>, %a: memref<?x48xf64>, %b: memref<48x64xf64>, %n: index, %alpha: f64, %beta: f64) {
   // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the loops at line 28, line 34 with it are 2-D bands}}

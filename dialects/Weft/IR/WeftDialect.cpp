@@ -52,7 +52,7 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (name == getGpuBandAttrName() || name == getGpuCoalescedAttrName() ||
-      name == getGpuTileAttrName()) {
+      name == getGpuTileAttrName() || name == getGpuPartsAttrName()) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || !isa<LoopLikeOpInterface>(op) || value.getInt() < 0)
       return op->emitOpError()

@@ -31,6 +31,7 @@ def Weft_Dialect : Dialect {
     | `weft.nodist` | function | unit | `#pragma weft nodist`: the region runs as written on every rank |
     | `weft.gpu.band` | loop | i64 | gpu-select-nests: the loop and the next band - 1 loops nested in it are a device nest's grid dimensions |
     | `weft.gpu.coalesced` | loop | i64 | gpu-select-nests: which loop of the band maps to `threadIdx.x` |
+    | `weft.gpu.parts` | loop | i64 | gpu-expose-bands: adjacent loops with the same value are the parts one loop was distributed into; gpu-select-nests places them together |
     | `weft.c_specifiers` | function | array of strings | convert-gpu-to-emitc: the C specifiers the function is printed with (`static`, `__global__`) |
 
     See docs/dialects/dist.md and docs/directives.md.
@@ -68,6 +69,9 @@ def Weft_Dialect : Dialect {
     }
     static constexpr ::llvm::StringLiteral getGpuCoalescedAttrName() {
       return ::llvm::StringLiteral("weft.gpu.coalesced");
+    }
+    static constexpr ::llvm::StringLiteral getGpuPartsAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.parts");
     }
     // On a device nest's outermost loop: threads per block along x, y, z
     // (the cost model's choice); on the sequential loop inside a 2-D nest:

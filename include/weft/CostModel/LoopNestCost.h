@@ -65,6 +65,10 @@ struct LoopNestTimes {
   bool deviceIsFaster() const { return gpuUs() < cpuUs; }
 };
 
+/// Predicted microseconds of the copies of `counts` (bytesIn, bytesOut,
+/// copies) over `gpu`'s host link.
+double predictCopies(const LoopNestCounts &counts, const DeviceSpec &gpu);
+
 /// The times of `counts` on one core of `cpu` and on `gpu`.
 LoopNestTimes predictLoopNest(const LoopNestCounts &counts,
                               const DeviceSpec &gpu, const DeviceSpec &cpu);

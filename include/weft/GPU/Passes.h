@@ -25,6 +25,12 @@ inline constexpr llvm::StringLiteral kGpuBandAttr =
 inline constexpr llvm::StringLiteral kGpuCoalescedAttr =
     WeftDialect::getGpuCoalescedAttrName();
 
+/// On each loop gpu-expose-bands distributed one loop into: adjacent loops
+/// with the same value are its parts, which gpu-select-nests places
+/// together (the copies of the arrays they share charged once).
+inline constexpr llvm::StringLiteral kGpuPartsAttr =
+    WeftDialect::getGpuPartsAttrName();
+
 /// On the device buffer of a host array in a distributed region and its
 /// copies: the runtime keeps the buffer across nests, and the copies move
 /// only what is newer on the other side (weft_cuda_resident*).

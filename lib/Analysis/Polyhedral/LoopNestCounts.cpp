@@ -148,3 +148,52 @@ FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
     return failure();
   return counts;
 }
+
+FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
+    PolyhedralRegion &region, ArrayRef<affine::AffineForOp> nests,
+    ArrayRef<bool> onDevice, int64_t nominal,
+    const llvm::DenseMap<Value, int64_t> &known, unsigned long maxOperations) {
+  weft::detail::PolyhedralRegionState &state = region.getState();
+  FailureOr<const ModelBuilder *> built = state.getModel();
+  if (failed(built))
+    return failure();
+  const ModelBuilder &model = **built;
+  cost::LoopNestCounts counts;
+  if (llvm::none_of(onDevice, [](bool d) { return d; }))
+    return counts;
+  LogicalResult status =
+      state.run("placement copies", maxOperations, [&](isl::ctx ctx) {
+        const weft::detail::RegionFlow &flow = state.getFlow(maxOperations);
+        // The statement instances on each side.
+        isl::union_set device = isl::union_set::empty(ctx);
+        isl::union_set host = isl::union_set::empty(ctx);
+        for (const weft::detail::Statement &s : model.getStatements())
+          for (auto [nest, dev] : llvm::zip(nests, onDevice))
+            if (llvm::is_contained(s.loops, nest)) {
+              isl::set domain(ctx, model.params() + "{ " + s.domain + " }");
+              (dev ? device : host) = (dev ? device : host).unite(domain);
+            }
+        isl::union_map deps = flow.flow.must_dependence();
+        // In: reads of values from before the region or from a host nest.
+        isl::union_set fromHost =
+            deps.intersect_domain(host).intersect_range(device).range();
+        isl::union_set in =
+            flow.flow.must_no_source()
+                .intersect_domain(device)
+                .range()
+                .unite(flow.reads.intersect_domain(fromHost).range());
+        // Out: writes that live after the region or that a host nest reads.
+        isl::union_set toHost =
+            deps.intersect_domain(device).intersect_range(host).domain();
+        isl::union_set out =
+            flow.writes.intersect_domain(device)
+                .range()
+                .intersect(flow.endReads.range())
+                .unite(flow.writes.intersect_domain(toHost).range());
+        counts.bytesIn = boxBytes(model, in, nominal, known, counts.copies);
+        counts.bytesOut = boxBytes(model, out, nominal, known, counts.copies);
+      });
+  if (failed(status))
+    return failure();
+  return counts;
+}

@@ -33,6 +33,21 @@ countLoopNest(PolyhedralRegion &region, mlir::affine::AffineForOp loop,
               const llvm::DenseMap<mlir::Value, int64_t> &known,
               unsigned long maxOperations);
 
+/// The copies (bytesIn, bytesOut, copies; the other counts zero) a
+/// placement of adjacent loop nests makes, `onDevice[k]` saying where
+/// `nests[k]` runs: in, the bounding box of the elements the device nests
+/// read that the region did not write before them or that a host nest of
+/// `nests` wrote; out, that of the elements they write that live after the
+/// region or that a host nest of `nests` reads. An array the device nests
+/// share thus moves once, and one a host nest shares with them moves where
+/// the flow crosses sides. Fails as countLoopNest.
+mlir::FailureOr<cost::LoopNestCounts>
+countPlacementCopies(PolyhedralRegion &region,
+                     llvm::ArrayRef<mlir::affine::AffineForOp> nests,
+                     llvm::ArrayRef<bool> onDevice, int64_t nominalSize,
+                     const llvm::DenseMap<mlir::Value, int64_t> &known,
+                     unsigned long maxOperations);
+
 } // namespace weft
 
 #endif // WEFT_ANALYSIS_POLYHEDRAL_LOOPNESTCOUNTS_H
