@@ -89,8 +89,10 @@ FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
     return failure();
   const ModelBuilder &model = **built;
   cost::LoopNestCounts counts;
-  auto [ratio, doubles] = flopsPerAccess(loop);
-  counts.doublePrecision = doubles;
+  // Not a structured binding: the lambda below captures the ratio.
+  std::pair<double, bool> perAccess = flopsPerAccess(loop);
+  double ratio = perAccess.first;
+  counts.doublePrecision = perAccess.second;
   LogicalResult status =
       state.run("loop nest cost", maxOperations, [&](isl::ctx ctx) {
         const weft::detail::RegionFlow &flow = state.getFlow(maxOperations);
