@@ -240,9 +240,9 @@ weft::encodeElementSet(Operation *at, StringRef text, unsigned dims,
         isl_ctx_reset_operations(ctx);
         isl_set *disjoint = isl_set_make_disjoint(explicitDivs.copy());
         isl_ctx_set_max_operations(ctx, 0);
-        // The split can grow without bound (seconds on steps.c's union of 29
-        // pieces); past its quota the pieces may overlap, and the table says
-        // so: the walk merges what they share.
+        // The split can grow without bound (2 s on steps.c's union of 25
+        // strided pieces); past its quota the pieces may overlap, and the
+        // table says so: the walk merges what they share.
         bool overlapping =
             !disjoint && isl_ctx_last_error(ctx) == isl_error_quota;
         if (overlapping)
