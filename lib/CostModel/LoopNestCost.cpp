@@ -10,18 +10,22 @@ double secondsPerLoopAccess(const DeviceSpec &d) {
   return 8.0 / (d.bandwidthGBps * 1e9 * d.memEff);
 }
 
+/// `gpu`'s peak floating-point rate. Devices described inline (cluster
+/// files) carry no fp64 rate: take the fp32 one halved, as on the
+/// datacenter cards.
+static double peakTFLOPS(const DeviceSpec &gpu, bool doublePrecision) {
+  if (!doublePrecision)
+    return gpu.fp32TFLOPS;
+  return gpu.fp64TFLOPS > 0 ? gpu.fp64TFLOPS : gpu.fp32TFLOPS / 2;
+}
+
 LoopNestTimes predictLoopNest(const LoopNestCounts &counts,
                               const DeviceSpec &gpu, const DeviceSpec &cpu) {
   LoopNestTimes t;
   t.cpuUs = counts.accesses * secondsPerLoopAccess(cpu) * 1e6;
   double memoryUs = counts.kernelBytes / (gpu.bandwidthGBps * 1e3 * gpu.memEff);
-  // Devices described inline (cluster files) carry no fp64 rate: take the
-  // fp32 one halved, as on the datacenter cards.
-  double tflops =
-      counts.doublePrecision
-          ? (gpu.fp64TFLOPS > 0 ? gpu.fp64TFLOPS : gpu.fp32TFLOPS / 2)
-          : gpu.fp32TFLOPS;
-  double computeUs = counts.flops / (tflops * 1e6);
+  double computeUs =
+      counts.flops / (peakTFLOPS(gpu, counts.doublePrecision) * 1e6);
   t.kernelUs = std::max(memoryUs, computeUs);
   t.launchUs = counts.launches * kKernelLaunchUs;
   t.copyUs = predictCopies(counts, gpu);
@@ -73,12 +77,8 @@ KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
       blocks * (nest.inner * perIteration + nest.invariantAccesses * perThread);
   double flops =
       nest.trips[0] * nest.trips[1] * nest.inner * nest.flopsPerIteration;
-  double tflops =
-      nest.doublePrecision
-          ? (gpu.fp64TFLOPS > 0 ? gpu.fp64TFLOPS : gpu.fp32TFLOPS / 2)
-          : gpu.fp32TFLOPS;
   double us = std::max(bytes / (gpu.bandwidthGBps * 1e3 * gpu.memEff),
-                       flops / (tflops * 1e6));
+                       flops / (peakTFLOPS(gpu, nest.doublePrecision) * 1e6));
   // Blocks an SM holds, and how full the waves keep the SMs.
   int resident = std::max(1, gpu.maxThreadsPerSM / int(threads));
   resident = std::min(resident, std::max(1, gpu.maxBlocksPerSM));

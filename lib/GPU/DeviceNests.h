@@ -82,6 +82,9 @@ void exposeParallelBands(mlir::func::FuncOp func, bool report,
 /// A predicted time: "0.83 us", "12.5 ms" (three significant digits).
 std::string formatTime(double us);
 
+/// "line N" of `op`'s source location, or "an unknown line".
+std::string lineOf(mlir::Operation *op);
+
 /// For a 2-D device nest `band` (loop `coalesced` along x) whose threads
 /// run one sequential loop: the cost model's block shape and shared-memory
 /// tile width, recorded as weft.gpu.block on the nest and weft.gpu.tile on

@@ -26,12 +26,6 @@ namespace weft {
 using namespace mlir;
 using namespace weft;
 
-static std::string lineOf(Operation *op) {
-  if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return "line " + std::to_string(loc.getLine());
-  return "an unknown line";
-}
-
 namespace {
 /// One loop that would start a device nest with a 1-D grid, and the
 /// questions about it.

@@ -106,11 +106,8 @@ std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
     return "";
   affine::AffineForOp inner = *loops.begin();
   // A loop whose bounds differ between threads cannot be tiled.
-  for (Value operand : inner->getOperands())
-    if (llvm::any_of(band, [&](affine::AffineForOp loop) {
-          return loop.getInductionVar() == operand;
-        }))
-      return "";
+  if (boundsUse(inner, band))
+    return "";
   cost::TiledNest nest = describe(band, coalesced, inner, choice.nominalSize);
   cost::KernelShape shape = cost::chooseTiledNestShape(nest, choice.gpu);
   if (shape.tile == 0)
@@ -123,14 +120,11 @@ std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
                  b.getI64IntegerAttr(shape.tile));
   cost::KernelShape untiled =
       cost::predictTiledNest(nest, choice.gpu, 32, 8, 0);
-  std::string line = "an unknown line";
-  if (auto loc = dyn_cast<FileLineColLoc>(inner.getLoc()))
-    line = "line " + std::to_string(loc.getLine());
   return llvm::formatv("blocks of {0} x {1} threads, the loop at {2} in "
                        "shared-memory tiles of {3} where gpu-stage-tiles "
                        "can stage its reads: predicted {4} a launch with "
                        "tiles, {5} with 32 x 8 blocks and none",
-                       shape.block[0], shape.block[1], line, shape.tile,
+                       shape.block[0], shape.block[1], lineOf(inner), shape.tile,
                        formatTime(shape.us), formatTime(untiled.us))
       .str();
 }

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
 
+#include "DeviceNests.h"
+
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
@@ -60,16 +62,6 @@ static gpu::Processor processor(unsigned dim, bool thread) {
                                            gpu::Processor::ThreadY,
                                            gpu::Processor::ThreadZ};
   return thread ? threads[dim] : blocks[dim];
-}
-
-/// Whether `loop`'s bounds use the iterator of another loop of `band`.
-static bool boundsUseBand(affine::AffineForOp loop,
-                          ArrayRef<affine::AffineForOp> band) {
-  return llvm::any_of(loop->getOperands(), [&](Value v) {
-    return llvm::any_of(band, [&](affine::AffineForOp other) {
-      return other.getInductionVar() == v;
-    });
-  });
 }
 
 static LogicalResult mapNest(affine::AffineForOp outer) {
@@ -148,7 +140,7 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
   SmallVector<bool> triangle;
   for (auto [k, loop] : llvm::enumerate(band)) {
     Value lb, ub;
-    triangle.push_back(boundsUseBand(loop, band));
+    triangle.push_back(boundsUse(loop, band));
     if (triangle.back()) {
       Value lo[2], hi[2];
       for (int e = 0; e < 2; ++e) {

@@ -32,7 +32,7 @@ using namespace weft;
 /// The most grid dimensions CUDA has.
 static constexpr unsigned kMaxGridDims = 3;
 
-static std::string lineOf(Operation *op) {
+std::string weft::lineOf(Operation *op) {
   if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
     return "line " + std::to_string(loc.getLine());
   return "an unknown line";
