@@ -94,6 +94,9 @@ std::string
 chooseKernelShape(llvm::MutableArrayRef<mlir::affine::AffineForOp> band,
                   unsigned coalesced, const DeviceChoice &choice);
 
+/// Whether a loop inside `loop` (not `loop` itself) has a forced placement.
+bool holdsForcedLoop(mlir::affine::AffineForOp loop);
+
 /// The placement `#pragma weft device` or `host` forces on `loop`
 /// (weft.gpu.place): "device", "host", or empty.
 llvm::StringRef forcedPlacement(mlir::Operation *loop);

@@ -109,14 +109,8 @@ bool BandExposer::formsBand(affine::AffineForOp root, Operation *child) const {
 }
 
 void BandExposer::consider(affine::AffineForOp root) {
-  bool holdsForced = root.getBody()
-                         ->walk([](affine::AffineForOp inner) {
-                           return forcedPlacement(inner).empty()
-                                      ? WalkResult::advance()
-                                      : WalkResult::interrupt();
-                         })
-                         .wasInterrupted();
-  if (holdsForced || root.getNumResults() || !deviceObstacle(root).empty())
+  if (holdsForcedLoop(root) || root.getNumResults() ||
+      !deviceObstacle(root).empty())
     return;
   Candidate c;
   c.root = root;

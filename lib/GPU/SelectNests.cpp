@@ -133,8 +133,7 @@ StringRef weft::forcedPlacement(Operation *loop) {
   return {};
 }
 
-/// Whether a loop inside `loop` (not `loop` itself) has a forced placement.
-static bool holdsForcedLoop(affine::AffineForOp loop) {
+bool weft::holdsForcedLoop(affine::AffineForOp loop) {
   return loop.getBody()
       ->walk([](affine::AffineForOp inner) {
         return forcedPlacement(inner).empty() ? WalkResult::advance()
