@@ -29,6 +29,7 @@ static void addLoweringToEmitC(OpPassManager &pm, bool flatArguments) {
   // write what they read).
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(weft::createConvertDistToEmitC());
+  pm.addPass(weft::createNarrowIterators());
   weft::ConvertLoopsToEmitCOptions loops;
   loops.flatArguments = flatArguments;
   pm.addPass(weft::createConvertLoopsToEmitC(loops));

@@ -1,6 +1,7 @@
 //===- SourceNames.cpp - The names of the user's variables in the IR ------===//
 #include "weft/Support/SourceNames.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
 
 using namespace mlir;
@@ -23,6 +24,22 @@ llvm::StringRef weft::sourceName(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value))
     return sourceName(arg.getLoc());
   return sourceName(value.getDefiningOp()->getLoc());
+}
+
+Location weft::withSourceType(Location loc, Type type) {
+  if (auto named = dyn_cast<NameLoc>(loc))
+    return NameLoc::get(named.getName(),
+                        withSourceType(named.getChildLoc(), type));
+  return FusedLoc::get(loc.getContext(), {loc}, TypeAttr::get(type));
+}
+
+Type weft::sourceType(Location loc) {
+  if (auto named = dyn_cast<NameLoc>(loc))
+    return sourceType(named.getChildLoc());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    if (auto type = dyn_cast_or_null<TypeAttr>(fused.getMetadata()))
+      return type.getValue();
+  return {};
 }
 
 FileLineColLoc weft::sourcePosition(Location loc) {

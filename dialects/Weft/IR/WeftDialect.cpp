@@ -15,6 +15,7 @@
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -43,6 +44,13 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
     if (!isa<UnitAttr>(attr.getValue()) || !isa<LoopLikeOpInterface>(op))
       return op->emitOpError()
              << "'" << name << "' must be a unit attribute on a loop";
+    return success();
+  }
+  if (name == getCIntAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<scf::ForOp, emitc::ForOp>(op))
+      return op->emitOpError() << "'" << name
+                               << "' must be a unit attribute on scf.for or "
+                                  "emitc.for";
     return success();
   }
   if (name == getNoDistAttrName()) {

@@ -32,6 +32,7 @@ def Weft_Dialect : Dialect {
     | `weft.gpu.band` | loop | i64 | gpu-select-nests: the loop and the next band - 1 loops nested in it are a device nest's grid dimensions |
     | `weft.gpu.coalesced` | loop | i64 | gpu-select-nests: which loop of the band maps to `threadIdx.x` |
     | `weft.gpu.parts` | loop | i64 | gpu-expose-bands: adjacent loops with the same value are the parts one loop was distributed into; gpu-select-nests places them together |
+    | `weft.c_int` | `scf.for`, `emitc.for` | unit | narrow-iterators: the C printer declares the induction variable `int`, as the source did |
     | `weft.c_specifiers` | function | array of strings | convert-gpu-to-emitc: the C specifiers the function is printed with (`static`, `__global__`) |
 
     See docs/dialects/dist.md and docs/directives.md.
@@ -91,6 +92,9 @@ def Weft_Dialect : Dialect {
     // "device" or "host": `#pragma weft device` / `host` on the loop.
     static constexpr ::llvm::StringLiteral getGpuPlaceAttrName() {
       return ::llvm::StringLiteral("weft.gpu.place");
+    }
+    static constexpr ::llvm::StringLiteral getCIntAttrName() {
+      return ::llvm::StringLiteral("weft.c_int");
     }
     static constexpr ::llvm::StringLiteral getCSpecifiersAttrName() {
       return ::llvm::StringLiteral("weft.c_specifiers");

@@ -29,6 +29,15 @@ llvm::StringRef sourceName(mlir::Location loc);
 /// location's; "" if it has none.
 llvm::StringRef sourceName(mlir::Value value);
 
+/// `loc` recording that the source declared the variable it names with C
+/// type `type` (an integer type of that width: `i32` for `int`). The
+/// record is a fused location with the type as metadata, inside the name:
+/// passes that keep or rename a location keep it.
+mlir::Location withSourceType(mlir::Location loc, mlir::Type type);
+
+/// The source type recorded in `loc` (see withSourceType), or null.
+mlir::Type sourceType(mlir::Location loc);
+
 /// The file position inside `loc` (through names, fused and call-site
 /// locations), or null.
 mlir::FileLineColLoc sourcePosition(mlir::Location loc);

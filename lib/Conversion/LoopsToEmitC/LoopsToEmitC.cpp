@@ -884,6 +884,8 @@ LogicalResult FunctionLowering::lowerFor(scf::ForOp op) {
                                      map.lookup(op.getUpperBound()),
                                      map.lookup(op.getStep()));
   loop.getInductionVar().setLoc(op.getInductionVar().getLoc()); // its name
+  if (Attribute narrow = op->getAttr(weft::WeftDialect::getCIntAttrName()))
+    loop->setAttr(weft::WeftDialect::getCIntAttrName(), narrow);
   map.map(op.getInductionVar(), loop.getInductionVar());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ensureYield(b, op.getLoc(), *loop.getBody()));

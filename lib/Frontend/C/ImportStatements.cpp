@@ -235,6 +235,18 @@ bool RegionImporter::emitDecl(const cl::VarDecl *var) {
   return true;
 }
 
+/// The location of a loop's induction variable that is the iterator `iv`:
+/// its name and, for a signed iterator narrower than 64 bits, its C type
+/// (narrow-iterators prints an `int` iterator as `int` where it can).
+mlir::Location RegionImporter::iteratorLoc(mlir::Location l,
+                                           const cl::VarDecl *iv) {
+  l = withSourceName(l, iv->getName());
+  cl::QualType type = iv->getType().getCanonicalType();
+  if (!type->isSignedIntegerType() || ctx.getTypeSize(type) >= 64)
+    return l;
+  return withSourceType(l, b.getIntegerType(ctx.getTypeSize(type)));
+}
+
 bool RegionImporter::emitFor(const cl::ForStmt *loop) {
   ForHeader h;
   if (!parseForHeader(loop, h, /*report=*/true))
@@ -384,7 +396,7 @@ bool RegionImporter::emitAffineFor(const cl::ForStmt *loop,
   auto lbMap = mlir::AffineMap::get(nd, ns, lbs, mctx);
   auto ubMap = mlir::AffineMap::get(nd, ns, ubs, mctx);
   auto forOp = createAffineFor(l, lbMap, ubMap, operands, h.step);
-  forOp.getInductionVar().setLoc(withSourceName(l, h.iv->getName()));
+  forOp.getInductionVar().setLoc(iteratorLoc(l, h.iv));
   imported->loops.push_back({loop->getBeginLoc(), forOp, h.iv->getName().str()});
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(forOp.getBody());
@@ -482,8 +494,9 @@ bool RegionImporter::emitScfFor(const cl::ForStmt *loop, const ForHeader &h) {
         l, b.create<mlir::arith::SubIOp>(l, init, limit), one);
   }
   auto forOp = b.create<mlir::scf::ForOp>(l, lb, ub, step);
-  forOp.getInductionVar().setLoc(withSourceName(
-      l, (h.iv->getName() + (h.increasing ? "" : "_rev")).str()));
+  forOp.getInductionVar().setLoc(
+      h.increasing ? iteratorLoc(l, h.iv)
+                   : withSourceName(l, (h.iv->getName() + "_rev").str()));
   imported->loops.push_back({loop->getBeginLoc(), forOp, h.iv->getName().str()});
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(forOp.getBody());

@@ -122,6 +122,7 @@ private:
 
   // Types.
   mlir::Type scalarType(cl::QualType type, cl::SourceLocation at);
+  mlir::Location iteratorLoc(mlir::Location l, const cl::VarDecl *iv);
   bool arrayShape(cl::QualType type, cl::SourceLocation at,
                   llvm::SmallVectorImpl<int64_t> &shape, cl::QualType &elem);
 

@@ -887,7 +887,11 @@ LogicalResult CPrinter::printFor(emitc::ForOp loop) {
         valueExpr(withoutImplicitCast(loop.getUpperBound(), iv));
     if (failed(ub))
       return failure();
-    FailureOr<std::string> decl = declarator(loop.getLoc(), iv.getType(), name);
+    // narrow-iterators proved `int` exact where the source declared it.
+    FailureOr<std::string> decl =
+        loop->hasAttr(weft::WeftDialect::getCIntAttrName())
+            ? ("int " + name).str()
+            : declarator(loop.getLoc(), iv.getType(), name);
     if (failed(decl))
       return failure();
     os << "for (" << *decl << " = " << lb->text << "; " << name << " < "

@@ -203,3 +203,21 @@ func.func @c_specifiers_on_a_load(%a: memref<4xf64>, %i: index) {
   %v = memref.load %a[%i] {weft.c_specifiers = ["__shared__"]} : memref<4xf64>
   return
 }
+
+// -----
+
+// expected-error @+1 {{'weft.c_int' must be a unit attribute on scf.for or emitc.for}}
+func.func @c_int_on_a_function() attributes {weft.c_int} {
+  return
+}
+
+// -----
+
+func.func @c_int_with_a_value(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'weft.c_int' must be a unit attribute on scf.for or emitc.for}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {weft.c_int = 32 : i64}
+  return
+}

@@ -28,7 +28,7 @@ static double table[16];
 // function keeps the source's names and expressions; a scalar the region
 // writes is passed by address.
 // CHECK: static void weft_scale_scop0(int32_t n, double *restrict table, double f, int32_t *restrict count) {
-// CHECK-NEXT: for (int64_t i = 0; i < n; i++) {
+// CHECK-NEXT: for (int i = 0; i < n; i++) {
 // CHECK-NEXT: table[i] *= f;
 // CHECK-NEXT: count[0] += 1;
 // CHECK-NEXT: }

@@ -17,7 +17,7 @@
 // CHECK-NEXT:   s = 0.0;
 // CHECK-NEXT:   for (int64_t i_rev = 0; i_rev < n; i_rev++) {
 // CHECK-NEXT:     int64_t i = (int64_t)n - 1 - i_rev;
-// CHECK-NEXT:     for (int64_t j = 0; j < 10; j++) {
+// CHECK-NEXT:     for (int j = 0; j < 10; j++) {
 // CHECK-NEXT:       T[i][j] = A[i][j] * x[j];
 // CHECK-NEXT:       double tmp_1;
 // CHECK-NEXT:       if (T[i][j] > 0.0) {

@@ -2,6 +2,7 @@
 #ifndef WEFT_TARGET_C_PASSES_H
 #define WEFT_TARGET_C_PASSES_H
 
+#include "dialects/Weft/IR/WeftDialect.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
