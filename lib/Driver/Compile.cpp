@@ -37,6 +37,7 @@
 
 using namespace weft;
 
+#include "weft_rt_blocks_h.inc"
 #include "weft_rt_elements_h.inc"
 #include "weft_rt_mpi_h.inc"
 #include "weft_rt_overlap_h.inc"
@@ -106,7 +107,8 @@ private:
 /// The MPI runtime an MPI output starts with (runtime/mpi, after the
 /// overlapping-arguments check it shares with the CUDA outputs).
 static std::string mpiRuntime() {
-  return std::string(weft_rt_elements_h) + weft_rt_overlap_h + weft_rt_mpi_h;
+  return std::string(weft_rt_blocks_h) + weft_rt_elements_h +
+         weft_rt_overlap_h + weft_rt_mpi_h;
 }
 
 /// The region function's name: weft_<function>_scop<n>.

@@ -16,6 +16,7 @@
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Partition/Passes.h"
 
+#include "IterationWork.h"
 #include "LocalStorage.h"
 #include "Units.h"
 #include "weft/Partition/AstToLoops.h"
@@ -57,9 +58,15 @@ private:
   /// Along each grid axis of a block group.
   struct Range {
     Value lb[2], ub[2]; // the split loop's whole range
-    RankBlock mine;     // the calling rank's block
+    /// The work of the first and the last iteration along axis 0 of a 1-D
+    /// group whose iterations differ in work; null otherwise.
+    Value workFirst, workLast;
+    RankBlock mine; // the calling rank's block
   };
   LogicalResult computeRanges();
+  /// Weighs the blocks of 1-D group `leader` by the work of its first and
+  /// last iteration when its units' iterations do unequal work.
+  void weighBlocks(unsigned leader, Range &range);
   /// [lb, ub) of distributed unit `u`'s loop, before the first unit.
   FailureOr<std::pair<Value, Value>> rangeOf(unsigned u);
   /// Names unit `u`'s range bounds for the C after its loops (`i_end`).
@@ -214,9 +221,61 @@ LogicalResult Materializer::computeRanges() {
     }
     nameBounds(groups[u], bounds);
   }
-  for (auto &[u, range] : ranges)
+  for (auto &[u, range] : ranges) {
+    weighBlocks(u, range);
     range.mine = blockOf(u, me);
+  }
   return success();
+}
+
+void Materializer::weighBlocks(unsigned leader, Range &range) {
+  SmallVector<affine::AffineForOp> loops;
+  for (auto [u, unit] : llvm::enumerate(units)) {
+    if (!unit.distributed || groups[u] != leader)
+      continue;
+    if (unit.gridDims != 1)
+      return;
+    loops.push_back(cast<affine::AffineForOp>(unit.op));
+  }
+  if (llvm::none_of(loops, workVariesWithIterator))
+    return;
+  // Values the weights may use: the function's arguments and what is
+  // computed before the first unit.
+  Operation *first = firstTopLevelUnit();
+  Block *entry = first->getBlock();
+  auto available = [&](Value v) {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return arg.getOwner() == entry;
+    Operation *def = v.getDefiningOp();
+    return def->getBlock() == entry && def->isBeforeInBlock(first);
+  };
+  Operation *last = first->getPrevNode();
+  auto work = [&](Value x) -> FailureOr<Value> {
+    Value total;
+    for (affine::AffineForOp loop : loops) {
+      FailureOr<Value> w = buildIterationWork(b, loc(), loop, x, available);
+      if (failed(w))
+        return failure();
+      total = total ? b.create<arith::AddIOp>(loc(), total, *w).getResult()
+                    : *w;
+    }
+    return total;
+  };
+  Value lastIndex = b.create<arith::SubIOp>(loc(), range.ub[0], constant(1));
+  FailureOr<Value> atFirst = work(range.lb[0]);
+  FailureOr<Value> atLast =
+      succeeded(atFirst) ? work(lastIndex) : FailureOr<Value>(failure());
+  if (failed(atLast)) {
+    // Not a product of trip counts known here: equal blocks, and none of
+    // the ops made on the way.
+    while (first->getPrevNode() != last)
+      first->getPrevNode()->erase();
+    return;
+  }
+  (*atFirst).getDefiningOp()->setLoc(weft::withSourceName(loc(), "work_first"));
+  (*atLast).getDefiningOp()->setLoc(weft::withSourceName(loc(), "work_last"));
+  range.workFirst = *atFirst;
+  range.workLast = *atLast;
 }
 
 // Every bound is named, not only a group's merged one: folding
@@ -251,9 +310,12 @@ Materializer::RankBlock Materializer::blockOf(unsigned u, Value rank) {
     auto dim = dist::DimDistAttr::get(b.getContext(), dist::DistKind::Block,
                                       int64_t(axis));
     std::string name = whose + (grid ? (axis ? "col_" : "row_") : "") + "block";
+    SmallVector<Value, 2> weights;
+    if (axis == 0 && range.workFirst)
+      weights = {range.workFirst, range.workLast};
     auto bounds = b.create<dist::LocalBoundsOp>(
         weft::withSourceName(loc(), name), range.lb[axis], range.ub[axis],
-        coord, extent, dim);
+        coord, extent, dim, weights);
     blockOps.push_back(bounds);
     result.lo[axis] = bounds.getLocalLb();
     result.hi[axis] = bounds.getLocalUb();

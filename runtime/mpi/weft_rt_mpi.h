@@ -1,12 +1,13 @@
 /*===- weft_rt_mpi.h - MPI runtime of weft-generated programs -----*- C -*-===*
  *
  * weft copies this file into every program it generates for --target=mpi
- * (after weft_rt_elements.h, the walk over a message's element set, and
+ * (after weft_rt_blocks.h, the blocks of distributed loops,
+ * weft_rt_elements.h, the walk over a message's element set, and
  * runtime/common/weft_rt_overlap.h, the check of overlapping arguments),
  * so that the output builds with a plain `mpicc OUT.c -lm`. It starts MPI
  * before main (the sequential program's main is kept as it is), stops it at
  * exit, keeps only rank 0's output, and provides what the distributed regions
- * call: block bounds, the messages of exact element sets (non-blocking
+ * call: the process grid, the messages of exact element sets (non-blocking
  * point to point, broadcast, all-reduce) and the state of the other ranks'
  * copies.
  *
@@ -112,20 +113,6 @@ __attribute__((constructor)) static void weft_rt_init(void) {
 
 static WEFT_RT_UNUSED int64_t weft_rt_self(void) { return weft_rt_rank; }
 static WEFT_RT_UNUSED int64_t weft_rt_nranks(void) { return weft_rt_size; }
-
-/* Balanced blocks of [lb, ub) over np ranks: with q = n / np, r = n % np,
-   ranks below r own q + 1 indices, the others q (dist.local_bounds). */
-static WEFT_RT_UNUSED int64_t weft_rt_block_lo(int64_t lb, int64_t ub,
-                                               int64_t p, int64_t np) {
-  int64_t n = ub > lb ? ub - lb : 0;
-  int64_t q = n / np, r = n % np;
-  return lb + p * q + (p < r ? p : r);
-}
-
-static WEFT_RT_UNUSED int64_t weft_rt_block_hi(int64_t lb, int64_t ub,
-                                               int64_t p, int64_t np) {
-  return weft_rt_block_lo(lb, ub, p + 1, np);
-}
 
 /* The 2-D process grid: the preferred rows and columns (0: none; from
    #pragma weft grid) when the ranks fit them, else the most nearly square

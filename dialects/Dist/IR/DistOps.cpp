@@ -115,6 +115,11 @@ static LogicalResult verifyDimQuery(Operation *op, Value extent, Value coord) {
 }
 
 LogicalResult LocalBoundsOp::verify() {
+  if (!getWeights().empty() &&
+      (getWeights().size() != 2 ||
+       getDistribution().getKind() != DistKind::Block))
+    return emitOpError("takes two weights (first and last index), and only "
+                       "for a block distribution");
   return verifyDimQuery(*this, getExtent(), getCoord());
 }
 

@@ -119,17 +119,30 @@ def Dist_LocalBoundsOp : Dist_DimQueryOp<"local_bounds"> {
     The range may be empty (`lo >= hi`) when there are more processes than
     indices.
 
+    A `block` distribution may be `weighted` by the work of its first and
+    last index, `w_first` and `w_last` (non-negative): iteration `lb + k`
+    then costs `w_first + (w_last - w_first) * k / (N - 1)`, and block `p`
+    starts at the smallest index whose preceding iterations cost at least
+    `p / P` of the whole range. A triangular nest (iteration `i` runs `i`
+    inner iterations) gets blocks of equal work rather than of equal
+    length. Without weights, or when they are equal, negative or `N < 2`,
+    the blocks are the balanced blocks of `#dist.dim<block>`. The blocks
+    stay contiguous and in coordinate order either way; every process
+    computes the same bounds from the same operands.
+
     ```mlir
     %lo, %hi, %st = dist.local_bounds %c1 to %n at %p of %np by #dist.dim<block on 0>
     scf.for %i = %lo to %hi step %st { ... }
+    %wlo, %whi, %wst = dist.local_bounds %c0 to %n at %p of %np by #dist.dim<block on 0> weighted(%c1, %n)
     ```
   }];
   let arguments = (ins Index:$lowerBound, Index:$upperBound, Index:$coord,
-                       Index:$extent, Dist_DimDistAttr:$distribution);
+                       Index:$extent, Dist_DimDistAttr:$distribution,
+                       Variadic<Index>:$weights);
   let results = (outs Index:$local_lb, Index:$local_ub, Index:$local_step);
   let assemblyFormat = [{
     $lowerBound `to` $upperBound `at` $coord `of` $extent
-    `by` qualified($distribution) attr-dict
+    `by` qualified($distribution) (`weighted` `(` $weights^ `)`)? attr-dict
   }];
   let hasFolder = 1;
 }

@@ -87,6 +87,7 @@ def ConvertDistToEmitC : Pass<"convert-dist-to-emitc", "::mlir::ModuleOp"> {
     | `dist.rank`, `dist.num_ranks` | `weft_rt_self()`, `weft_rt_nranks()` |
     | `dist.grid_shape` | constants for static extents; `weft_rt_grid_rows/cols(prefer...)` for a 2-D grid chosen at run time |
     | `dist.local_bounds` (block) | `weft_rt_block_lo/hi(lb, ub, coord, extent)`, step 1 |
+    | `dist.local_bounds` (block, weighted) | `weft_rt_weighted_block_lo/hi(lb, ub, coord, extent, w_first, w_last)`, step 1 |
     | `dist.isend`, `dist.irecv` | `weft_rt_isend/irecv_elements(table, array, bytes, peer, tag, values)` |
     | `dist.wait_all` | `weft_rt_wait_all()` (unpacks what arrived) |
     | `dist.broadcast` | `weft_rt_bcast_elements(table, array, bytes, root, values)` |

@@ -204,8 +204,9 @@ struct GridShapeLowering : OpConversionPattern<GridShapeOp> {
 // Index arithmetic of a distributed dimension
 //===----------------------------------------------------------------------===//
 
-/// dist.local_bounds of a block distribution: the runtime's balanced blocks
-/// (the same formula as the dialect's).
+/// dist.local_bounds of a block distribution: the runtime's balanced blocks,
+/// or blocks of equal work when weighted (the same formulas as the
+/// dialect's).
 struct LocalBoundsLowering : OpConversionPattern<LocalBoundsOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -219,6 +220,11 @@ struct LocalBoundsLowering : OpConversionPattern<LocalBoundsOp> {
     SmallVector<Value> operands{adaptor.getLowerBound(),
                                 adaptor.getUpperBound(), adaptor.getCoord(),
                                 adaptor.getExtent()};
+    llvm::append_range(operands, adaptor.getWeights());
+    StringRef lowFn = op.getWeights().empty() ? "weft_rt_block_lo"
+                                              : "weft_rt_weighted_block_lo";
+    StringRef highFn = op.getWeights().empty() ? "weft_rt_block_hi"
+                                               : "weft_rt_weighted_block_hi";
     // Only what is used: C compilers warn about unused variables.
     // A named block (row_block) names its bounds (row_block_lo).
     StringRef name = weft::sourceName(loc);
@@ -228,11 +234,9 @@ struct LocalBoundsLowering : OpConversionPattern<LocalBoundsOp> {
     };
     Value lo, hi, step;
     if (!op.getLocalLb().use_empty())
-      lo = callRuntime(rewriter, bound("_lo"), "weft_rt_block_lo", i64,
-                       operands);
+      lo = callRuntime(rewriter, bound("_lo"), lowFn, i64, operands);
     if (!op.getLocalUb().use_empty())
-      hi = callRuntime(rewriter, bound("_hi"), "weft_rt_block_hi", i64,
-                       operands);
+      hi = callRuntime(rewriter, bound("_hi"), highFn, i64, operands);
     if (!op.getLocalStep().use_empty())
       step = i64Constant(rewriter, loc, 1);
     rewriter.replaceOp(op, {lo, hi, step});

@@ -34,3 +34,20 @@ func.func @only_lo(%lb: index, %ub: index, %p: index, %np: index, %out: memref<1
   memref.store %lo, %out[%c0] : memref<1xindex>
   return
 }
+
+// Weighted blocks (equal work) call the weighted functions with the two
+// weights after the plain operands.
+// CHECK-LABEL: func.func @weighted
+// CHECK-SAME: (%[[LB:.*]]: index, %[[UB:.*]]: index, %[[P:.*]]: index, %[[NP:.*]]: index, %[[W0:.*]]: index, %[[W1:.*]]: index
+// CHECK-DAG: %[[W064:.*]] = builtin.unrealized_conversion_cast %[[W0]] : index to i64
+// CHECK-DAG: %[[W164:.*]] = builtin.unrealized_conversion_cast %[[W1]] : index to i64
+// CHECK: emitc.call_opaque "weft_rt_weighted_block_lo"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[W064]], %[[W164]]) : (i64, i64, i64, i64, i64, i64) -> i64
+// CHECK: emitc.call_opaque "weft_rt_weighted_block_hi"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[W064]], %[[W164]]) : (i64, i64, i64, i64, i64, i64) -> i64
+func.func @weighted(%lb: index, %ub: index, %p: index, %np: index, %w0: index, %w1: index, %out: memref<2xindex>) {
+  %lo, %hi, %st = dist.local_bounds %lb to %ub at %p of %np by #dist.dim<block on 0> weighted(%w0, %w1)
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  memref.store %lo, %out[%c0] : memref<2xindex>
+  memref.store %hi, %out[%c1] : memref<2xindex>
+  return
+}

@@ -207,6 +207,22 @@ func.func @local_bounds_extent(%lb: index, %ub: index, %p: index) {
 
 // -----
 
+func.func @local_bounds_one_weight(%lb: index, %ub: index, %p: index, %np: index) {
+  // expected-error @+1 {{'dist.local_bounds' op takes two weights (first and last index), and only for a block distribution}}
+  %0:3 = dist.local_bounds %lb to %ub at %p of %np by #dist.dim<block on 0> weighted(%ub)
+  return
+}
+
+// -----
+
+func.func @local_bounds_weighted_cyclic(%lb: index, %ub: index, %p: index, %np: index) {
+  // expected-error @+1 {{'dist.local_bounds' op takes two weights (first and last index), and only for a block distribution}}
+  %0:3 = dist.local_bounds %lb to %ub at %p of %np by #dist.dim<cyclic on 0> weighted(%lb, %ub)
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Messages of exact element sets: isend, irecv, broadcast, allreduce
 //===----------------------------------------------------------------------===//

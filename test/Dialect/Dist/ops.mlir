@@ -105,7 +105,10 @@ func.func @index_arithmetic(%lb: index, %ub: index, %p: index, %np: index)
   %lo, %hi, %st = dist.local_bounds %lb to %ub at %p of %np by #dist.dim<block on 0>
   // CHECK: dist.local_bounds %[[LB]] to %[[UB]] at %[[P]] of %[[NP]] by #dist.dim<block_cyclic(4) on 1>
   %lo2, %hi2, %st2 = dist.local_bounds %lb to %ub at %p of %np by #dist.dim<block_cyclic(4) on 1>
-  return %lo, %hi, %st, %lo2, %hi2, %st2
+  // Blocks of equal work: the first and the last index's weights.
+  // CHECK: dist.local_bounds %[[LB]] to %[[UB]] at %[[P]] of %[[NP]] by #dist.dim<block on 0> weighted(%[[P]], %[[UB]])
+  %lo3, %hi3, %st3 = dist.local_bounds %lb to %ub at %p of %np by #dist.dim<block on 0> weighted(%p, %ub)
+  return %lo, %hi, %st, %lo2, %hi3, %st2
       : index, index, index, index, index, index
 }
 

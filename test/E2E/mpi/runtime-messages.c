@@ -27,6 +27,7 @@
 // THREE-DAG: weft: 3 ranks sent 896 bytes in 8 messages
 // THREE-DAG: weft: 12 sends and receives went through a packing buffer
 #include "weft_rt_overlap.h"
+#include "weft_rt_blocks.h"
 #include "weft_rt_elements.h"
 #include "weft_rt_mpi.h"
 

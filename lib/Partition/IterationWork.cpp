@@ -1,0 +1,121 @@
+//===- IterationWork.cpp - What one iteration of a loop costs -------------===//
+#include "IterationWork.h"
+#include "weft/Support/SourceNames.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace weft;
+
+bool weft::workVariesWithIterator(affine::AffineForOp loop) {
+  Value iv = loop.getInductionVar();
+  bool varies = false;
+  loop.getBody()->walk([&](affine::AffineForOp inner) {
+    if (llvm::is_contained(inner->getOperands(), iv))
+      varies = true;
+  });
+  return varies;
+}
+
+namespace {
+/// Builds the work of a block whose enclosing iterators `subst` maps to
+/// the values they take.
+class WorkBuilder {
+public:
+  WorkBuilder(OpBuilder &b, Location loc,
+              function_ref<bool(Value)> available)
+      : b(b), loc(loc), available(available) {}
+
+  FailureOr<Value> work(Block &body) {
+    int64_t statements = 0;
+    Value total;
+    auto add = [&](Value v) {
+      total = total ? b.create<arith::AddIOp>(loc, total, v).getResult() : v;
+    };
+    for (Operation &op : body) {
+      if (auto inner = dyn_cast<affine::AffineForOp>(op)) {
+        FailureOr<Value> w = loopWork(inner);
+        if (failed(w))
+          return failure();
+        add(*w);
+      } else if (auto branch = dyn_cast<affine::AffineIfOp>(op)) {
+        // Both branches: an upper bound, which is all a weight needs.
+        for (Region *region : {&branch.getThenRegion(),
+                               &branch.getElseRegion()}) {
+          if (region->empty())
+            continue;
+          FailureOr<Value> w = work(region->front());
+          if (failed(w))
+            return failure();
+          add(*w);
+        }
+      } else if (op.getNumRegions() != 0) {
+        return failure();
+      } else if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
+        ++statements;
+      }
+    }
+    if (statements || !total)
+      add(b.create<arith::ConstantIndexOp>(loc, statements));
+    return total;
+  }
+
+private:
+  FailureOr<Value> loopWork(affine::AffineForOp loop) {
+    SmallVector<Value> operands;
+    for (Value v : loop->getOperands()) {
+      if (Value known = subst.lookupOrNull(v))
+        operands.push_back(known);
+      else if (available(v))
+        operands.push_back(v);
+      else
+        return failure();
+    }
+    auto bound = [&](AffineMap map, ValueRange args, bool lower) -> Value {
+      if (map.getNumResults() == 1)
+        return b.create<affine::AffineApplyOp>(loc, map, args);
+      if (lower)
+        return b.create<affine::AffineMaxOp>(loc, map, args);
+      return b.create<affine::AffineMinOp>(loc, map, args);
+    };
+    unsigned numLb = loop.getLowerBoundOperands().size();
+    ValueRange all(operands);
+    Value lb = bound(loop.getLowerBoundMap(), all.take_front(numLb), true);
+    Value ub = bound(loop.getUpperBoundMap(), all.drop_front(numLb), false);
+    Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+    Value span = b.create<arith::MaxSIOp>(
+        loc, b.create<arith::SubIOp>(loc, ub, lb), zero);
+    Value trips = span;
+    if (int64_t step = loop.getStepAsInt(); step != 1)
+      trips = b.create<arith::CeilDivSIOp>(
+          loc, span, b.create<arith::ConstantIndexOp>(loc, step));
+    // `k_trips` in the C, after the loop's iterator.
+    if (StringRef name = sourceName(loop.getInductionVar()); !name.empty())
+      trips.getDefiningOp()->setLoc(
+          withSourceName(trips.getLoc(), (name + "_trips").str()));
+    // The inner body's work must not depend on this loop's iterator, which
+    // `subst` does not map: a bound that uses it fails above.
+    FailureOr<Value> inner = work(*loop.getBody());
+    if (failed(inner))
+      return failure();
+    return b.create<arith::MulIOp>(loc, trips, *inner).getResult();
+  }
+
+  OpBuilder &b;
+  Location loc;
+  function_ref<bool(Value)> available;
+
+public:
+  IRMapping subst;
+};
+} // namespace
+
+FailureOr<Value>
+weft::buildIterationWork(OpBuilder &b, Location loc, affine::AffineForOp loop,
+                         Value x, function_ref<bool(Value)> available) {
+  WorkBuilder builder(b, loc, available);
+  builder.subst.map(loop.getInductionVar(), x);
+  return builder.work(*loop.getBody());
+}

@@ -1,0 +1,67 @@
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition,func.func(dist-materialize),canonicalize)' | FileCheck %s
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition,func.func(dist-materialize))' | FileCheck %s --check-prefix=RAW
+
+// Row i of a triangle runs i + 1 iterations: blocks of equal length would
+// give the last rank most of the work (three quarters at 2 ranks). The
+// blocks are weighted by the work of the first row (1) and of the last
+// (max(n, 0) iterations of the inner loop), the same for this rank's
+// block and every peer's.
+// CHECK-LABEL: func.func @triangle
+// CHECK-SAME: (%{{.*}}: memref<?x?xf64>, %[[N:.*]]: index)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[LAST:.*]] = arith.subi %[[N]], %[[C1]]
+// CHECK: %[[TRIPS:.*]] = affine.apply #{{.*}}()[%[[LAST]]]
+// CHECK: %[[WLAST:.*]] = arith.maxsi %[[TRIPS]], %[[C0]]
+// CHECK: dist.local_bounds %[[C0]] to %[[N]] at %{{.*}} of %{{.*}} by #dist.dim<block on 0> weighted(%[[C1]], %[[WLAST]])
+// CHECK: scf.for
+// CHECK: dist.local_bounds %[[C0]] to %[[N]] at %{{.*}} of %{{.*}} by #dist.dim<block on 0> weighted(%[[C1]], %[[WLAST]])
+func.func @triangle(%c: memref<?x?xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      %x = affine.load %c[%i, %j] : memref<?x?xf64>
+      %y = arith.mulf %x, %x : f64
+      affine.store %y, %c[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return
+}
+
+// Rows of equal work keep the plain blocks.
+// CHECK-LABEL: func.func @rectangle
+// CHECK-NOT: weighted
+// CHECK: return
+func.func @rectangle(%c: memref<?x?xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      %x = affine.load %c[%i, %j] : memref<?x?xf64>
+      %y = arith.mulf %x, %x : f64
+      affine.store %y, %c[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return
+}
+
+// Row i's work grows as i * i (the innermost bound uses the middle
+// iterator): not a product of trip counts of i alone, so plain blocks, and
+// none of the arithmetic tried on the way is left.
+// CHECK-LABEL: func.func @tetrahedron
+// CHECK-NOT: weighted
+// CHECK: return
+// RAW-LABEL: func.func @tetrahedron
+// RAW-NOT: arith.subi
+// RAW-NOT: arith.maxsi
+// RAW-NOT: arith.muli
+// RAW: return
+func.func @tetrahedron(%c: memref<?x?xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      affine.for %k = 0 to affine_map<(d0) -> (d0 + 1)>(%j) {
+        %x = affine.load %c[%i, %k] : memref<?x?xf64>
+        %y = arith.mulf %x, %x : f64
+        affine.store %y, %c[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return
+}
