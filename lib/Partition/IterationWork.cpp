@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace weft;
@@ -40,19 +41,18 @@ public:
         if (failed(w))
           return failure();
         add(*w);
-      } else if (auto branch = dyn_cast<affine::AffineIfOp>(op)) {
-        // Both branches: an upper bound, which is all a weight needs.
-        for (Region *region : {&branch.getThenRegion(),
-                               &branch.getElseRegion()}) {
-          if (region->empty())
-            continue;
-          FailureOr<Value> w = work(region->front());
-          if (failed(w))
-            return failure();
-          add(*w);
-        }
-      } else if (op.getNumRegions() != 0) {
+      } else if (isa<LoopLikeOpInterface>(op)) {
         return failure();
+      } else if (op.getNumRegions() != 0) {
+        // Every branch of an `if`: an upper bound, which is all a weight
+        // needs.
+        for (Region &region : op.getRegions())
+          for (Block &block : region) {
+            FailureOr<Value> w = work(block);
+            if (failed(w))
+              return failure();
+            add(*w);
+          }
       } else if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
         ++statements;
       }

@@ -24,7 +24,7 @@ bool workVariesWithIterator(mlir::affine::AffineForOp loop);
 /// says `b` may use. Fails on anything else (bounds that use an inner
 /// loop's iterator or a value computed in the nest, loops other than
 /// affine.for): then the work is not a product of trip counts known before
-/// the loop runs.
+/// the loop runs. Every branch of an `if` counts.
 mlir::FailureOr<mlir::Value>
 buildIterationWork(mlir::OpBuilder &b, mlir::Location loc,
                    mlir::affine::AffineForOp loop, mlir::Value x,

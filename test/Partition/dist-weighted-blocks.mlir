@@ -65,3 +65,44 @@ func.func @tetrahedron(%c: memref<?x?xf64>, %n: index) {
   }
   return
 }
+
+// A branch in the rows counts with all its arms (an upper bound on the
+// work): still weighted.
+// CHECK-LABEL: func.func @triangle_with_branch
+// CHECK: dist.local_bounds {{.*}} weighted(
+func.func @triangle_with_branch(%c: memref<?x?xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      affine.if affine_set<(d0, d1) : (d0 - d1 - 1 >= 0)>(%i, %j) {
+        %x = affine.load %c[%i, %j] : memref<?x?xf64>
+        %y = arith.negf %x : f64
+        affine.store %y, %c[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return
+}
+
+// So does a non-affine `if` (scf.if: C's `c ? x : y`).
+// CHECK-LABEL: func.func @triangle_with_value_branch
+// CHECK: dist.local_bounds {{.*}} weighted(
+func.func @triangle_with_value_branch(%c: memref<?x?xf64>, %d: memref<?xf64>, %n: index) {
+  %zero = arith.constant 0.0 : f64
+  affine.for %i = 0 to %n {
+    %x = affine.load %d[%i] : memref<?xf64>
+    %neg = arith.cmpf olt, %x, %zero : f64
+    %abs = scf.if %neg -> f64 {
+      %y = arith.negf %x : f64
+      scf.yield %y : f64
+    } else {
+      scf.yield %x : f64
+    }
+    affine.store %abs, %d[%i] : memref<?xf64>
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      %v = affine.load %c[%i, %j] : memref<?x?xf64>
+      %w = arith.mulf %v, %v : f64
+      affine.store %w, %c[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return
+}
