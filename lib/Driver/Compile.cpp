@@ -231,11 +231,12 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
             emitRegionFunctions(*module, functions, preamble, printOptions)))
       return;
   }
-  // A region checked for overlapping arguments is three functions
-  // (dist-alias-check): its sequential and distributed forms, then the
-  // dispatcher the call site calls.
+  // A region checked for overlapping arguments is three or four functions
+  // (dist-alias-check): its forms for overlapping arguments, sequential and
+  // distributed, then the dispatcher the call site calls.
   for (RegionReplacement &rep : replacements) {
-    for (llvm::StringRef suffix : {llvm::StringRef(weft::kSequentialSuffix),
+    for (llvm::StringRef suffix : {llvm::StringRef(weft::kOverlappingSuffix),
+                                   llvm::StringRef(weft::kSequentialSuffix),
                                    llvm::StringRef(weft::kDistributedSuffix),
                                    llvm::StringRef()})
       rep.definition +=

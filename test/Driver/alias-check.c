@@ -15,19 +15,27 @@
 #define N 512
 double X[N], Y[N];
 
-// CHECK: alias-check.c:[[@LINE+15]]:1: remark: arguments checked for overlap at entry (a and b): the region runs as written on rank 0 when they overlap
-// The region as written keeps plain pointers; the distributed form runs
-// only on arguments that do not overlap, so they are restrict; the
-// dispatcher runs the region as written (one call of it) on one rank or
-// when they overlap.
-// OUT: static WEFT_RT_AS_WRITTEN void {{weft_}}copy_scop0_sequential(int32_t n, double *a, double *b) {
+// CHECK: alias-check.c:[[@LINE+23]]:1: remark: arguments checked for overlap at entry (a and b): the region runs as written on rank 0 when they overlap
+// The region as written for overlapping arguments keeps plain pointers;
+// the sequential form (one rank) and the distributed form (several) run
+// only on arguments that do not overlap, so theirs are restrict; the
+// dispatcher runs the region as written on rank 0 when they overlap.
+// OUT: static WEFT_RT_AS_WRITTEN void {{weft_}}copy_scop0_overlapping(int32_t n, double *a, double *b) {
+// OUT: static WEFT_RT_AS_WRITTEN void {{weft_}}copy_scop0_sequential(int32_t n, double *restrict a, double *restrict b) {
 // OUT: static WEFT_RT_REGION void {{weft_}}copy_scop0_distributed(int32_t n, double *restrict a, double *restrict b) {
 // OUT: static void {{weft_}}copy_scop0(int32_t n, double *a, double *b) {
 // OUT-NEXT: bool ranges_overlap = {{weft_}}rt_ranges_overlap(a, 0, (int64_t)n, 8, b, 0, (int64_t)n, 8);
+// OUT-NEXT: if (ranges_overlap) {
+// OUT-NEXT: int64_t self = {{weft_}}rt_self();
+// OUT-NEXT: if (self == 0) {
+// OUT-NEXT: {{weft_}}copy_scop0_overlapping(n, a, b);
+// OUT-NEXT: }
+// OUT-NEXT: {{weft_}}rt_set_replicas_stale();
+// OUT-NEXT: } else {
 // OUT-NEXT: int64_t nranks = {{weft_}}rt_nranks();
-// OUT-NEXT: if ((nranks == 1) | ranges_overlap) {
-// OUT: {{weft_}}copy_scop0_sequential(n, a, b);
-// OUT: } else {
+// OUT-NEXT: if (nranks == 1) {
+// OUT-NEXT: {{weft_}}copy_scop0_sequential(n, a, b);
+// OUT-NEXT: } else {
 // OUT-NEXT: {{weft_}}copy_scop0_distributed(n, a, b);
 void copy(int n, double *a, double *b) {
 #pragma scop
@@ -38,6 +46,7 @@ void copy(int n, double *a, double *b) {
 }
 
 // CHECK-NOT: remark: arguments checked
+// OUT-NOT: {{weft_}}promised_scop0_overlapping
 // OUT-NOT: {{weft_}}promised_scop0_sequential
 // OUT: static void {{weft_}}promised_scop0(int32_t n, double *restrict a, double *restrict b) {
 void promised(int n, double *restrict a, double *restrict b) {
@@ -69,8 +78,9 @@ void objects(void) {
 
 // A region that runs on every rank anyway is the region as written: its
 // check is dropped (dist-fold-alias-checks), and its pointers, which may
-// overlap, stay plain.
+// overlap, stay plain (the copy for overlapping arguments is the one kept).
 // CHECK-NOT: remark: arguments checked
+// OUT-NOT: {{weft_}}replicated_scop0_overlapping
 // OUT: static void {{weft_}}replicated_scop0(int32_t n, double *a, double *b) {
 void replicated(int n, double *a, double *b) {
 #pragma scop
@@ -81,3 +91,4 @@ void replicated(int n, double *a, double *b) {
 
 // SEQ-NOT: {{weft_}}rt_ranges_overlap
 // SEQ-NOT: {{weft_[a-z]+_scop[0-9]+_sequential}}
+// SEQ-NOT: {{weft_[a-z]+_scop[0-9]+_overlapping}}

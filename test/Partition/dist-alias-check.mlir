@@ -6,15 +6,21 @@
 // RUN:   | FileCheck %s --check-prefix=EVERYWHERE
 
 // Every region becomes a dispatcher that runs the region as written on one
-// rank (dist.num_ranks is 1) and the distributed form, on arguments that do
-// not overlap (dist.args_disjoint), otherwise. The region as written is
-// called once, so that the C compiler inlines it.
+// rank (dist.num_ranks is 1) and the distributed form otherwise. Where
+// arguments are checked for overlap, overlapping ones get a copy of their
+// own, the region as written on rank 0; the sequential copy and the
+// distributed form then take only arguments that do not overlap
+// (dist.args_disjoint: `restrict` in C). Each copy is called once, so that
+// the C compiler inlines it.
 // A pointer written (a) and one read (b), plus a global (X): the pairs
 // (a, b) and (a, X) may overlap, (b, X) is only read. The boxes are a's
 // [1, n + 1) and b's [0, 2n - 1), each bounded where the loop runs.
 
-// CHECK-LABEL: func.func @shift_sequential(
+// CHECK-LABEL: func.func @shift_overlapping(
 // CHECK-SAME:    attributes {dist.sequential}
+// CHECK:         affine.for
+// CHECK-LABEL: func.func @shift_sequential(
+// CHECK-SAME:    attributes {dist.args_disjoint, dist.sequential}
 // CHECK:         affine.for
 // CHECK-LABEL: func.func @shift_distributed(
 // CHECK-SAME:    attributes {dist.args_disjoint}
@@ -30,27 +36,34 @@
 // CHECK:         %[[AX:.*]] = dist.ranges_overlap %[[A]][%{{.*}}, %{{.*}}], %[[X]][%{{.*}}, %{{.*}}] : memref<?xf64>, memref<100xf64>
 // CHECK-NOT:     dist.ranges_overlap
 // CHECK:         %[[ANY:.*]] = arith.ori %[[AB]], %[[AX]] : i1
-// CHECK:         %[[NP:.*]] = dist.num_ranks
-// CHECK:         %[[ONE:.*]] = arith.cmpi eq, %[[NP]], %{{.*}} : index
-// CHECK:         %[[AS_WRITTEN:.*]] = arith.ori %[[ONE]], %[[ANY]] : i1
-// CHECK:         scf.if %[[AS_WRITTEN]] {
+// CHECK:         scf.if %[[ANY]] {
 // CHECK:           %[[R:.*]] = dist.rank
 // CHECK:           %[[ROOT:.*]] = arith.cmpi eq, %[[R]], %{{.*}} : index
 // CHECK:           scf.if %[[ROOT]] {
-// CHECK:             func.call @shift_sequential(%[[N]], %[[A]], %[[B]], %[[X]])
+// CHECK:             func.call @shift_overlapping(%[[N]], %[[A]], %[[B]], %[[X]])
 // CHECK:           }
 // CHECK:           dist.set_replicas_stale
 // CHECK:         } else {
-// CHECK:           func.call @shift_distributed(%[[N]], %[[A]], %[[B]], %[[X]])
+// CHECK:           %[[NP:.*]] = dist.num_ranks
+// CHECK:           %[[ONE:.*]] = arith.cmpi eq, %[[NP]], %{{.*}} : index
+// CHECK:           scf.if %[[ONE]] {
+// CHECK:             func.call @shift_sequential(%[[N]], %[[A]], %[[B]], %[[X]])
+// CHECK:           } else {
+// CHECK:             func.call @shift_distributed(%[[N]], %[[A]], %[[B]], %[[X]])
+// CHECK:           }
 // CHECK:         }
 
-// With the results needed everywhere, every rank runs the region as written.
+// With the results needed everywhere, every rank runs the region as
+// written on overlapping arguments.
 // EVERYWHERE-LABEL: func.func @shift(
-// EVERYWHERE:         dist.num_ranks
 // EVERYWHERE:         scf.if
-// EVERYWHERE-NEXT:      func.call @shift_sequential
+// EVERYWHERE-NEXT:      func.call @shift_overlapping
 // EVERYWHERE-NEXT:    } else {
-// EVERYWHERE-NEXT:      func.call @shift_distributed
+// EVERYWHERE:           dist.num_ranks
+// EVERYWHERE:           scf.if
+// EVERYWHERE-NEXT:        func.call @shift_sequential
+// EVERYWHERE-NEXT:      } else {
+// EVERYWHERE-NEXT:        func.call @shift_distributed
 // EVERYWHERE-NOT:     set_replicas_stale
 // EVERYWHERE-LABEL: func.func @distinct(
 
@@ -71,6 +84,7 @@ func.func @shift(%n32: i32 {weft.c_arg = "n"},
 // Distinct objects, restrict pointers (no weft.may_alias) and pointers the
 // user asserted distinct (weft.noalias) need no check: the dispatcher only
 // chooses by the number of ranks.
+// CHECK-NOT:   func.func @distinct_overlapping(
 // CHECK-LABEL: func.func @distinct_sequential(
 // CHECK-SAME:    attributes {dist.sequential}
 // CHECK-LABEL: func.func @distinct_distributed(
@@ -190,8 +204,8 @@ func.func @rows(%n: index {weft.c_arg = "n"},
 // entry, so the region always runs as written.
 // CHECK-LABEL: func.func @boundInMemory(
 // CHECK:         %[[TRUE:.*]] = arith.constant true
-// CHECK:         %[[ALWAYS:.*]] = arith.ori %{{.*}}, %[[TRUE]] : i1
-// CHECK:         scf.if %[[ALWAYS]]
+// CHECK:         scf.if %[[TRUE]]
+// CHECK:           func.call @boundInMemory_overlapping
 // expected-warning @below {{cannot bound the accesses of the pointer arguments (a bound reads memory the region may change): the region always runs as written, on one rank}}
 func.func @boundInMemory(%a: memref<?xf64> {weft.c_arg = "(double *)(a)", weft.may_alias},
                          %k: memref<index> {weft.c_arg = "&k"}) {

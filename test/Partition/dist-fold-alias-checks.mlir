@@ -66,6 +66,47 @@ func.func @same(%n: index, %a: memref<?xf64>) attributes {dist.alias_check} {
   return
 }
 
+// With a copy for overlapping arguments, that copy (plain pointers) is the
+// one kept; the sequential copy's arguments were only checked disjoint.
+// CHECK-NOT:   func.func @kept_overlapping
+// CHECK-NOT:   func.func @kept_sequential
+// CHECK-NOT:   func.func @kept_distributed
+// CHECK-LABEL: func.func @kept(%{{[a-z0-9]+}}: index, %{{[a-z0-9]+}}: memref<?xf64>) {
+// CHECK-NEXT:    affine.for
+// CHECK-NEXT:      arith.constant 2.0
+// CHECK-NOT:     dist.
+// CHECK:         return
+func.func @kept_overlapping(%n: index, %a: memref<?xf64>) attributes {dist.sequential} {
+  affine.for %i = 0 to %n {
+    %c = arith.constant 2.0 : f64
+    affine.store %c, %a[%i] : memref<?xf64>
+  }
+  return
+}
+func.func @kept_sequential(%n: index, %a: memref<?xf64>) attributes {dist.args_disjoint, dist.sequential} {
+  affine.for %i = 0 to %n {
+    %c = arith.constant 1.0 : f64
+    affine.store %c, %a[%i] : memref<?xf64>
+  }
+  return
+}
+func.func @kept_distributed(%n: index, %a: memref<?xf64>) attributes {dist.args_disjoint} {
+  affine.for %i = 0 to %n {
+    %c = arith.constant 1.0 : f64
+    affine.store %c, %a[%i] : memref<?xf64>
+  }
+  return
+}
+func.func @kept(%n: index, %a: memref<?xf64>) attributes {dist.alias_check} {
+  %o = dist.ranges_overlap %a[%n, %n], %a[%n, %n] : memref<?xf64>, memref<?xf64>
+  scf.if %o {
+    func.call @kept_overlapping(%n, %a) : (index, memref<?xf64>) -> ()
+  } else {
+    func.call @kept_sequential(%n, %a) : (index, memref<?xf64>) -> ()
+  }
+  return
+}
+
 // Through the pipeline: a loop the partitioner distributes keeps its
 // check; a pinned split of the second region keeps it too.
 // PIPELINE-LABEL: func.func @pinned_sequential(

@@ -13,8 +13,13 @@
 
 namespace weft {
 
-/// The names dist-alias-check gives a checked region's two forms: the
-/// region function's name plus these (the dispatcher keeps the name).
+/// The names dist-alias-check gives a checked region's forms: the region
+/// function's name plus these (the dispatcher keeps the name). The
+/// overlapping form, the region as written for arguments that overlap,
+/// exists only where the arguments are checked at entry and more than one
+/// process runs the region; the sequential form then runs on one process
+/// with arguments checked disjoint.
+inline constexpr llvm::StringLiteral kOverlappingSuffix = "_overlapping";
 inline constexpr llvm::StringLiteral kSequentialSuffix = "_sequential";
 inline constexpr llvm::StringLiteral kDistributedSuffix = "_distributed";
 
