@@ -73,17 +73,12 @@ private:
       else
         return failure();
     }
-    auto bound = [&](AffineMap map, ValueRange args, bool lower) -> Value {
-      if (map.getNumResults() == 1)
-        return b.create<affine::AffineApplyOp>(loc, map, args);
-      if (lower)
-        return b.create<affine::AffineMaxOp>(loc, map, args);
-      return b.create<affine::AffineMinOp>(loc, map, args);
-    };
     unsigned numLb = loop.getLowerBoundOperands().size();
     ValueRange all(operands);
-    Value lb = bound(loop.getLowerBoundMap(), all.take_front(numLb), true);
-    Value ub = bound(loop.getUpperBoundMap(), all.drop_front(numLb), false);
+    Value lb = buildBound(b, loc, loop.getLowerBoundMap(),
+                          all.take_front(numLb), true);
+    Value ub = buildBound(b, loc, loop.getUpperBoundMap(),
+                          all.drop_front(numLb), false);
     Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
     Value span = b.create<arith::MaxSIOp>(
         loc, b.create<arith::SubIOp>(loc, ub, lb), zero);
@@ -112,10 +107,21 @@ public:
 };
 } // namespace
 
+Value weft::buildBound(OpBuilder &b, Location loc, AffineMap map,
+                       ValueRange operands, bool lower) {
+  if (map.getNumResults() == 1)
+    return b.create<affine::AffineApplyOp>(loc, map, operands);
+  if (lower)
+    return b.create<affine::AffineMaxOp>(loc, map, operands);
+  return b.create<affine::AffineMinOp>(loc, map, operands);
+}
+
 FailureOr<Value>
 weft::buildIterationWork(OpBuilder &b, Location loc, affine::AffineForOp loop,
-                         Value x, function_ref<bool(Value)> available) {
+                         Value x, function_ref<bool(Value)> available,
+                         const IRMapping &known) {
   WorkBuilder builder(b, loc, available);
+  builder.subst = known;
   builder.subst.map(loop.getInductionVar(), x);
   return builder.work(*loop.getBody());
 }

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 
 namespace weft {
 
@@ -25,10 +26,19 @@ bool workVariesWithIterator(mlir::affine::AffineForOp loop);
 /// loop's iterator or a value computed in the nest, loops other than
 /// affine.for): then the work is not a product of trip counts known before
 /// the loop runs. Every branch of an `if` counts.
+/// `known` maps the iterators of loops around `loop` to the values they
+/// take where `b` builds.
 mlir::FailureOr<mlir::Value>
 buildIterationWork(mlir::OpBuilder &b, mlir::Location loc,
                    mlir::affine::AffineForOp loop, mlir::Value x,
-                   llvm::function_ref<bool(mlir::Value)> available);
+                   llvm::function_ref<bool(mlir::Value)> available,
+                   const mlir::IRMapping &known = {});
+
+/// The bound of `map` (the largest of its results for a lower bound, the
+/// smallest for an upper one) at `operands`.
+mlir::Value buildBound(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::AffineMap map, mlir::ValueRange operands,
+                       bool lower);
 
 } // namespace weft
 

@@ -25,6 +25,8 @@
 
 #include "dialects/Dist/IR/DistOps.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <map>
 
@@ -67,6 +69,11 @@ private:
   /// Weighs the blocks of 1-D group `leader` by the work of its first and
   /// last iteration when its units' iterations do unequal work.
   void weighBlocks(unsigned leader, Range &range);
+  /// The work of the group's `members` at indices `x0` and `x1`, built
+  /// before the first unit.
+  FailureOr<std::pair<Value, Value>>
+  groupWork(ArrayRef<unsigned> members, Value x0, Value x1,
+            function_ref<bool(Value)> available);
   /// [lb, ub) of distributed unit `u`'s loop, before the first unit.
   FailureOr<std::pair<Value, Value>> rangeOf(unsigned u);
   /// Names unit `u`'s range bounds for the C after its loops (`i_end`).
@@ -131,15 +138,6 @@ private:
 
 } // end anonymous namespace
 
-static Value boundValue(OpBuilder &b, Location loc, AffineMap map,
-                        ValueRange operands, bool lower) {
-  if (map.getNumResults() == 1)
-    return b.create<affine::AffineApplyOp>(loc, map, operands);
-  if (lower)
-    return b.create<affine::AffineMaxOp>(loc, map, operands);
-  return b.create<affine::AffineMinOp>(loc, map, operands);
-}
-
 FailureOr<std::pair<Value, Value>> Materializer::rangeOf(unsigned u) {
   auto loop = cast<affine::AffineForOp>(units[u].op);
   bool followsEnclosing = llvm::any_of(loop->getOperands(), [&](Value v) {
@@ -148,9 +146,9 @@ FailureOr<std::pair<Value, Value>> Materializer::rangeOf(unsigned u) {
     });
   });
   if (!followsEnclosing)
-    return std::make_pair(boundValue(b, loc(), loop.getLowerBoundMap(),
+    return std::make_pair(buildBound(b, loc(), loop.getLowerBoundMap(),
                                      loop.getLowerBoundOperands(), true),
-                          boundValue(b, loc(), loop.getUpperBoundMap(),
+                          buildBound(b, loc(), loop.getUpperBoundMap(),
                                      loop.getUpperBoundOperands(), false));
   // A triangular loop: blocks of the hull of its ranges.
   FailureOr<LoopHull> hull =
@@ -199,9 +197,9 @@ LogicalResult Materializer::computeRanges() {
       // Its bounds are values from before the first unit (Units.cpp).
       affine::AffineForOp inner =
           innerGridLoop(cast<affine::AffineForOp>(unit.op));
-      bounds.emplace_back(boundValue(b, loc(), inner.getLowerBoundMap(),
+      bounds.emplace_back(buildBound(b, loc(), inner.getLowerBoundMap(),
                                      inner.getLowerBoundOperands(), true),
-                          boundValue(b, loc(), inner.getUpperBoundMap(),
+                          buildBound(b, loc(), inner.getUpperBoundMap(),
                                      inner.getUpperBoundOperands(), false));
     }
     nameBounds(u, bounds);
@@ -229,15 +227,25 @@ LogicalResult Materializer::computeRanges() {
 }
 
 void Materializer::weighBlocks(unsigned leader, Range &range) {
-  SmallVector<affine::AffineForOp> loops;
+  SmallVector<unsigned> members;
+  bool varies = false;
   for (auto [u, unit] : llvm::enumerate(units)) {
     if (!unit.distributed || groups[u] != leader)
       continue;
-    if (unit.gridDims != 1)
+    // One sequential loop around the unit at most (a pivot loop): its
+    // iterations sum up below.
+    if (unit.gridDims != 1 || unit.enclosing.size() > 1)
       return;
-    loops.push_back(cast<affine::AffineForOp>(unit.op));
+    auto loop = cast<affine::AffineForOp>(unit.op);
+    varies |= workVariesWithIterator(loop);
+    if (!unit.enclosing.empty()) {
+      Value pivot =
+          cast<affine::AffineForOp>(unit.enclosing.front()).getInductionVar();
+      varies |= llvm::is_contained(loop->getOperands(), pivot);
+    }
+    members.push_back(u);
   }
-  if (llvm::none_of(loops, workVariesWithIterator))
+  if (!varies)
     return;
   // Values the weights may use: the function's arguments and what is
   // computed before the first unit.
@@ -247,35 +255,107 @@ void Materializer::weighBlocks(unsigned leader, Range &range) {
     if (auto arg = dyn_cast<BlockArgument>(v))
       return arg.getOwner() == entry;
     Operation *def = v.getDefiningOp();
-    return def->getBlock() == entry && def->isBeforeInBlock(first);
+    return def && def->getBlock() == entry && def->isBeforeInBlock(first);
   };
   Operation *last = first->getPrevNode();
-  auto work = [&](Value x) -> FailureOr<Value> {
-    Value total;
-    for (affine::AffineForOp loop : loops) {
-      FailureOr<Value> w = buildIterationWork(b, loc(), loop, x, available);
-      if (failed(w))
-        return failure();
-      total = total ? b.create<arith::AddIOp>(loc(), total, *w).getResult()
-                    : *w;
-    }
-    return total;
-  };
   Value lastIndex = b.create<arith::SubIOp>(loc(), range.ub[0], constant(1));
-  FailureOr<Value> atFirst = work(range.lb[0]);
-  FailureOr<Value> atLast =
-      succeeded(atFirst) ? work(lastIndex) : FailureOr<Value>(failure());
-  if (failed(atLast)) {
+  FailureOr<std::pair<Value, Value>> ends =
+      groupWork(members, range.lb[0], lastIndex, available);
+  if (failed(ends)) {
     // Not a product of trip counts known here: equal blocks, and none of
     // the ops made on the way.
     while (first->getPrevNode() != last)
       first->getPrevNode()->erase();
     return;
   }
-  (*atFirst).getDefiningOp()->setLoc(weft::withSourceName(loc(), "work_first"));
-  (*atLast).getDefiningOp()->setLoc(weft::withSourceName(loc(), "work_last"));
-  range.workFirst = *atFirst;
-  range.workLast = *atLast;
+  range.workFirst = ends->first;
+  range.workLast = ends->second;
+  range.workFirst.getDefiningOp()->setLoc(
+      weft::withSourceName(loc(), "work_first"));
+  range.workLast.getDefiningOp()->setLoc(
+      weft::withSourceName(loc(), "work_last"));
+}
+
+FailureOr<std::pair<Value, Value>>
+Materializer::groupWork(ArrayRef<unsigned> members, Value x0, Value x1,
+                        function_ref<bool(Value)> available) {
+  Value total0, total1;
+  auto add = [&](Value &total, Value w) {
+    total = total ? b.create<arith::AddIOp>(loc(), total, w).getResult() : w;
+  };
+  for (unsigned u : members) {
+    auto loop = cast<affine::AffineForOp>(units[u].op);
+    if (units[u].enclosing.empty()) {
+      for (auto [x, total] : {std::tie(x0, total0), std::tie(x1, total1)}) {
+        FailureOr<Value> w = buildIterationWork(b, loc(), loop, x, available);
+        if (failed(w))
+          return failure();
+        add(total, *w);
+      }
+      continue;
+    }
+    // Inside a pivot loop, index x's work is the sum over the pivots whose
+    // range holds x: a loop at run time, before the first unit (two
+    // accumulators: C loops carry no values).
+    auto pivot = cast<affine::AffineForOp>(units[u].enclosing.front());
+    if (!llvm::all_of(pivot->getOperands(), available))
+      return failure();
+    Value pivotLb = buildBound(b, loc(), pivot.getLowerBoundMap(),
+                               pivot.getLowerBoundOperands(), true);
+    Value pivotUb = buildBound(b, loc(), pivot.getUpperBoundMap(),
+                               pivot.getUpperBoundOperands(), false);
+    auto slot = MemRefType::get({}, b.getIndexType());
+    Value zero = constant(0);
+    Value sums[2];
+    const char *names[2] = {"work_first_sum", "work_last_sum"};
+    for (int k = 0; k < 2; ++k) {
+      sums[k] = b.create<memref::AllocaOp>(
+          weft::withSourceName(loc(), names[k]), slot);
+      b.create<memref::StoreOp>(loc(), zero, sums[k]);
+    }
+    auto scan = b.create<scf::ForOp>(loc(), pivotLb, pivotUb,
+                                     constant(pivot.getStepAsInt()));
+    // `for (k = ...)`, after the pivot loop.
+    scan.getInductionVar().setLoc(pivot.getInductionVar().getLoc());
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(scan.getBody());
+    IRMapping known;
+    known.map(pivot.getInductionVar(), scan.getInductionVar());
+    auto insideScan = [&](Value v) {
+      return available(v) || v == scan.getInductionVar();
+    };
+    SmallVector<Value> lbOperands, ubOperands;
+    for (Value v : loop.getLowerBoundOperands())
+      lbOperands.push_back(known.lookupOrDefault(v));
+    for (Value v : loop.getUpperBoundOperands())
+      ubOperands.push_back(known.lookupOrDefault(v));
+    if (!llvm::all_of(lbOperands, insideScan) ||
+        !llvm::all_of(ubOperands, insideScan))
+      return failure();
+    Value lb = buildBound(b, loc(), loop.getLowerBoundMap(), lbOperands, true);
+    Value ub = buildBound(b, loc(), loop.getUpperBoundMap(), ubOperands, false);
+    for (auto [x, sum] : {std::make_pair(x0, sums[0]),
+                          std::make_pair(x1, sums[1])}) {
+      Value in = b.create<arith::AndIOp>(
+          loc(),
+          b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::sge, x, lb),
+          b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::slt, x, ub));
+      auto ifIn = b.create<scf::IfOp>(loc(), in, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard inIf(b);
+      b.setInsertionPointToStart(ifIn.thenBlock());
+      FailureOr<Value> w =
+          buildIterationWork(b, loc(), loop, x, insideScan, known);
+      if (failed(w))
+        return failure();
+      Value old = b.create<memref::LoadOp>(loc(), sum);
+      b.create<memref::StoreOp>(
+          loc(), b.create<arith::AddIOp>(loc(), old, *w), sum);
+    }
+    b.setInsertionPointAfter(scan);
+    add(total0, b.create<memref::LoadOp>(loc(), sums[0]));
+    add(total1, b.create<memref::LoadOp>(loc(), sums[1]));
+  }
+  return std::make_pair(total0, total1);
 }
 
 // Every bound is named, not only a group's merged one: folding

@@ -106,3 +106,38 @@ func.func @triangle_with_value_branch(%c: memref<?x?xf64>, %d: memref<?xf64>, %n
   }
   return
 }
+
+// Columns j > k of a pivot loop over k (gramschmidt, LU): column j runs in
+// the j pivot steps before it, so its work grows with j. The weights sum,
+// over the pivot loop's iterations (a loop at run time, before the first
+// unit), the work of the first and the last column wherever the step's
+// range holds them.
+// CHECK-LABEL: func.func @pivot_columns
+// CHECK-SAME: (%{{.*}}: memref<?x?xf64>, %[[N:.*]]: index)
+// CHECK: %[[FIRST:.*]] = memref.alloca() : memref<index>
+// CHECK: %[[LAST:.*]] = memref.alloca() : memref<index>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[N]]
+// CHECK:   %[[LB:.*]] = affine.apply #{{.*}}(%[[K]])
+// CHECK:   arith.cmpi sle, %[[LB]], %{{.*}}
+// CHECK:   scf.if
+// CHECK:     memref.load %[[FIRST]][]
+// CHECK:     memref.store %{{.*}}, %[[FIRST]][]
+// CHECK:   scf.if
+// CHECK:     memref.load %[[LAST]][]
+// CHECK:     memref.store %{{.*}}, %[[LAST]][]
+// CHECK: %[[W0:.*]] = memref.load %[[FIRST]][]
+// CHECK: %[[W1:.*]] = memref.load %[[LAST]][]
+// CHECK: dist.local_bounds %{{.*}} to %[[N]] at %{{.*}} of %{{.*}} by #dist.dim<block on 0> weighted(%[[W0]], %[[W1]])
+func.func @pivot_columns(%a: memref<?x?xf64>, %n: index) {
+  affine.for %k = 0 to %n {
+    affine.for %j = affine_map<(d0) -> (d0 + 1)>(%k) to %n {
+      affine.for %i = 0 to %n {
+        %x = affine.load %a[%i, %k] : memref<?x?xf64>
+        %y = affine.load %a[%i, %j] : memref<?x?xf64>
+        %z = arith.mulf %x, %y : f64
+        affine.store %z, %a[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return
+}
