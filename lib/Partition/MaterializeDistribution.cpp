@@ -279,18 +279,21 @@ void Materializer::weighBlocks(unsigned leader, Range &range) {
 FailureOr<std::pair<Value, Value>>
 Materializer::groupWork(ArrayRef<unsigned> members, Value x0, Value x1,
                         function_ref<bool(Value)> available) {
-  Value total0, total1;
-  auto add = [&](Value &total, Value w) {
-    total = total ? b.create<arith::AddIOp>(loc(), total, w).getResult() : w;
+  Value xs[2] = {x0, x1}, totals[2];
+  auto add = [&](int k, Value w) {
+    totals[k] = totals[k]
+                    ? b.create<arith::AddIOp>(loc(), totals[k], w).getResult()
+                    : w;
   };
   for (unsigned u : members) {
     auto loop = cast<affine::AffineForOp>(units[u].op);
     if (units[u].enclosing.empty()) {
-      for (auto [x, total] : {std::tie(x0, total0), std::tie(x1, total1)}) {
-        FailureOr<Value> w = buildIterationWork(b, loc(), loop, x, available);
+      for (int k = 0; k < 2; ++k) {
+        FailureOr<Value> w =
+            buildIterationWork(b, loc(), loop, xs[k], available);
         if (failed(w))
           return failure();
-        add(total, *w);
+        add(k, *w);
       }
       continue;
     }
@@ -334,28 +337,28 @@ Materializer::groupWork(ArrayRef<unsigned> members, Value x0, Value x1,
       return failure();
     Value lb = buildBound(b, loc(), loop.getLowerBoundMap(), lbOperands, true);
     Value ub = buildBound(b, loc(), loop.getUpperBoundMap(), ubOperands, false);
-    for (auto [x, sum] : {std::make_pair(x0, sums[0]),
-                          std::make_pair(x1, sums[1])}) {
+    for (int k = 0; k < 2; ++k) {
       Value in = b.create<arith::AndIOp>(
           loc(),
-          b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::sge, x, lb),
-          b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::slt, x, ub));
+          b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::sge, xs[k], lb),
+          b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::slt, xs[k],
+                                  ub));
       auto ifIn = b.create<scf::IfOp>(loc(), in, /*withElseRegion=*/false);
       OpBuilder::InsertionGuard inIf(b);
       b.setInsertionPointToStart(ifIn.thenBlock());
       FailureOr<Value> w =
-          buildIterationWork(b, loc(), loop, x, insideScan, known);
+          buildIterationWork(b, loc(), loop, xs[k], insideScan, known);
       if (failed(w))
         return failure();
-      Value old = b.create<memref::LoadOp>(loc(), sum);
+      Value old = b.create<memref::LoadOp>(loc(), sums[k]);
       b.create<memref::StoreOp>(
-          loc(), b.create<arith::AddIOp>(loc(), old, *w), sum);
+          loc(), b.create<arith::AddIOp>(loc(), old, *w), sums[k]);
     }
     b.setInsertionPointAfter(scan);
-    add(total0, b.create<memref::LoadOp>(loc(), sums[0]));
-    add(total1, b.create<memref::LoadOp>(loc(), sums[1]));
+    for (int k = 0; k < 2; ++k)
+      add(k, b.create<memref::LoadOp>(loc(), sums[k]));
   }
-  return std::make_pair(total0, total1);
+  return std::make_pair(totals[0], totals[1]);
 }
 
 // Every bound is named, not only a group's merged one: folding
