@@ -183,3 +183,22 @@ func.func @steps(%n32: i32 loc("n"), %A: memref<?xf64> loc("A")) {
 // C-LABEL: void steps(
 // C-NEXT:   for (int64_t it = 0; it < n; it += 32) {
 // C:        for (int it = 0; it < 4096; it += 32) {
+
+// A distributed form (it calls the MPI runtime) keeps int64_t iterators:
+// among its rank blocks, `int` ones cost gcc instructions.
+// CHECK-LABEL: func.func @distributed_form
+// CHECK-NOT: weft.c_int
+// CHECK: return
+func.func @distributed_form(%n32: i32 loc("n"), %A: memref<?xf64> loc("A")) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %n = arith.index_cast %n32 : i32 to index
+  %self = emitc.call_opaque "weft_rt_self"() : () -> i64
+  "scf.for"(%c0, %n, %c1) ({
+  ^bb0(%i: index loc("i"(fused<i32>["t.c":3:5]))):
+    memref.store %zero, %A[%i] : memref<?xf64>
+    scf.yield
+  }) : (index, index, index) -> ()
+  return
+}

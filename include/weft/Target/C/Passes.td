@@ -67,8 +67,12 @@ def NarrowIterators : Pass<"narrow-iterators", "::mlir::ModuleOp"> {
 
     Then every value the iterator and the arithmetic on it take is the
     same in `int` and in `int64_t`, and the C printer declares the
-    iterator `int`. Anything else keeps `int64_t`. It runs just before
-    convert-loops-to-emitc, which carries the mark to `emitc.for`.
+    iterator `int`. Anything else keeps `int64_t`, and so do the loops of
+    a distributed form (a function that calls the MPI runtime): among its
+    `int64_t` rank blocks, `int` iterators cost gcc -O2 instructions
+    (PolyBench symm's busier rank at 2 ranks executed 8 % more). It runs
+    just before convert-loops-to-emitc, which carries the mark to
+    `emitc.for`.
   }];
   let dependentDialects = ["::weft::WeftDialect"];
 }
