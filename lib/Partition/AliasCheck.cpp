@@ -282,7 +282,7 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   }
   // Then one process (or, with one process only, overlapping arguments)
   // runs the sequential copy, several the distributed form.
-  Value asWritten = oneProcess ? overlap : Value();
+  Value asWritten = overlap;
   if (!oneProcess) {
     Value ranks = b.create<dist::NumRanksOp>(loc);
     Value one = b.create<arith::ConstantIndexOp>(loc, 1);

@@ -64,21 +64,11 @@ public:
 
 private:
   FailureOr<Value> loopWork(affine::AffineForOp loop) {
-    SmallVector<Value> operands;
-    for (Value v : loop->getOperands()) {
-      if (Value known = subst.lookupOrNull(v))
-        operands.push_back(known);
-      else if (available(v))
-        operands.push_back(v);
-      else
-        return failure();
-    }
-    unsigned numLb = loop.getLowerBoundOperands().size();
-    ValueRange all(operands);
-    Value lb = buildBound(b, loc, loop.getLowerBoundMap(),
-                          all.take_front(numLb), true);
-    Value ub = buildBound(b, loc, loop.getUpperBoundMap(),
-                          all.drop_front(numLb), false);
+    FailureOr<std::pair<Value, Value>> bounds =
+        buildLoopBounds(b, loc, loop, subst, available);
+    if (failed(bounds))
+      return failure();
+    auto [lb, ub] = *bounds;
     Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
     Value span = b.create<arith::MaxSIOp>(
         loc, b.create<arith::SubIOp>(loc, ub, lb), zero);
@@ -106,6 +96,30 @@ public:
   IRMapping subst;
 };
 } // namespace
+
+FailureOr<std::pair<Value, Value>>
+weft::buildLoopBounds(OpBuilder &b, Location loc, affine::AffineForOp loop,
+                      const IRMapping &known,
+                      function_ref<bool(Value)> available) {
+  SmallVector<Value> operands;
+  for (Value v : loop->getOperands()) {
+    if (Value mapped = known.lookupOrNull(v))
+      operands.push_back(mapped);
+    else if (available(v))
+      operands.push_back(v);
+    else
+      return failure();
+  }
+  // Built in statement order (as call arguments the order would be the
+  // host compiler's, and so would the output).
+  unsigned numLb = loop.getLowerBoundOperands().size();
+  ValueRange all(operands);
+  Value lb = buildBound(b, loc, loop.getLowerBoundMap(),
+                        all.take_front(numLb), true);
+  Value ub = buildBound(b, loc, loop.getUpperBoundMap(),
+                        all.drop_front(numLb), false);
+  return std::make_pair(lb, ub);
+}
 
 Value weft::buildBound(OpBuilder &b, Location loc, AffineMap map,
                        ValueRange operands, bool lower) {

@@ -34,6 +34,14 @@ buildIterationWork(mlir::OpBuilder &b, mlir::Location loc,
                    llvm::function_ref<bool(mlir::Value)> available,
                    const mlir::IRMapping &known = {});
 
+/// `loop`'s lower and upper bound built with `b`, its operands taken from
+/// `known` where it maps them and otherwise used where `available` says
+/// `b` may; fails on any other operand.
+mlir::FailureOr<std::pair<mlir::Value, mlir::Value>>
+buildLoopBounds(mlir::OpBuilder &b, mlir::Location loc,
+                mlir::affine::AffineForOp loop, const mlir::IRMapping &known,
+                llvm::function_ref<bool(mlir::Value)> available);
+
 /// The bound of `map` (the largest of its results for a lower bound, the
 /// smallest for an upper one) at `operands`.
 mlir::Value buildBound(mlir::OpBuilder &b, mlir::Location loc,

@@ -250,13 +250,7 @@ void Materializer::weighBlocks(unsigned leader, Range &range) {
   // Values the weights may use: the function's arguments and what is
   // computed before the first unit.
   Operation *first = firstTopLevelUnit();
-  Block *entry = first->getBlock();
-  auto available = [&](Value v) {
-    if (auto arg = dyn_cast<BlockArgument>(v))
-      return arg.getOwner() == entry;
-    Operation *def = v.getDefiningOp();
-    return def && def->getBlock() == entry && def->isBeforeInBlock(first);
-  };
+  auto available = [&](Value v) { return definedBefore(v, first); };
   Operation *last = first->getPrevNode();
   Value lastIndex = b.create<arith::SubIOp>(loc(), range.ub[0], constant(1));
   FailureOr<std::pair<Value, Value>> ends =
@@ -324,19 +318,11 @@ Materializer::groupWork(ArrayRef<unsigned> members, Value x0, Value x1,
     b.setInsertionPointToStart(scan.getBody());
     IRMapping known;
     known.map(pivot.getInductionVar(), scan.getInductionVar());
-    auto insideScan = [&](Value v) {
-      return available(v) || v == scan.getInductionVar();
-    };
-    SmallVector<Value> lbOperands, ubOperands;
-    for (Value v : loop.getLowerBoundOperands())
-      lbOperands.push_back(known.lookupOrDefault(v));
-    for (Value v : loop.getUpperBoundOperands())
-      ubOperands.push_back(known.lookupOrDefault(v));
-    if (!llvm::all_of(lbOperands, insideScan) ||
-        !llvm::all_of(ubOperands, insideScan))
+    FailureOr<std::pair<Value, Value>> bounds =
+        buildLoopBounds(b, loc(), loop, known, available);
+    if (failed(bounds))
       return failure();
-    Value lb = buildBound(b, loc(), loop.getLowerBoundMap(), lbOperands, true);
-    Value ub = buildBound(b, loc(), loop.getUpperBoundMap(), ubOperands, false);
+    auto [lb, ub] = *bounds;
     for (int k = 0; k < 2; ++k) {
       Value in = b.create<arith::AndIOp>(
           loc(),
@@ -347,7 +333,7 @@ Materializer::groupWork(ArrayRef<unsigned> members, Value x0, Value x1,
       OpBuilder::InsertionGuard inIf(b);
       b.setInsertionPointToStart(ifIn.thenBlock());
       FailureOr<Value> w =
-          buildIterationWork(b, loc(), loop, xs[k], insideScan, known);
+          buildIterationWork(b, loc(), loop, xs[k], available, known);
       if (failed(w))
         return failure();
       Value old = b.create<memref::LoadOp>(loc(), sums[k]);

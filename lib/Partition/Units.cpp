@@ -169,16 +169,11 @@ SmallVector<UnitCandidate> weft::findUnits(func::FuncOp func,
     loops.push_back(c.unit.op);
     for (Operation *loop : loops)
       for (Value v : loop->getOperands()) {
-        Operation *def = v.getDefiningOp();
         bool early =
-            def ? def->getBlock() == &func.getBody().front() &&
-                      def->isBeforeInBlock(first)
-                : cast<BlockArgument>(v).getOwner() ==
-                          &func.getBody().front() ||
-                      llvm::any_of(c.unit.enclosing, [&](Operation *e) {
-                        return cast<affine::AffineForOp>(e).getInductionVar() ==
-                               v;
-                      });
+            definedBefore(v, first) ||
+            llvm::any_of(c.unit.enclosing, [&](Operation *e) {
+              return cast<affine::AffineForOp>(e).getInductionVar() == v;
+            });
         if (!early) {
           c.distributable = false;
           c.gridCapable = false;
@@ -189,15 +184,18 @@ SmallVector<UnitCandidate> weft::findUnits(func::FuncOp func,
     // loops around it: values defined before the first unit only.
     if (c.gridCapable)
       for (Value v :
-           innerGridLoop(cast<affine::AffineForOp>(c.unit.op))->getOperands()) {
-        Operation *def = v.getDefiningOp();
-        if (def ? def->getBlock() != &func.getBody().front() ||
-                      !def->isBeforeInBlock(first)
-                : cast<BlockArgument>(v).getOwner() != &func.getBody().front())
+           innerGridLoop(cast<affine::AffineForOp>(c.unit.op))->getOperands())
+        if (!definedBefore(v, first))
           c.gridCapable = false;
-      }
   }
   return units;
+}
+
+bool weft::definedBefore(Value v, Operation *op) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return arg.getOwner() == op->getBlock();
+  Operation *def = v.getDefiningOp();
+  return def->getBlock() == op->getBlock() && def->isBeforeInBlock(op);
 }
 
 GridPreference weft::gridPreference(func::FuncOp func) {

@@ -54,6 +54,10 @@ struct GridPreference {
 };
 GridPreference gridPreference(mlir::func::FuncOp func);
 
+/// Whether `v` is an argument of `op`'s block or the result of an op before
+/// `op` in it: a value that code placed just before `op` may use.
+bool definedBefore(mlir::Value v, mlir::Operation *op);
+
 /// The units recorded by dist-partition, in program order.
 llvm::SmallVector<DistUnit> recordedUnits(mlir::func::FuncOp func);
 

@@ -35,6 +35,7 @@
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
 
+#include "weft/Support/RuntimeCalls.h"
 #include "weft/Support/SourceNames.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -331,12 +332,7 @@ FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   // times the input's instructions as a call).
   bool distributed =
       !func->hasAttr(weft::dist::DistDialect::getAliasCheckAttrName()) &&
-      func.walk([](emitc::CallOpaqueOp call) {
-            return call.getCallee().starts_with("weft_rt_")
-                       ? WalkResult::interrupt()
-                       : WalkResult::advance();
-          })
-          .wasInterrupted();
+      weft::callsRuntime(func);
   SmallVector<StringRef, 2> specifiers{"static"};
   if (distributed)
     specifiers.push_back("WEFT_RT_REGION");

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/Weft/IR/WeftDialect.h"
+#include "weft/Support/RuntimeCalls.h"
 #include "weft/Support/SourceNames.h"
 #include "weft/Target/C/Passes.h"
 
@@ -103,20 +104,6 @@ static bool arithmeticFitsInt(Value iv, const Ranges &ranges) {
   return true;
 }
 
-/// Whether `func` is a distributed form: it calls the MPI runtime. Its loops
-/// run over rank blocks the runtime computes in `int64_t`; `int` iterators
-/// among them made gcc -O2 execute more instructions (PolyBench symm's
-/// busier rank at 2 ranks: 8 % more, trmm's 12 %), so they stay `int64_t`.
-/// The loops as written (one rank, --target=seq) keep the source's type.
-static bool isDistributedForm(func::FuncOp func) {
-  return func
-      .walk([](emitc::CallOpaqueOp call) {
-        return call.getCallee().starts_with("weft_rt_") ? WalkResult::interrupt()
-                                                         : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 /// Whether `loop`'s iterator may be declared `int` in C.
 static bool mayDeclareInt(scf::ForOp loop, const Ranges &ranges) {
   Type source = weft::sourceType(loop.getInductionVar().getLoc());
@@ -138,7 +125,12 @@ struct NarrowIteratorsPass
     : weft::impl::NarrowIteratorsBase<NarrowIteratorsPass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>()) {
-      if (func.isExternal() || isDistributedForm(func))
+      // A distributed form's loops run over rank blocks the runtime
+      // computes in `int64_t`; `int` iterators among them made gcc -O2
+      // execute more instructions (PolyBench symm's busier rank at 2
+      // ranks: 8 % more, trmm's 12 %), so they stay `int64_t`. The loops
+      // as written (one rank, --target=seq) keep the source's type.
+      if (func.isExternal() || weft::callsRuntime(func))
         continue;
       Ranges ranges(func);
       func.walk([&](scf::ForOp loop) {
