@@ -171,6 +171,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     cuda.gpu = options.gpu;
     cuda.gpuChoice = options.gpuChoice;
     cuda.nominalSize = options.nominalSize;
+    cuda.splitFpReductions = options.splitFpReductions;
     bool mpi = options.target == CompileTarget::Mpi;
     bool gpu = options.target == CompileTarget::Cuda;
     bool mpiGpu = options.target == CompileTarget::MpiCuda;

@@ -28,6 +28,10 @@ struct DeviceChoice {
   /// block under mpi-cuda), and the ranks they were planned for (0: none).
   llvm::DenseMap<mlir::Value, int64_t> plannedSizes;
   unsigned plannedRanks = 0;
+  /// Whether the threads of a nest may combine floating-point reductions
+  /// in an order of their own (`--fp-reductions=split`); integer ones they
+  /// always may.
+  bool splitFpReductions = true;
 
   /// Fails with an error on `op` on an unknown GPU or choice.
   static mlir::FailureOr<DeviceChoice> get(mlir::Operation *op,

@@ -64,6 +64,105 @@ static gpu::Processor processor(unsigned dim, bool thread) {
   return thread ? threads[dim] : blocks[dim];
 }
 
+namespace {
+/// An element that a nest's threads reduce into, and each thread's own
+/// accumulator for it.
+struct Accumulator {
+  Value memref;
+  AffineMap map;
+  SmallVector<Value> operands;
+  StringRef kind;
+  memref::AllocaOp own;
+
+  bool isAccessedBy(Value m, AffineMap at, ValueRange with) const {
+    return m == memref && at == map && llvm::equal(with, operands);
+  }
+};
+} // end anonymous namespace
+
+/// The elements the reduction updates of `outer` marked by gpu-select-nests
+/// (weft.gpu.reduce) reduce into: every access of one of them in the nest
+/// goes to the thread's own accumulator instead (a scalar allocated before
+/// `outer`, for the caller to move into the thread's body).
+static SmallVector<Accumulator> ownAccumulators(affine::AffineForOp outer) {
+  SmallVector<Accumulator> accumulators;
+  OpBuilder b(outer);
+  outer.walk([&](affine::AffineStoreOp store) {
+    auto kind = store->getAttrOfType<StringAttr>(
+        WeftDialect::getGpuReduceAttrName());
+    if (!kind)
+      return;
+    store->removeAttr(WeftDialect::getGpuReduceAttrName());
+    if (llvm::any_of(accumulators, [&](const Accumulator &a) {
+          return a.isAccessedBy(store.getMemRef(), store.getAffineMap(),
+                                store.getMapOperands());
+        }))
+      return;
+    Type element = store.getMemRefType().getElementType();
+    accumulators.push_back(
+        {store.getMemRef(), store.getAffineMap(),
+         llvm::to_vector(store.getMapOperands()), kind.getValue(),
+         b.create<memref::AllocaOp>(store.getLoc(),
+                                    MemRefType::get({}, element))});
+  });
+  auto ownOf = [&](Value m, AffineMap map, ValueRange operands) -> Value {
+    for (Accumulator &a : accumulators)
+      if (a.isAccessedBy(m, map, operands))
+        return a.own;
+    return {};
+  };
+  outer.walk([&](Operation *op) {
+    OpBuilder at(op);
+    if (auto load = dyn_cast<affine::AffineLoadOp>(op)) {
+      if (Value own = ownOf(load.getMemRef(), load.getAffineMap(),
+                            load.getMapOperands())) {
+        load.replaceAllUsesWith(
+            at.create<affine::AffineLoadOp>(load.getLoc(), own).getResult());
+        load.erase();
+      }
+    } else if (auto store = dyn_cast<affine::AffineStoreOp>(op)) {
+      if (Value own = ownOf(store.getMemRef(), store.getAffineMap(),
+                            store.getMapOperands())) {
+        at.create<affine::AffineStoreOp>(store.getLoc(),
+                                         store.getValueToStore(), own,
+                                         ValueRange{});
+        store.erase();
+      }
+    }
+  });
+  return accumulators;
+}
+
+/// The value that leaves any other unchanged under `kind`.
+static Value identity(OpBuilder &b, Location loc, StringRef kind, Type type) {
+  if (auto f = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &sem = f.getFloatSemantics();
+    APFloat value = kind == "add"   ? APFloat::getZero(sem)
+                    : kind == "mul" ? APFloat(sem, 1)
+                                    : APFloat::getInf(sem, kind == "max");
+    return b.create<arith::ConstantOp>(loc, FloatAttr::get(f, value));
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  APInt value = kind == "add"   ? APInt::getZero(width)
+                : kind == "mul" ? APInt(width, 1)
+                : kind == "max" ? APInt::getSignedMinValue(width)
+                                : APInt::getSignedMaxValue(width);
+  return b.create<arith::ConstantOp>(loc, IntegerAttr::get(type, value));
+}
+
+/// The atomic update that combines a value into an element under `kind`
+/// (the C source's max and min ignore NaN operands, as maxnum and minnum).
+static arith::AtomicRMWKind atomicKind(StringRef kind, Type type) {
+  bool f = isa<FloatType>(type);
+  if (kind == "add")
+    return f ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+  if (kind == "mul")
+    return f ? arith::AtomicRMWKind::mulf : arith::AtomicRMWKind::muli;
+  if (kind == "max")
+    return f ? arith::AtomicRMWKind::maxnumf : arith::AtomicRMWKind::maxs;
+  return f ? arith::AtomicRMWKind::minnumf : arith::AtomicRMWKind::mins;
+}
+
 static LogicalResult mapNest(affine::AffineForOp outer) {
   unsigned loops = outer->getAttrOfType<IntegerAttr>(kGpuBandAttr).getInt();
   unsigned coalesced =
@@ -82,6 +181,7 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
   if (coalesced >= loops)
     return outer.emitOpError("marks a coalesced loop outside its nest");
   Block *body = band.back().getBody();
+  SmallVector<Accumulator> accumulators = ownAccumulators(outer);
 
   // The tile width gpu-select-nests chose for a loop of the body, which
   // gpu-stage-tiles reads on its scf.for: the loops keep their order.
@@ -184,6 +284,8 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
   SmallVector<memref::AllocaOp> scalars;
   outer->getParentOfType<func::FuncOp>().walk([&](memref::AllocaOp alloca) {
     if (alloca.getType().getRank() == 0 && !outer->isAncestor(alloca) &&
+        llvm::none_of(accumulators,
+                      [&](Accumulator &a) { return a.own == alloca; }) &&
         llvm::all_of(alloca->getUsers(),
                      [&](Operation *u) { return outer->isAncestor(u); }))
       scalars.push_back(alloca);
@@ -227,7 +329,29 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                         tb.create<arith::CmpIOp>(
                             loc, arith::CmpIPredicate::slt, ivs.back(), hi)));
               }
+              // Each thread's accumulators start at the identity; after the
+              // thread's iterations it adds each to its element atomically
+              // (every thread of the block: gpu-reduce-blocks combines them).
+              for (Accumulator &a : accumulators) {
+                a.own->moveBefore(tb.getInsertionBlock(),
+                                  tb.getInsertionPoint());
+                tb.create<memref::StoreOp>(
+                    loc,
+                    identity(tb, loc, a.kind, a.own.getType().getElementType()),
+                    a.own, ValueRange{});
+              }
               guard = tb.create<scf::IfOp>(loc, inside, /*withElse=*/false);
+              for (Accumulator &a : accumulators) {
+                Value partial =
+                    tb.create<memref::LoadOp>(loc, a.own, ValueRange{});
+                auto indices =
+                    affine::expandAffineMap(tb, loc, a.map, a.operands);
+                auto atomic = tb.create<memref::AtomicRMWOp>(
+                    loc, atomicKind(a.kind, partial.getType()), partial,
+                    a.memref, *indices);
+                atomic->setAttr(WeftDialect::getGpuReduceAttrName(),
+                                tb.getStringAttr(a.kind));
+              }
               tb.create<scf::ReduceOp>(loc);
             });
         SmallVector<gpu::ParallelLoopDimMappingAttr> mapping;

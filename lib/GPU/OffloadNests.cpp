@@ -194,6 +194,7 @@ struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
         DeviceChoice::get(getOperation(), gpu, gpuChoice, nominalSize);
     if (failed(choice))
       return signalPassFailure();
+    choice->splitFpReductions = splitFpReductions;
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>()) {
       // The sequential form of a checked region runs where arguments
       // overlap (separate device buffers would break that) or on one rank.

@@ -16,6 +16,7 @@
 #include "weft/Analysis/Polyhedral/LoopNestCounts.h"
 #include "weft/Partition/NestComments.h"
 #include "weft/Partition/Passes.h"
+#include "weft/Support/SourceNames.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/Format.h"
@@ -193,6 +194,12 @@ private:
   /// "predicted ... (sizes taken as ...)" for the nest alone.
   std::string alonePrediction(const cost::LoopNestCounts &counts,
                               bool &device);
+  /// The reduction updates whose element the threads of a nest rooted at
+  /// `root` may combine when `loop`, in it, runs as threads, or none;
+  /// `why` says why not where `loop` has some it may not combine.
+  SmallVector<FlowDependenceInfo::Reduction, 1>
+  combinedReductions(affine::AffineForOp loop, affine::AffineForOp root,
+                     std::string &why);
 
   /// The decisions placeParts took, and why, by loop.
   llvm::DenseMap<Operation *, std::pair<bool, std::string>> grouped;
@@ -311,6 +318,41 @@ bool NestSelector::onDevice(affine::AffineForOp loop, std::string &why) {
   bool device;
   why = alonePrediction(*counts, device);
   return device;
+}
+
+/// Whether `v` is defined inside `op`.
+static bool definedIn(Value v, Operation *op) {
+  return op->isAncestor(v.getParentBlock()->getParentOp());
+}
+
+SmallVector<FlowDependenceInfo::Reduction, 1>
+NestSelector::combinedReductions(affine::AffineForOp loop,
+                                 affine::AffineForOp root, std::string &why) {
+  auto found = info.reductions.find(loop);
+  if (found == info.reductions.end())
+    return {};
+  for (const FlowDependenceInfo::Reduction &r : found->second) {
+    auto store = cast<affine::AffineStoreOp>(r.store);
+    Value memref = store.getMemRef();
+    // One element for all the threads, reached by a single atomic: its
+    // subscripts are the same in every iteration of the nest, and it is
+    // not a scalar each thread has its own copy of (gpu-map-loops).
+    if (llvm::any_of(store.getMapOperands(),
+                     [&](Value v) { return definedIn(v, root); }) ||
+        (memref.getDefiningOp<memref::AllocaOp>() &&
+         llvm::all_of(memref.getUsers(),
+                      [&](Operation *u) { return root->isAncestor(u); }))) {
+      why = "the element it reduces into differs between its iterations";
+      return {};
+    }
+    if (!choice.splitFpReductions &&
+        isa<FloatType>(store.getValueToStore().getType())) {
+      why = "--fp-reductions=ordered keeps its floating-point reduction in "
+            "program order";
+      return {};
+    }
+  }
+  return found->second;
 }
 
 bool NestSelector::asksCostModel(affine::AffineForOp loop) {
@@ -439,10 +481,16 @@ void NestSelector::visit(Block &block) {
         loop.emitRemark("stays on the host: #pragma weft host");
       continue;
     }
-    if (!info.threadParallel.lookup(loop)) {
+    std::string notCombined;
+    SmallVector<FlowDependenceInfo::Reduction, 1> reductions =
+        combinedReductions(loop, loop, notCombined);
+    if (!info.threadParallel.lookup(loop) && reductions.empty()) {
       std::string through;
       if (Value m = info.carriedThrough.lookup(loop))
         through = " through " + argumentSourceName(func, m);
+      if (!notCombined.empty())
+        through += " (a reduction its threads cannot combine: " +
+                   notCombined + ")";
       if (forced == "device") {
         loop.emitError("'#pragma weft device': the loop cannot run on the "
                        "device: it carries a dependence")
@@ -475,11 +523,27 @@ void NestSelector::visit(Block &block) {
       visit(*loop.getBody());
       continue;
     }
+    // A loop nested in a nest that combines reductions joins its grid where
+    // it combines the same ones (or none); a parallel nest takes parallel
+    // loops only.
     SmallVector<affine::AffineForOp, kMaxGridDims> band{loop};
+    auto sameUpdates = [](ArrayRef<FlowDependenceInfo::Reduction> a,
+                          ArrayRef<FlowDependenceInfo::Reduction> b) {
+      return a.size() == b.size() &&
+             llvm::all_of(llvm::zip(a, b), [](auto pair) {
+               return std::get<0>(pair).store == std::get<1>(pair).store;
+             });
+    };
     while (band.size() < kMaxGridDims) {
       affine::AffineForOp inner = onlyChildLoop(band.back());
-      if (!inner || !info.threadParallel.lookup(inner) ||
-          !bandLoopMappable(inner, band))
+      if (!inner || !bandLoopMappable(inner, band))
+        break;
+      std::string ignored;
+      bool joins = info.threadParallel.lookup(inner) ||
+                   (!reductions.empty() &&
+                    sameUpdates(reductions,
+                                combinedReductions(inner, loop, ignored)));
+      if (!joins)
         break;
       band.push_back(inner);
     }
@@ -493,6 +557,9 @@ void NestSelector::visit(Block &block) {
     Builder b(loop.getContext());
     loop->setAttr(kGpuBandAttr, b.getI64IntegerAttr(band.size()));
     loop->setAttr(kGpuCoalescedAttr, b.getI64IntegerAttr(x));
+    for (const FlowDependenceInfo::Reduction &r : reductions)
+      r.store->setAttr(WeftDialect::getGpuReduceAttrName(),
+                       b.getStringAttr(r.kind));
     std::string shape = chooseKernelShape(band, x, choice);
     if (report) {
       InFlightDiagnostic d = loop.emitRemark("runs on the device: ");
@@ -506,6 +573,21 @@ void NestSelector::visit(Block &block) {
       d << "; " << why;
       if (!shape.empty())
         d << "; " << shape;
+      if (!reductions.empty()) {
+        SmallVector<std::string, 2> combined;
+        for (const FlowDependenceInfo::Reduction &r : reductions) {
+          Value memref = cast<affine::AffineStoreOp>(r.store).getMemRef();
+          StringRef local = sourceName(memref.getLoc());
+          combined.push_back(
+              (isa<BlockArgument>(memref) || local.empty()
+                   ? argumentSourceName(func, memref)
+                   : local.str()) +
+              " (" + r.kind + ")");
+        }
+        d << "; its threads combine " << llvm::join(combined, ", ")
+          << ": each block's partial results in shared memory, then one "
+             "atomic update per block";
+      }
     }
   }
 }
@@ -535,6 +617,7 @@ struct GpuSelectNests : weft::impl::GpuSelectNestsBase<GpuSelectNests> {
         DeviceChoice::get(getOperation(), gpu, gpuChoice, nominalSize);
     if (failed(choice))
       return signalPassFailure();
+    choice->splitFpReductions = splitFpReductions;
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
       if (!func.isExternal() && isDistributable(func) &&
           failed(selectDeviceNests(func, report, maxIslOperations, *choice)))

@@ -9,6 +9,8 @@
 #include "weft/GPU/Passes.h"
 #include "weft/Support/SourceNames.h"
 
+#include "KernelLaunches.h"
+
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
@@ -43,27 +45,6 @@ struct StagedRead {
   bool alongLoop;
   std::string name;
 };
-
-/// The value of `v` where it folds to a constant (the launch's block sizes
-/// come out of the affine maps of the parallel loops' mapping).
-static std::optional<int64_t> foldToConstant(Value v, unsigned depth = 0) {
-  if (std::optional<int64_t> c = getConstantIntValue(v))
-    return c;
-  Operation *op = v.getDefiningOp();
-  if (!op || depth > 8 || op->getNumResults() != 1)
-    return std::nullopt;
-  SmallVector<Attribute> operands;
-  for (Value operand : op->getOperands()) {
-    std::optional<int64_t> c = foldToConstant(operand, depth + 1);
-    if (!c)
-      return std::nullopt;
-    operands.push_back(IntegerAttr::get(operand.getType(), *c));
-  }
-  SmallVector<OpFoldResult> results;
-  if (failed(op->fold(operands, results)) || results.size() != 1)
-    return std::nullopt;
-  return getConstantIntValue(results.front());
-}
 
 /// One kernel, its launch's block shape and the loop marked for tiles.
 class KernelTiler {
@@ -150,27 +131,7 @@ bool KernelTiler::isAffine(Value v) {
 /// The source name of the host array behind a kernel argument: the region
 /// function's argument its device buffer is copied from or to.
 std::string KernelTiler::arrayName(Value memref) {
-  auto arg = cast<BlockArgument>(memref);
-  Value buffer = launch.getKernelOperand(arg.getArgNumber());
-  auto named = [](Value v) -> std::string {
-    if (auto sub = v.getDefiningOp<memref::SubViewOp>())
-      v = sub.getSource();
-    if (auto name = dyn_cast<NameLoc>(v.getLoc()))
-      return name.getName().str();
-    return "";
-  };
-  if (std::string name = named(buffer); !name.empty())
-    return name;
-  SmallVector<Operation *> users(buffer.getUsers());
-  for (unsigned i = 0; i < users.size(); ++i) {
-    if (auto sub = dyn_cast<memref::SubViewOp>(users[i]))
-      llvm::append_range(users, sub->getUsers());
-    if (auto copy = dyn_cast<gpu::MemcpyOp>(users[i]))
-      for (Value side : {copy.getSrc(), copy.getDst()})
-        if (std::string name = named(side); !name.empty())
-          return name;
-  }
-  return "argument " + std::to_string(arg.getArgNumber());
+  return kernelArgumentName(launch, cast<BlockArgument>(memref));
 }
 
 /// `v` as computed by the thread whose index along `dim` is `row` (when
@@ -486,13 +447,8 @@ struct GpuStageTiles : weft::impl::GpuStageTilesBase<GpuStageTiles> {
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
-    SymbolTableCollection symbols;
-    module.walk([&](gpu::LaunchFuncOp launch) {
-      if (Operation *kernel =
-              symbols.lookupNearestSymbolFrom(launch, launch.getKernel()))
-        launches[kernel].push_back(launch);
-    });
+    DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches =
+        launchesByKernel(module);
     SmallVector<scf::ForOp> loops;
     module.walk([&](scf::ForOp loop) {
       if (loop->hasAttr(WeftDialect::getGpuTileAttrName()))

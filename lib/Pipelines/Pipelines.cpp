@@ -98,6 +98,7 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
   select.gpu = options.gpu;
   select.gpuChoice = options.gpuChoice;
   select.nominalSize = options.nominalSize;
+  select.splitFpReductions = options.splitFpReductions;
   pm.addPass(createGpuSelectNests(select));
   // A checked region with no device nest needs no check.
   pm.addPass(createDistFoldAliasChecks());
@@ -119,6 +120,7 @@ static void addKernelOutlining(OpPassManager &pm, bool report) {
   weft::GpuStageTilesOptions stage;
   stage.report = report;
   pm.addPass(weft::createGpuStageTiles(stage));
+  pm.addPass(weft::createGpuReduceBlocks());
 }
 
 void weft::buildCudaPipeline(OpPassManager &pm, const CudaOptions &options) {
@@ -138,6 +140,7 @@ void weft::buildMpiKernelsPipeline(OpPassManager &pm,
   offload.gpuChoice = options.gpuChoice;
   offload.nominalSize = options.nominalSize;
   offload.ranks = options.ranks;
+  offload.splitFpReductions = options.splitFpReductions;
   pm.addPass(createGpuOffloadNests(offload));
   addKernelOutlining(pm, options.report);
 }

@@ -19,7 +19,10 @@
 # -DWEFT_CUDA_EMULATE. The CUDA output puts every nest that may run on the
 # device there (--gpu-choice=always), so that the emulation runs the kernels
 # the cost model would keep on the host at test sizes; $WEFT_GPU_CHOICE=cost
-# tests the cost model's choice instead.
+# tests the cost model's choice instead. $WEFT_FLAGS are passed to weft
+# compile. With $WEFT_RTOL, numbers in stdout may differ by that relative
+# tolerance (the CUDA output's threads combine floating-point reductions in
+# an order of their own); everything else must match exactly.
 set -euo pipefail
 
 me=run-seq
@@ -129,7 +132,7 @@ fi
 # 2. weft.
 set +e
 "$weft" compile --target=$target ${weft_target_flags[@]+"${weft_target_flags[@]}"} \
-  ${weft_flags[@]+"${weft_flags[@]}"} "$src" -o "$out" \
+  ${WEFT_FLAGS:-} ${weft_flags[@]+"${weft_flags[@]}"} "$src" -o "$out" \
   >"$tmp".weft.log 2>&1
 weft_rc=$?
 set -e
@@ -163,6 +166,14 @@ if [ $weft_run_rc -ne $ref_rc ]; then
   status=1
 fi
 for stream in stdout stderr; do
+  if [ $stream = stdout ] && [ -n "${WEFT_RTOL:-}" ]; then
+    if ! python3 "$(dirname "$0")/compare-numbers.py" "$tmp".ref.stdout \
+         "$tmp".weft.stdout "$WEFT_RTOL" >&2; then
+      echo "$me: stdout differs beyond rtol $WEFT_RTOL (original vs weft output)" >&2
+      status=1
+    fi
+    continue
+  fi
   if ! cmp -s "$tmp".ref.$stream "$tmp".weft.$stream; then
     echo "$me: $stream differs (original vs weft output), first differing lines:" >&2
     first_diffs "$tmp".ref.$stream "$tmp".weft.$stream >&2 || true

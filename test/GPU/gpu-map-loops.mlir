@@ -94,3 +94,44 @@ func.func @triangle(%a: memref<?x64xf64>, %n: index) {
   } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
   return
 }
+
+// -----
+
+// A nest whose threads combine reductions (weft.gpu.reduce, gpu-select-nests):
+// every access of the element in the nest goes to the thread's own
+// accumulator, which starts at the identity (0 for the sum, -inf for the
+// maximum); after its iterations every thread updates the element
+// atomically with it (gpu-reduce-blocks combines a block's first). The
+// sum and the maximum into elements of one array keep their own
+// accumulators.
+// CHECK-LABEL: func.func @reduce
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK-DAG: %[[SUM:.*]] = memref.alloca() : memref<f64>
+// CHECK-DAG: %[[MAX:.*]] = memref.alloca() : memref<f64>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-DAG: %[[NEGINF:.*]] = arith.constant 0xFFF0000000000000 : f64
+// CHECK-DAG: memref.store %[[ZERO]], %[[SUM]][]
+// CHECK-DAG: memref.store %[[NEGINF]], %[[MAX]][]
+// CHECK: scf.if
+// CHECK-NOT: %arg0
+// CHECK: memref.store %{{.*}}, %[[SUM]][]
+// CHECK: memref.store %{{.*}}, %[[MAX]][]
+// CHECK: }
+// CHECK: %[[S:.*]] = memref.load %[[SUM]][]
+// CHECK: memref.atomic_rmw addf %[[S]], %arg0[%{{.*}}] {weft.gpu.reduce = "add"}
+// CHECK: %[[M:.*]] = memref.load %[[MAX]][]
+// CHECK: memref.atomic_rmw maxnumf %[[M]], %arg0[%{{.*}}] {weft.gpu.reduce = "max"}
+// CHECK-NOT: weft.gpu.reduce
+func.func @reduce(%r: memref<2xf64>, %a: memref<64xf64>) {
+  affine.for %i = 0 to 64 {
+    %s = affine.load %r[0] : memref<2xf64>
+    %x = affine.load %a[%i] : memref<64xf64>
+    %t = arith.addf %s, %x : f64
+    affine.store %t, %r[0] {weft.gpu.reduce = "add"} : memref<2xf64>
+    %m = affine.load %r[1] : memref<2xf64>
+    %u = arith.maxnumf %m, %x : f64
+    affine.store %u, %r[1] {weft.gpu.reduce = "max"} : memref<2xf64>
+  } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+  return
+}

@@ -62,10 +62,11 @@ static int compileMain(int argc, char **argv) {
       cl::value_desc("root|all"), cl::init("root"), cl::cat(category));
   cl::opt<std::string> fpReductions(
       "fp-reductions",
-      cl::desc("Floating-point reductions (--target=mpi): 'split' across "
-               "ranks and combined with MPI_Allreduce (default; rounding may "
-               "differ from the sequential program) or 'ordered' (kept in "
-               "program order: the loop runs on every rank)"),
+      cl::desc("Floating-point reductions (--target=mpi, cuda, mpi-cuda): "
+               "'split' across ranks and combined with MPI_Allreduce, and "
+               "across GPU threads in blocks and atomics (default; rounding "
+               "may differ from the sequential program) or 'ordered' (kept "
+               "in program order: the loop runs on every rank, on the host)"),
       cl::value_desc("split|ordered"), cl::init("split"), cl::cat(category));
   cl::opt<unsigned> ranks(
       "ranks",

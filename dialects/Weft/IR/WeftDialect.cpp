@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/Weft/IR/WeftDialect.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -85,6 +86,16 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be \"device\" or \"host\" on a loop";
     return success();
   }
+  if (name == getGpuReduceAttrName()) {
+    auto value = dyn_cast<StringAttr>(attr.getValue());
+    if (!value || !isa<affine::AffineStoreOp, memref::AtomicRMWOp>(op) ||
+        !llvm::is_contained({"add", "mul", "max", "min"}, value.getValue()))
+      return op->emitOpError() << "'" << name
+                               << "' must be \"add\", \"mul\", \"max\" or "
+                                  "\"min\" on affine.store or "
+                                  "memref.atomic_rmw";
+    return success();
+  }
   if (name == getGpuResidentAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) ||
         !isa<gpu::AllocOp, gpu::MemcpyOp, gpu::DeallocOp>(op))
@@ -103,7 +114,8 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
                                   "function or a memref.alloca";
     return success();
   }
-  if (name == getCArgAttrName() || name == getDimArgsAttrName() ||
+  if (name == getCArgAttrName() || name == getCTypeAttrName() ||
+      name == getDimArgsAttrName() ||
       isUnitArrayAttr(name))
     return op->emitOpError()
            << "'" << name << "' annotates a function argument, not an op";
@@ -130,6 +142,13 @@ LogicalResult WeftDialect::verifyRegionArgAttribute(Operation *op,
     return success();
   }
   auto memref = dyn_cast<MemRefType>(type);
+  if (name == getCTypeAttrName()) {
+    if (!isa<StringAttr>(attr.getValue()) ||
+        !isa<MemRefType, emitc::OpaqueType, emitc::PointerType>(type))
+      return error() << "must be a string (the C element type) on a memref "
+                        "argument";
+    return success();
+  }
   if (isUnitArrayAttr(name)) {
     if (!isa<UnitAttr>(attr.getValue()) || !memref)
       return error() << "must be a unit attribute on a memref argument";

@@ -22,6 +22,7 @@ def Weft_Dialect : Dialect {
     | attribute | on | value | meaning |
     |---|---|---|---|
     | `weft.c_arg` | function argument | string | the C expression the call site passes |
+    | `weft.c_type` | memref argument, or its C form | string | the C element type the argument's pointer points to where the fixed-width type of its element type is another C type (`long long` where `int64_t` is `long`: C forbids reaching an object through a pointer to a different integer type) |
     | `weft.dim_args` | memref argument, or its C form: an `emitc.func` argument passed as a pointer to rows (`!emitc.opaque<"double (*)[*]">`) | `array<i64>`, one per dimension | the `index` (in C, `i64`) argument holding each dimension's extent, -1 where it is static or not needed |
     | `weft.may_alias` | memref argument | unit | reached through a pointer without `restrict`: may overlap another argument |
     | `weft.noalias` | memref argument | unit | `#pragma weft noalias`: the user asserts it overlaps no other argument |
@@ -32,6 +33,7 @@ def Weft_Dialect : Dialect {
     | `weft.gpu.band` | loop | i64 | gpu-select-nests: the loop and the next band - 1 loops nested in it are a device nest's grid dimensions |
     | `weft.gpu.coalesced` | loop | i64 | gpu-select-nests: which loop of the band maps to `threadIdx.x` |
     | `weft.gpu.parts` | loop | i64 | gpu-expose-bands: adjacent loops with the same value are the parts one loop was distributed into; gpu-select-nests places them together |
+    | `weft.gpu.reduce` | `affine.store`, `memref.atomic_rmw` | string: `add`, `mul`, `max`, `min` | gpu-select-nests: a reduction update whose element the device nest's threads combine; gpu-map-loops: the atomic that adds a thread's partial result, which gpu-reduce-blocks combines per block first |
     | `weft.c_int` | `scf.for`, `emitc.for` | unit | narrow-iterators: the C printer declares the induction variable `int`, as the source did |
     | `weft.c_specifiers` | function | array of strings | convert-gpu-to-emitc: the C specifiers the function is printed with (`static`, `__global__`) |
 
@@ -43,6 +45,9 @@ def Weft_Dialect : Dialect {
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral getCArgAttrName() {
       return ::llvm::StringLiteral("weft.c_arg");
+    }
+    static constexpr ::llvm::StringLiteral getCTypeAttrName() {
+      return ::llvm::StringLiteral("weft.c_type");
     }
     static constexpr ::llvm::StringLiteral getDimArgsAttrName() {
       return ::llvm::StringLiteral("weft.dim_args");
@@ -88,6 +93,9 @@ def Weft_Dialect : Dialect {
     // the copies move only what is newer on the other side (docs/cuda.md).
     static constexpr ::llvm::StringLiteral getGpuResidentAttrName() {
       return ::llvm::StringLiteral("weft.gpu.resident");
+    }
+    static constexpr ::llvm::StringLiteral getGpuReduceAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.reduce");
     }
     // "device" or "host": `#pragma weft device` / `host` on the loop.
     static constexpr ::llvm::StringLiteral getGpuPlaceAttrName() {

@@ -81,6 +81,14 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
     one marked "host" stays on the host with every loop in it; a loop
     holding either is not a nest of its own.
 
+    A loop that carries only reduction updates `X[e] = X[e] op v` (op: +,
+    *, max, min) whose element is the same in every iteration of the nest
+    (`s += a[i] * b[i]`) starts a device nest too: its threads combine the
+    updates (gpu-map-loops, gpu-reduce-blocks), in an order of their own,
+    which `split-fp-reductions=false` forbids for floating-point ones
+    (`--fp-reductions=ordered`). Its updates get `weft.gpu.reduce` (the
+    kind).
+
     The chosen loops get `weft.gpu.band` (how many loops) and
     `weft.gpu.coalesced` (which one maps to x). With `report`, every
     outermost loop gets a remark saying where it runs and why, with the
@@ -96,6 +104,10 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
            "predicted faster there) or 'always' (every one)">,
     Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
            "Value the cost model assumes for sizes unknown at compile time">,
+    Option<"splitFpReductions", "split-fp-reductions", "bool",
+           /*default=*/"true",
+           "Let a nest's threads combine floating-point reductions in an "
+           "order of their own (rounding may differ from the program's)">,
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of the analysis (0: no limit)">,
@@ -207,6 +219,31 @@ def GpuStageTiles : Pass<"gpu-stage-tiles", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def GpuReduceBlocks : Pass<"gpu-reduce-blocks", "::mlir::ModuleOp"> {
+  let summary = "Combine the partial results of a block's threads in shared "
+                "memory before the one atomic update of the block";
+  let description = [{
+    After gpu-kernel-outlining (docs/cuda.md, "Reductions"). gpu-map-loops
+    ends each thread of a nest that reduces into one element with an
+    atomic update of the element by the thread's partial result
+    (`memref.atomic_rmw` marked `weft.gpu.reduce`): correct, but all the
+    threads of the grid then update one address one after another. Where
+    every thread of the block reaches the update (it is not inside a
+    condition or loop), its element is the same for all of them, and the
+    kernel's launches give one constant block of a power-of-two number of
+    threads, each thread stores its partial result in a shared-memory array
+    of one element per thread (a gpu.func workgroup attribution), and a
+    tree of log2(threads) steps between barriers (`for (k ...) { s =
+    threads / 2 >> k; if (t < s) p[t] = p[t] op p[t + s]; __syncthreads();
+    }`) leaves the block's result in the first element, which thread 0
+    alone adds atomically. Other updates stay as they are.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
   let summary = "Run the parallel loop nests of distributed regions on each "
                 "rank's GPU, their data moved around each nest";
@@ -252,6 +289,10 @@ def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
            "predicted faster there) or 'always' (every one)">,
     Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
            "Value the cost model assumes for sizes unknown at compile time">,
+    Option<"splitFpReductions", "split-fp-reductions", "bool",
+           /*default=*/"true",
+           "Let a nest's threads combine floating-point reductions in an "
+           "order of their own (rounding may differ from the program's)">,
     Option<"ranks", "ranks", "unsigned", /*default=*/"4",
            "Number of ranks the blocks of the cost model's prediction are "
            "planned for">,

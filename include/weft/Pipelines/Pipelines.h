@@ -101,6 +101,11 @@ struct CudaOptions : GpuChoiceOptions<CudaOptions> {
                       llvm::cl::desc("Say where each loop nest runs and what "
                                      "moves, as remarks"),
                       llvm::cl::init(false)};
+  Option<bool> splitFpReductions{
+      *this, "split-fp-reductions",
+      llvm::cl::desc("Let the threads of a nest combine floating-point "
+                     "reductions in an order of their own"),
+      llvm::cl::init(true)};
   Option<int64_t> nominalSize{
       *this, "nominal-size",
       llvm::cl::desc("Value the cost model assumes for sizes unknown at "

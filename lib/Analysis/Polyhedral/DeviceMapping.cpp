@@ -115,6 +115,11 @@ weft::computeDeviceLoops(PolyhedralRegion &region,
   if (failed(built))
     return failure();
   const ModelBuilder &model = **built;
+  // The reduction updates each loop carries, which its threads may combine.
+  FailureOr<FlowDependenceInfo> flow =
+      computeFlowDependences(region, maxOperations);
+  if (failed(flow))
+    return failure();
   DeviceLoopInfo info;
   LogicalResult status =
       state.run("GPU mapping analysis", maxOperations, [&](isl::ctx ctx) {
@@ -147,6 +152,21 @@ weft::computeDeviceLoops(PolyhedralRegion &region,
           info.threadParallel[loop] = !carried;
           if (!carried)
             continue;
+          // Without the dependences among the accesses of the reduction
+          // updates it carries, does the loop carry any?
+          auto updates = flow->carriedReductions.find(loop);
+          if (updates != flow->carriedReductions.end()) {
+            isl::union_map rest = kept;
+            for (const ModelBuilder::Reduction &r : model.reductions)
+              if (llvm::any_of(updates->second,
+                               [&](const FlowDependenceInfo::Reduction &u) {
+                                 return u.store == model.accessOf(r.store);
+                               }))
+                rest = rest.subtract(
+                    isl::union_map(ctx, model.reductionPairs(&r)));
+            if (!StatementDependences(model, rest).carriedBy(loop))
+              info.reductions[loop] = updates->second;
+          }
           info.carriedThrough[loop] = Value();
           for (auto &[memref, statements] : byArray) {
             isl::union_set on(ctx, statementSet(model, statements));

@@ -112,6 +112,10 @@ void ModelBuilder::findReductions() {
              load.target == store.target &&
              loadOp->getBlock() == storeOp->getBlock();
     };
+    // The updated value goes to the accumulator only: `p[i] = (s += a[i])`
+    // also stores a partial result, which a split loop would get wrong.
+    if (!storeOp.getValueToStore().hasOneUse())
+      continue;
     auto [selectKind, selectAcc] =
         selectReduction(storeOp.getValueToStore(), [&](Value v) {
           auto load = v.getDefiningOp<affine::AffineLoadOp>();

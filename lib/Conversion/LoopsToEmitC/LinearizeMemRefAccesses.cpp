@@ -99,20 +99,22 @@ void LinearizeMemRefAccesses::runOnOperation() {
     auto arg = dyn_cast<BlockArgument>(memref);
     return flatArguments && arg && arg.getOwner() == &func.getBody().front();
   };
+  // The memref and the indices of each access.
+  auto accessed = [](Operation *op) -> std::pair<Value, ValueRange> {
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      return {load.getMemRef(), load.getIndices()};
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      return {store.getMemRef(), store.getIndices()};
+    if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op))
+      return {atomic.getMemref(), atomic.getIndices()};
+    return {};
+  };
   getOperation().walk([&](Operation *op) {
-    if (auto load = dyn_cast<memref::LoadOp>(op);
-        load && linearised(load.getMemRef()))
-      accesses.push_back(op);
-    if (auto store = dyn_cast<memref::StoreOp>(op);
-        store && linearised(store.getMemRef()))
+    if (Value memref = accessed(op).first; memref && linearised(memref))
       accesses.push_back(op);
   });
   for (Operation *op : accesses) {
-    Value memref = isa<memref::LoadOp>(op) ? cast<memref::LoadOp>(op).getMemRef()
-                                           : cast<memref::StoreOp>(op).getMemRef();
-    ValueRange indices = isa<memref::LoadOp>(op)
-                             ? cast<memref::LoadOp>(op).getIndices()
-                             : cast<memref::StoreOp>(op).getIndices();
+    auto [memref, indices] = accessed(op);
     SmallVector<Value> extents;
     if (failed(getExtents(op, memref, extents)))
       return signalPassFailure();
@@ -127,6 +129,11 @@ void LinearizeMemRefAccesses::runOnOperation() {
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
       Value v = b.create<memref::LoadOp>(loc, flat, ValueRange{linear});
       load.replaceAllUsesWith(v);
+    } else if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op)) {
+      auto flatAtomic = b.create<memref::AtomicRMWOp>(
+          loc, atomic.getKind(), atomic.getValue(), flat, ValueRange{linear});
+      flatAtomic->setAttrs(atomic->getAttrs());
+      atomic.replaceAllUsesWith(flatAtomic.getResult());
     } else {
       auto store = cast<memref::StoreOp>(op);
       b.create<memref::StoreOp>(loc, store.getValueToStore(), flat,

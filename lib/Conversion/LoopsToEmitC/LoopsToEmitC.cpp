@@ -81,6 +81,7 @@ private:
   LogicalResult lowerMinMax(Operation *op, emitc::CmpPredicate pred);
   LogicalResult lowerLoad(memref::LoadOp op);
   LogicalResult lowerStore(memref::StoreOp op);
+  LogicalResult lowerAtomic(memref::AtomicRMWOp op);
   LogicalResult lowerAlloca(memref::AllocaOp op);
   LogicalResult lowerAlloc(memref::AllocOp op);
   LogicalResult lowerFor(scf::ForOp op);
@@ -261,13 +262,19 @@ FailureOr<Type> FunctionLowering::argumentType(func::FuncOp func, unsigned i,
   Type t = func.getArgument(i).getType();
   auto mt = dyn_cast<MemRefType>(t);
   bool rows = passedAsRows(t, flatArguments);
-  if (!mt || (!restrict && !rows))
+  // The source's integer type where the fixed-width one is another C type
+  // (the importer's weft.c_type): the pointer must be to the object's type.
+  auto spelled =
+      func.getArgAttrOfType<StringAttr>(i, weft::WeftDialect::getCTypeAttrName());
+  if (!mt || (!restrict && !rows && !spelled))
     return convertType(t);
-  std::string element = cScalarName(mt.getElementType());
+  std::string element =
+      spelled ? spelled.str() : cScalarName(mt.getElementType());
   if (element.empty())
     return convertType(t);
   if (!rows)
-    return Type(emitc::OpaqueType::get(b.getContext(), element + " *restrict"));
+    return Type(emitc::OpaqueType::get(
+        b.getContext(), element + (restrict ? " *restrict" : " *")));
   std::string text = element + " (*" + (restrict ? "restrict" : "") + ")";
   ArrayRef<int64_t> extents = extentArguments(func, i, flatArguments);
   for (int64_t d = 1; d < mt.getRank(); ++d) {
@@ -501,6 +508,8 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
           [&](auto) { return lowerFloorCeilDiv(op, /*floor=*/false); })
       .Case<memref::LoadOp>([&](auto load) { return lowerLoad(load); })
       .Case<memref::StoreOp>([&](auto store) { return lowerStore(store); })
+      .Case<memref::AtomicRMWOp>(
+          [&](auto atomic) { return lowerAtomic(atomic); })
       .Case<memref::AllocaOp>([&](auto alloca) { return lowerAlloca(alloca); })
       .Case<memref::AllocOp>([&](auto alloc) { return lowerAlloc(alloc); })
       .Case<memref::DeallocOp>([&](auto dealloc) {
@@ -796,6 +805,49 @@ LogicalResult FunctionLowering::lowerStore(memref::StoreOp op) {
   Value element = subscript(op.getLoc(), op.getMemRef(), op.getIndices());
   b.create<emitc::AssignOp>(op.getLoc(), element,
                             map.lookup(op.getValueToStore()));
+  return success();
+}
+
+/// A reduction's atomic update of an element of a kernel's array (a
+/// pointer): `weft_cuda_atomic_<kind>(p, index, value)`
+/// (runtime/cuda/hpc/weft_cuda.h).
+LogicalResult FunctionLowering::lowerAtomic(memref::AtomicRMWOp op) {
+  using K = arith::AtomicRMWKind;
+  StringRef kind;
+  switch (op.getKind()) {
+  case K::addf:
+  case K::addi:
+    kind = "add";
+    break;
+  case K::mulf:
+  case K::muli:
+    kind = "mul";
+    break;
+  case K::maxnumf:
+  case K::maxs:
+    kind = "max";
+    break;
+  case K::minnumf:
+  case K::mins:
+    kind = "min";
+    break;
+  default:
+    return op.emitOpError("has an update C cannot express");
+  }
+  Value base = map.lookup(op.getMemref());
+  if (!base || !isa<emitc::PointerType, emitc::OpaqueType>(base.getType()) ||
+      op.getIndices().size() > 1)
+    return op.emitOpError("updates an element that is not reached through a "
+                          "pointer (run linearize-memref-accesses with "
+                          "flat-arguments first)");
+  Location loc = op.getLoc();
+  Value index = op.getIndices().empty()
+                    ? b.create<emitc::ConstantOp>(loc, b.getI64Type(),
+                                                  b.getI64IntegerAttr(0))
+                          .getResult()
+                    : map.lookup(op.getIndices().front());
+  callRuntime(loc, ("weft_cuda_atomic_" + kind).str(), Type(),
+              {base, index, map.lookup(op.getValue())});
   return success();
 }
 

@@ -116,6 +116,29 @@ static std::string cTypeName(mlir::Type t) {
   return "int" + std::to_string(t.getIntOrFloatBitWidth()) + "_t";
 }
 
+/// The C type the region function reaches an integer `type` through when
+/// that is not the fixed-width type of its size (`long long` where int64_t
+/// is `long`): C forbids accessing an object through a pointer to another
+/// integer type of the same size, so the parameter keeps the source's type
+/// (its signed variant, which may alias it). Empty where the fixed-width
+/// type is that type.
+static std::string distinctIntegerSpelling(const cl::ASTContext &ctx,
+                                           cl::QualType type) {
+  type = type.getCanonicalType().getUnqualifiedType();
+  const auto *bt = type->getAs<cl::BuiltinType>();
+  if (!bt || !bt->isInteger() || bt->getKind() == cl::BuiltinType::Bool)
+    return "";
+  cl::QualType signedType =
+      type->isUnsignedIntegerType()
+          ? const_cast<cl::ASTContext &>(ctx).getCorrespondingSignedType(type)
+          : type;
+  cl::QualType fixed =
+      ctx.getIntTypeForBitwidth(ctx.getTypeSize(type), /*Signed=*/true);
+  if (fixed.isNull() || ctx.hasSameType(fixed, signedType))
+    return "";
+  return signedType.getAsString(ctx.getPrintingPolicy());
+}
+
 /// The `register` keyword of `var`'s declaration when it is spelled in the
 /// main file outside macros (so the output can drop it); invalid otherwise.
 static cl::SourceLocation registerKeyword(const cl::ASTContext &ctx,
@@ -151,6 +174,9 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
   };
   llvm::SmallVector<DimArg> dimArgs;
 
+  // Per argument: the C element type it is reached through where that is
+  // not the fixed-width type of the memref's (distinctIntegerSpelling).
+  llvm::SmallVector<std::string> cTypes;
   llvm::SmallVector<std::pair<const cl::VarDecl *, VarInfo *>> order;
   for (auto &[var, info] : vars)
     order.push_back({var, &info});
@@ -173,7 +199,10 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
         return false;
       mlir::Type et = scalarType(elem, at);
       argTypes.push_back(mlir::MemRefType::get(shape, et));
-      callArgs.push_back("(" + cTypeName(et) + " *)(" + cname + ")");
+      std::string spelling = distinctIntegerSpelling(ctx, elem);
+      cTypes.push_back(spelling);
+      callArgs.push_back("(" + (spelling.empty() ? cTypeName(et) : spelling) +
+                         " *)(" + cname + ")");
       for (unsigned d = 1; d < shape.size(); ++d)
         if (mlir::ShapedType::isDynamic(shape[d]))
           dimArgs.push_back({(unsigned)argTypes.size() - 1, d,
@@ -190,9 +219,12 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
       // The parameter is a pointer to the signless C type: unsigned
       // variables need a cast. A register variable has no address: the
       // call goes through a copy.
-      std::string cast = isUnsigned(var->getType()) && !t.isInteger(1)
-                             ? "(" + cTypeName(t) + " *)"
-                             : "";
+      std::string spelling = distinctIntegerSpelling(ctx, var->getType());
+      cTypes.push_back(spelling);
+      std::string cast =
+          isUnsigned(var->getType()) && !t.isInteger(1)
+              ? "(" + (spelling.empty() ? cTypeName(t) : spelling) + " *)"
+              : "";
       if (var->getStorageClass() == cl::SC_Register) {
         if (cl::SourceLocation kw = registerKeyword(ctx, var); kw.isValid()) {
           result.droppedRegisterKeywords.push_back(kw);
@@ -212,6 +244,7 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
       if (!t)
         return false;
       argTypes.push_back(t);
+      cTypes.push_back("");
       callArgs.push_back(cname);
       break;
     }
@@ -232,6 +265,10 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
   for (unsigned i = 0; i < argTypes.size(); ++i)
     func.setArgAttr(i, weft::WeftDialect::getCArgAttrName(),
                     b.getStringAttr(callArgs[i]));
+  for (auto [i, spelling] : llvm::enumerate(cTypes))
+    if (!spelling.empty())
+      func.setArgAttr(i, weft::WeftDialect::getCTypeAttrName(),
+                      b.getStringAttr(spelling));
   // The C names of the arguments (weft/Support/SourceNames.h).
   for (unsigned i = 0; i < argVars.size(); ++i)
     entry->getArgument(i).setLoc(

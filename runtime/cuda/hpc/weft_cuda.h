@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <map>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -582,6 +583,92 @@ static void weft_cuda_stats_at_exit(void) {
 static const bool weft_cuda_stats_registered WEFT_CUDA_UNUSED =
     getenv("WEFT_STATS") && atexit(weft_cuda_stats_at_exit) == 0;
 #endif
+
+//===----------------------------------------------------------------------===//
+// Reductions: the atomic update of an element by a block's (or a thread's)
+// partial result, `weft_cuda_atomic_<kind>(p, i, v)`: p[i] = p[i] kind v.
+//===----------------------------------------------------------------------===//
+
+/// p[0] = op(p[0], v) atomically through compare-and-swap on its bits, for
+/// the updates CUDA has no atomic of its own for.
+template <typename T, typename Op>
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_apply(T *p, T v,
+                                                              Op op) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8,
+                "atomic update of an element of 4 or 8 bytes only");
+  typedef typename std::conditional<sizeof(T) == 8, unsigned long long,
+                                    unsigned int>::type Bits;
+  Bits *bits = reinterpret_cast<Bits *>(p);
+  Bits seen = *bits, expected;
+  do {
+    expected = seen;
+    T old, next;
+    memcpy(&old, &expected, sizeof(T));
+    next = op(old, v);
+    Bits desired;
+    memcpy(&desired, &next, sizeof(T));
+    seen = atomicCAS(bits, expected, desired);
+  } while (seen != expected);
+}
+
+struct weft_cuda_add_op {
+  template <typename T> __device__ T operator()(T a, T b) const {
+    return a + b;
+  }
+};
+struct weft_cuda_mul_op {
+  template <typename T> __device__ T operator()(T a, T b) const {
+    return a * b;
+  }
+};
+// C's `a > m ? a : m` skips NaN elements: max and min are maxNum and minNum
+// (a NaN operand gives the other).
+struct weft_cuda_max_op {
+  template <typename T> __device__ T operator()(T a, T b) const {
+    return (b != b || a > b) ? a : b;
+  }
+};
+struct weft_cuda_min_op {
+  template <typename T> __device__ T operator()(T a, T b) const {
+    return (b != b || a < b) ? a : b;
+  }
+};
+
+template <typename T>
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_add(T *p, int64_t i,
+                                                            T v) {
+  weft_cuda_atomic_apply(p + i, v, weft_cuda_add_op());
+}
+// CUDA's own additions (double: sm_60 and later).
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_add(double *p,
+                                                            int64_t i,
+                                                            double v) {
+  atomicAdd(p + i, v);
+}
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_add(float *p,
+                                                            int64_t i,
+                                                            float v) {
+  atomicAdd(p + i, v);
+}
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_add(int *p, int64_t i,
+                                                            int v) {
+  atomicAdd(p + i, v);
+}
+template <typename T>
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_mul(T *p, int64_t i,
+                                                            T v) {
+  weft_cuda_atomic_apply(p + i, v, weft_cuda_mul_op());
+}
+template <typename T>
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_max(T *p, int64_t i,
+                                                            T v) {
+  weft_cuda_atomic_apply(p + i, v, weft_cuda_max_op());
+}
+template <typename T>
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_min(T *p, int64_t i,
+                                                            T v) {
+  weft_cuda_atomic_apply(p + i, v, weft_cuda_min_op());
+}
 
 /// Waits for every launch so far; reports the first asynchronous error.
 static WEFT_CUDA_UNUSED void weft_cuda_sync(void) {

@@ -40,3 +40,32 @@ func.func @not_linearised(%A: memref<4x4xf64>, %i: index) {
   %v = memref.load %A[%i, %i] : memref<4x4xf64>
   return
 }
+
+// -----
+
+// A reduction's atomic updates (gpu-map-loops, gpu-reduce-blocks) call the
+// CUDA runtime with the array's pointer, the element's linear index (0 for
+// a scalar) and the value.
+// CHECK-LABEL: emitc.func @atomics
+// CHECK-SAME: (%[[S:.*]]: !emitc.opaque<"double *restrict">, %[[C:.*]]: !emitc.opaque<"int32_t *restrict">, %[[V:.*]]: f64, %[[K:.*]]: i32, %[[I:.*]]: i64)
+// CHECK: %[[ZERO:.*]] = "emitc.constant"() <{value = 0 : i64}> : () -> i64
+// CHECK: emitc.call_opaque "weft_cuda_atomic_add"(%[[S]], %[[ZERO]], %[[V]])
+// CHECK: emitc.call_opaque "weft_cuda_atomic_max"(%[[C]], %[[I]], %[[K]])
+// CHECK: emitc.call_opaque "weft_cuda_atomic_mul"(%[[S]], %{{.*}}, %[[V]])
+// CHECK: emitc.call_opaque "weft_cuda_atomic_min"(%[[C]], %[[I]], %[[K]])
+func.func @atomics(%s: memref<f64>, %c: memref<?xi32>, %v: f64, %k: i32, %i: index) {
+  %0 = memref.atomic_rmw addf %v, %s[] : (f64, memref<f64>) -> f64
+  %1 = memref.atomic_rmw maxs %k, %c[%i] : (i32, memref<?xi32>) -> i32
+  %2 = memref.atomic_rmw mulf %v, %s[] : (f64, memref<f64>) -> f64
+  %3 = memref.atomic_rmw mins %k, %c[%i] : (i32, memref<?xi32>) -> i32
+  return
+}
+
+// -----
+
+// An update C has no runtime call for is an error.
+func.func @assign(%s: memref<f64>, %v: f64) {
+  // expected-error @below {{has an update C cannot express}}
+  %0 = memref.atomic_rmw assign %v, %s[] : (f64, memref<f64>) -> f64
+  return
+}

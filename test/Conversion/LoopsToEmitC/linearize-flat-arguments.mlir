@@ -47,3 +47,17 @@ func.func @missing_extent(%A: memref<?x?xf64>, %i: index) -> f64 {
   %v = memref.load %A[%i, %i] : memref<?x?xf64>
   return %v : f64
 }
+
+// -----
+
+// A reduction's atomic update of an element is linearised like the loads
+// and stores, and keeps its attributes.
+// CHECK-LABEL: func.func @atomic_2d
+// CHECK-SAME: (%[[A:.*]]: memref<4x7xf64>, %[[I:.*]]: index, %[[J:.*]]: index, %[[V:.*]]: f64)
+// CHECK-DAG: %[[FLAT:.*]] = memref.collapse_shape %[[A]] {{\[}}[0, 1]] : memref<4x7xf64> into memref<28xf64>
+// CHECK: %[[LIN:.*]] = arith.addi %{{.*}}, %[[J]] : index
+// CHECK: memref.atomic_rmw maxnumf %[[V]], %[[FLAT]][%[[LIN]]] {weft.gpu.reduce = "max"} : (f64, memref<28xf64>) -> f64
+func.func @atomic_2d(%A: memref<4x7xf64>, %i: index, %j: index, %v: f64) {
+  %old = memref.atomic_rmw maxnumf %v, %A[%i, %j] {weft.gpu.reduce = "max"} : (f64, memref<4x7xf64>) -> f64
+  return
+}

@@ -221,3 +221,19 @@ func.func @c_int_with_a_value(%n: index) {
   } {weft.c_int = 32 : i64}
   return
 }
+
+// -----
+
+func.func @gpu_reduce_unknown_kind(%s: memref<f64>, %v: f64) {
+  // expected-error @+1 {{'weft.gpu.reduce' must be "add", "mul", "max" or "min" on affine.store or memref.atomic_rmw}}
+  affine.store %v, %s[] {weft.gpu.reduce = "sum"} : memref<f64>
+  return
+}
+
+// -----
+
+func.func @gpu_reduce_on_a_load(%s: memref<f64>) {
+  // expected-error @+1 {{'weft.gpu.reduce' must be "add", "mul", "max" or "min" on affine.store or memref.atomic_rmw}}
+  %v = affine.load %s[] {weft.gpu.reduce = "add"} : memref<f64>
+  return
+}

@@ -74,3 +74,14 @@ emitc.func @region_in_c(%n: i64 {weft.c_arg = "n"},
                         %a: !emitc.opaque<"double (*)[*]"> {weft.c_arg = "(void *)(A)", weft.dim_args = array<i64: -1, 0>}) {
   emitc.return
 }
+
+// A reduction update whose element a device nest's threads combine, and
+// the atomic update of a thread's (or a block's) partial result.
+// CHECK-LABEL: func.func @gpu_reduce(
+// CHECK: affine.store %{{.*}}, %{{.*}}[] {weft.gpu.reduce = "add"}
+// CHECK: memref.atomic_rmw mins %{{.*}}, %{{.*}}[] {weft.gpu.reduce = "min"}
+func.func @gpu_reduce(%s: memref<f64>, %c: memref<i32>, %v: f64, %k: i32) {
+  affine.store %v, %s[] {weft.gpu.reduce = "add"} : memref<f64>
+  %0 = memref.atomic_rmw mins %k, %c[] {weft.gpu.reduce = "min"} : (i32, memref<i32>) -> i32
+  return
+}

@@ -1,5 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.cuda
 // RUN: WEFT_RTOL=1e-12 bash %S/../run-mpi.sh %s %t
 // RUN: WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-mpi.sh %s %t.ordered
 /* BiCG sub-kernel: s = A'*r, q = A*p, fused in one i loop. */

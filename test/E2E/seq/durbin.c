@@ -1,5 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Levinson-Durbin recursion: scalars alpha, beta, sum declared outside the
    region and carried across iterations; reversed index k-i-1. */

@@ -1,5 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Modified Gram-Schmidt QR: a norm accumulated in a scalar declared at the
    top of the function, sqrt, division by a diagonal element, and a j loop

@@ -1,5 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* More loop shapes: a step of -3 with a '>' test, bounds held in scalars
    computed before the region, zero-trip and sometimes-empty loops,

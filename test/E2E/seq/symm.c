@@ -1,5 +1,5 @@
 // RUN: bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.cuda
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Symmetric matrix multiply C := alpha*A*B + beta*C using only the lower
    triangle of A; the scalar temp2 is declared at function top (outside the

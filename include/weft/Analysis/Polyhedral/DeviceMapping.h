@@ -18,6 +18,7 @@
 #define WEFT_ANALYSIS_POLYHEDRAL_DEVICEMAPPING_H
 
 #include "weft/Analysis/Polyhedral/Communication.h"
+#include "weft/Analysis/Polyhedral/FlowDependences.h"
 #include "weft/Analysis/Polyhedral/PolyhedralRegion.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -31,6 +32,14 @@ struct DeviceLoopInfo {
   /// For a loop that may not: an array through which it carries a
   /// dependence (null when none can be named).
   llvm::DenseMap<mlir::Operation *, mlir::Value> carriedThrough;
+  /// For a loop that may not only because several of its iterations apply
+  /// reduction updates `X[e] = X[e] op v` to one element: those updates.
+  /// Its threads may run if each combines its own updates and the partial
+  /// results are then combined (in an order of their own: floating-point
+  /// sums round differently).
+  llvm::DenseMap<mlir::Operation *,
+                 llvm::SmallVector<FlowDependenceInfo::Reduction, 1>>
+      reductions;
 };
 
 /// Fails with an error on the function when ISL fails or exceeds

@@ -1,0 +1,86 @@
+//===- KernelLaunches.cpp - What the launches of a kernel say -------------===//
+#include "KernelLaunches.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+
+DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>>
+weft::launchesByKernel(ModuleOp module) {
+  DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
+  SymbolTableCollection symbols;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (Operation *kernel =
+            symbols.lookupNearestSymbolFrom(launch, launch.getKernel()))
+      launches[kernel].push_back(launch);
+  });
+  return launches;
+}
+
+static std::optional<int64_t> fold(Value v, unsigned depth) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return c;
+  Operation *op = v.getDefiningOp();
+  if (!op || depth > 8 || op->getNumResults() != 1)
+    return std::nullopt;
+  SmallVector<Attribute> operands;
+  for (Value operand : op->getOperands()) {
+    std::optional<int64_t> c = fold(operand, depth + 1);
+    if (!c)
+      return std::nullopt;
+    operands.push_back(IntegerAttr::get(operand.getType(), *c));
+  }
+  SmallVector<OpFoldResult> results;
+  if (failed(op->fold(operands, results)) || results.size() != 1)
+    return std::nullopt;
+  return getConstantIntValue(results.front());
+}
+
+std::optional<int64_t> weft::foldToConstant(Value v) { return fold(v, 0); }
+
+std::optional<std::array<int64_t, 3>>
+weft::constantBlockShape(ArrayRef<gpu::LaunchFuncOp> launches) {
+  std::optional<std::array<int64_t, 3>> shape;
+  for (gpu::LaunchFuncOp launch : launches) {
+    std::array<int64_t, 3> these;
+    Value sizes[3] = {launch.getBlockSizeX(), launch.getBlockSizeY(),
+                      launch.getBlockSizeZ()};
+    for (int d = 0; d < 3; ++d) {
+      std::optional<int64_t> c = foldToConstant(sizes[d]);
+      if (!c || *c < 1)
+        return std::nullopt;
+      these[d] = *c;
+    }
+    if (shape && *shape != these)
+      return std::nullopt;
+    shape = these;
+  }
+  return shape;
+}
+
+std::string weft::kernelArgumentName(gpu::LaunchFuncOp launch,
+                                     BlockArgument arg) {
+  Value buffer = launch.getKernelOperand(arg.getArgNumber());
+  auto named = [](Value v) -> std::string {
+    if (auto sub = v.getDefiningOp<memref::SubViewOp>())
+      v = sub.getSource();
+    if (auto name = dyn_cast<NameLoc>(v.getLoc()))
+      return name.getName().str();
+    return "";
+  };
+  if (std::string name = named(buffer); !name.empty())
+    return name;
+  // A device buffer: the host array of its copies.
+  SmallVector<Operation *> users(buffer.getUsers());
+  for (unsigned i = 0; i < users.size(); ++i) {
+    if (auto sub = dyn_cast<memref::SubViewOp>(users[i]))
+      llvm::append_range(users, sub->getUsers());
+    if (auto copy = dyn_cast<gpu::MemcpyOp>(users[i]))
+      for (Value side : {copy.getSrc(), copy.getDst()})
+        if (std::string name = named(side); !name.empty())
+          return name;
+  }
+  return "argument " + std::to_string(arg.getArgNumber());
+}

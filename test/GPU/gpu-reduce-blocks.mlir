@@ -1,0 +1,119 @@
+// RUN: weft-opt %s --gpu-map-loops --lower-affine --convert-parallel-loops-to-gpu --gpu-launch-sink-index-computations --gpu-kernel-outlining --lower-affine --gpu-reduce-blocks -split-input-file | FileCheck %s
+
+// A sum over a 1-D grid of 256-thread blocks: each thread stores its partial
+// result in the block's shared array, eight halving steps between barriers
+// combine them, and thread 0 alone adds the block's result atomically.
+// CHECK-LABEL: gpu.func @sum_kernel
+// CHECK-SAME: workgroup(%[[P:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
+// CHECK: scf.if
+// CHECK: }
+// CHECK: %[[MINE:.*]] = memref.load %{{.*}}[] : memref<f64>
+// CHECK: %[[T:.*]] = gpu.thread_id x
+// CHECK: memref.store %[[MINE]], %[[P]][%[[T]]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c8{{.*}} step
+// CHECK: %[[HALF:.*]] = arith.shrui %c128{{.*}}, %[[K]] : index
+// CHECK: %[[LOW:.*]] = arith.cmpi ult, %[[T]], %[[HALF]] : index
+// CHECK: scf.if %[[LOW]] {
+// CHECK: %[[A:.*]] = memref.load %[[P]][%[[T]]]
+// CHECK: %[[OTHER:.*]] = arith.addi %[[T]], %[[HALF]] : index
+// CHECK: %[[B:.*]] = memref.load %[[P]][%[[OTHER]]]
+// CHECK: %[[AB:.*]] = arith.addf %[[A]], %[[B]] : f64
+// CHECK: memref.store %[[AB]], %[[P]][%[[T]]]
+// CHECK: }
+// CHECK-NEXT: gpu.barrier
+// CHECK: }
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[T]], %c0
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: %[[R:.*]] = memref.load %[[P]][%c0
+// CHECK: memref.atomic_rmw addf %[[R]], %arg{{[0-9]+}}[] {weft.gpu.reduce = "add"}
+// CHECK-NOT: memref.atomic_rmw
+// CHECK: gpu.return
+func.func @sum(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    %acc = affine.load %s[] : memref<f64>
+    %x = affine.load %a[%i] : memref<?xf64>
+    %t = arith.addf %acc, %x : f64
+    affine.store %t, %s[] {weft.gpu.reduce = "add"} : memref<f64>
+  } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+  return
+}
+
+// -----
+
+// A 2-D grid of 32 x 8 blocks: thread (x, y) holds element x + 32 * y; the
+// integer maximum combines with maxsi.
+// CHECK-LABEL: gpu.func @count_kernel
+// CHECK-SAME: workgroup(%[[P:.*]] : memref<256xi32, #gpu.address_space<workgroup>>)
+// CHECK: scf.if
+// CHECK: }
+// CHECK: %[[Y:.*]] = gpu.thread_id y
+// CHECK: %[[X:.*]] = gpu.thread_id x
+// CHECK: %[[YX:.*]] = arith.muli %[[Y]], %c32
+// CHECK: %[[T:.*]] = arith.addi %[[YX]], %[[X]] : index
+// CHECK: memref.store %{{.*}}, %[[P]][%[[T]]]
+// CHECK: arith.maxsi
+// CHECK: memref.atomic_rmw maxs
+func.func @count(%c: memref<i32>, %a: memref<?x64xi32>, %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to 64 {
+      %acc = affine.load %c[] : memref<i32>
+      %x = affine.load %a[%i, %j] : memref<?x64xi32>
+      %t = arith.maxsi %acc, %x : i32
+      affine.store %t, %c[] {weft.gpu.reduce = "max"} : memref<i32>
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+  return
+}
+
+// -----
+
+// Blocks of 96 threads (not a power of two) cannot halve evenly: every
+// thread keeps its own atomic update.
+// CHECK-LABEL: gpu.func @odd_kernel
+// CHECK-NOT: workgroup
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.atomic_rmw addf
+func.func @odd(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    %acc = affine.load %s[] : memref<f64>
+    %x = affine.load %a[%i] : memref<?xf64>
+    %t = arith.addf %acc, %x : f64
+    affine.store %t, %s[] {weft.gpu.reduce = "add"} : memref<f64>
+  } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.block = array<i64: 96>}
+  return
+}
+
+// -----
+
+// Updates the block cannot combine stay as they are: one whose element
+// differs between the threads (it follows thread_id), one inside a
+// condition (not every thread reaches it), and an atomic weft did not mark.
+// CHECK-LABEL: gpu.func @kept
+// CHECK-NOT: workgroup
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.atomic_rmw addf %{{.*}}, %arg0[%{{.*}}] {weft.gpu.reduce = "add"}
+// CHECK: scf.if
+// CHECK: memref.atomic_rmw addf %{{.*}}, %arg0[%{{.*}}] {weft.gpu.reduce = "add"}
+// CHECK: memref.atomic_rmw addf %{{.*}}, %arg0[%{{.*}}] :
+module attributes {gpu.container_module} {
+  func.func @host(%p: memref<256xf64>, %flag: i1) {
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    gpu.launch_func @m::@kept blocks in (%c1, %c1, %c1) threads in (%c256, %c1, %c1) args(%p : memref<256xf64>, %flag : i1)
+    return
+  }
+  gpu.module @m {
+    gpu.func @kept(%p: memref<256xf64>, %flag: i1) kernel {
+      %v = arith.constant 1.0 : f64
+      %c0 = arith.constant 0 : index
+      %t = gpu.thread_id x
+      %0 = memref.atomic_rmw addf %v, %p[%t] {weft.gpu.reduce = "add"} : (f64, memref<256xf64>) -> f64
+      scf.if %flag {
+        %1 = memref.atomic_rmw addf %v, %p[%c0] {weft.gpu.reduce = "add"} : (f64, memref<256xf64>) -> f64
+      }
+      %2 = memref.atomic_rmw addf %v, %p[%c0] : (f64, memref<256xf64>) -> f64
+      gpu.return
+    }
+  }
+}

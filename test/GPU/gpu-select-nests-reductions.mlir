@@ -1,0 +1,116 @@
+// RUN: weft-opt %s --gpu-select-nests='report=1 gpu-choice=always' -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: weft-opt %s --gpu-select-nests='report=1 gpu-choice=always split-fp-reductions=0' -split-input-file 2>%t.remarks | FileCheck %s --check-prefix=ORDERED
+// RUN: FileCheck %s --check-prefix=ORDERED-REMARKS < %t.remarks
+
+// A dot product into a scalar argument: the loop carries only the
+// reduction, whose element is the same in every iteration, so it is a
+// device nest whose threads combine the sums; the update is marked.
+// CHECK-LABEL: func.func @dot
+// CHECK: affine.store %{{.*}}, %arg0[] {weft.gpu.reduce = "add"}
+// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+// ORDERED-LABEL: func.func @dot
+// ORDERED-NOT: weft.gpu
+// ORDERED: return
+// ORDERED-REMARKS: remark: stays on the host: it carries a dependence through s (a reduction its threads cannot combine: --fp-reductions=ordered keeps its floating-point reduction in program order)
+func.func @dot(%s: memref<f64> {weft.c_arg = "&s"}, %a: memref<?xf64>, %b: memref<?xf64>, %n: index) {
+  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine s (add): each block's partial results in shared memory, then one atomic update per block}}
+  affine.for %i = 0 to %n {
+    %acc = affine.load %s[] : memref<f64>
+    %x = affine.load %a[%i] : memref<?xf64>
+    %y = affine.load %b[%i] : memref<?xf64>
+    %p = arith.mulf %x, %y : f64
+    %sum = arith.addf %acc, %p : f64
+    affine.store %sum, %s[] : memref<f64>
+  }
+  return
+}
+
+// -----
+
+// A 2-D nest whose loops both carry the same reductions (a sum and a
+// maximum written as C's ?:, into elements of an array with constant
+// subscripts) is a 2-D grid; an integer count is combined even when
+// floating-point reductions must keep their order.
+// CHECK-LABEL: func.func @two_d
+// CHECK-DAG: weft.gpu.reduce = "add"
+// CHECK-DAG: weft.gpu.reduce = "max"
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+// CHECK: weft.gpu.reduce = "add"
+// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+// ORDERED-LABEL: func.func @two_d
+// ORDERED-NOT: weft.gpu.reduce = "max"
+// ORDERED: weft.gpu.reduce = "add"
+// ORDERED-REMARKS: remark: stays on the host: it carries a dependence through #0 (a reduction its threads cannot combine: --fp-reductions=ordered keeps its floating-point reduction in program order)
+// ORDERED-REMARKS: remark: runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine #2 (add)
+// ORDERED: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+func.func @two_d(%r: memref<2xf64>, %a: memref<64x48xf64>, %c: memref<i32>, %n: index) {
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 22 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; its threads combine #0 (add), #0 (max)}}
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      %s = affine.load %r[0] : memref<2xf64>
+      %x = affine.load %a[%i, %j] : memref<64x48xf64>
+      %t = arith.addf %s, %x : f64
+      affine.store %t, %r[0] : memref<2xf64>
+      %y = affine.load %a[%i, %j] : memref<64x48xf64>
+      %mx = affine.load %r[1] : memref<2xf64>
+      %gt = arith.cmpf ogt, %y, %mx : f64
+      %new = scf.if %gt -> (f64) {
+        %again = affine.load %a[%i, %j] : memref<64x48xf64>
+        scf.yield %again : f64
+      } else {
+        %old = affine.load %r[1] : memref<2xf64>
+        scf.yield %old : f64
+      }
+      affine.store %new, %r[1] : memref<2xf64>
+    }
+  }
+  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine #2 (add)}}
+  affine.for %i = 0 to %n {
+    %k = affine.load %c[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %k1 = arith.addi %k, %one : i32
+    affine.store %k1, %c[] : memref<i32>
+  }
+  return
+}
+
+// -----
+
+// Column sums: the loop over i carries reductions into y[j], an element
+// that differs between the iterations of the nest (j runs inside it); the
+// loop over j is parallel and runs as the threads, each summing its column.
+// CHECK-LABEL: func.func @columns
+// CHECK-NOT: weft.gpu.reduce
+// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+func.func @columns(%y: memref<?xf64>, %a: memref<?x?xf64>, %n: index) {
+  // expected-remark @below {{stays on the host: it carries a dependence through #0 (a reduction its threads cannot combine: the element it reduces into differs between its iterations); the loops in it are candidates}}
+  affine.for %i = 0 to %n {
+    // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always}}
+    affine.for %j = 0 to %n {
+      %acc = affine.load %y[%j] : memref<?xf64>
+      %x = affine.load %a[%i, %j] : memref<?x?xf64>
+      %sum = arith.addf %acc, %x : f64
+      affine.store %sum, %y[%j] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A reduction next to another carried dependence (a prefix sum writes each
+// partial result out) is not one the threads can combine.
+// CHECK-LABEL: func.func @prefix
+// CHECK-NOT: weft.gpu
+// CHECK: return
+func.func @prefix(%s: memref<f64>, %a: memref<?xf64>, %p: memref<?xf64>, %n: index) {
+  // expected-remark @below {{stays on the host: it carries a dependence through #0; the loops in it are candidates}}
+  affine.for %i = 0 to %n {
+    %acc = affine.load %s[] : memref<f64>
+    %x = affine.load %a[%i] : memref<?xf64>
+    %sum = arith.addf %acc, %x : f64
+    affine.store %sum, %s[] : memref<f64>
+    affine.store %sum, %p[%i] : memref<?xf64>
+  }
+  return
+}
