@@ -38,6 +38,8 @@ static Operation *unmodelledOp(affine::AffineForOp loop) {
         isa<affine::AffineForOp, affine::AffineIfOp, affine::AffineYieldOp,
             affine::AffineLoadOp, affine::AffineStoreOp, affine::AffineApplyOp,
             affine::AffineMinOp, affine::AffineMaxOp>(op) ||
+        // C's `?:` (the model builder says where it cannot describe one).
+        isa<scf::IfOp, scf::YieldOp>(op) ||
         isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
         (isa<memref::AllocaOp>(op) &&
          cast<memref::AllocaOp>(op).getType().getRank() == 0);
