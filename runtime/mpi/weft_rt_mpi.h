@@ -48,6 +48,20 @@ static WEFT_RT_UNUSED void (*weft_rt_host_access)(char *base,
                                                   const weft_rt_runs *runs,
                                                   int write) = NULL;
 static WEFT_RT_UNUSED void (*weft_rt_more_stats)(void) = NULL;
+/* Also set by the CUDA runtime: weft_rt_stage(k, base, runs, bytes,
+   receive) gives the contiguous buffer message k goes from (its runs
+   gathered on the device) or arrives into (to be scattered on the device by
+   weft_rt_unstage after it arrived), in host memory or, with CUDA-aware MPI,
+   in device memory; NULL: the message goes from or into the array, after
+   weft_rt_host_access. */
+static WEFT_RT_UNUSED char *(*weft_rt_stage)(int k, char *base,
+                                             const weft_rt_runs *runs,
+                                             int64_t bytes,
+                                             int receive) = NULL;
+static WEFT_RT_UNUSED void (*weft_rt_unstage)(int k, char *base,
+                                              const weft_rt_runs *runs,
+                                              int64_t bytes,
+                                              char *staged) = NULL;
 
 /* Statistics of this rank. */
 static int64_t weft_rt_sent_bytes = 0;
@@ -222,7 +236,8 @@ typedef struct {
   int64_t lo, hi; /* bytes [lo, hi) of the array hold all the runs */
   int bytes;      /* of all the runs */
   int receive, peer, tag, packed;
-  char *data; /* the packed elements */
+  char *data;   /* the packed elements */
+  char *staged; /* weft_rt_stage's buffer, or NULL */
   int64_t capacity;
   /* The runs as (offset, end) pairs in increasing order, made once per
      exchange for weft_rt_messages_share; `sorted_valid` says they are this
@@ -400,7 +415,9 @@ static void weft_rt_post(int k) {
   weft_rt_message *m = &weft_rt_messages[k];
   MPI_Datatype type = MPI_BYTE;
   char *at;
-  if (m->packed) {
+  if (m->staged) {
+    at = m->staged;
+  } else if (m->packed) {
     weft_rt_packed_messages += 1;
     at = weft_rt_grow(&m->data, &m->capacity, m->bytes);
     if (!m->receive)
@@ -425,10 +442,19 @@ static void weft_rt_post(int k) {
    completes them and unpacks the packed receives. */
 static WEFT_RT_UNUSED void weft_rt_wait_all(void) {
   int n = weft_rt_pending;
+  /* A staged send holds its values from before the exchange, a staged
+     receive leaves the array alone until it is unstaged: like packed
+     messages, they need no packing. */
+  for (int k = 0; k < n; ++k) {
+    weft_rt_message *m = &weft_rt_messages[k];
+    m->staged = weft_rt_stage ? weft_rt_stage(k, m->elements.base, &m->runs,
+                                              m->bytes, m->receive)
+                              : NULL;
+  }
   if (weft_rt_host_access)
     for (int pass = 0; pass < 2; ++pass) /* reads before writes */
       for (int k = 0; k < n; ++k)
-        if (weft_rt_messages[k].receive == pass)
+        if (weft_rt_messages[k].receive == pass && !weft_rt_messages[k].staged)
           weft_rt_host_access(weft_rt_messages[k].elements.base,
                               &weft_rt_messages[k].runs, pass);
   for (int k = 0; k < n; ++k)
@@ -437,7 +463,8 @@ static WEFT_RT_UNUSED void weft_rt_wait_all(void) {
   for (int k = 0; k < n; ++k)
     for (int j = k + 1; j < n; ++j) {
       weft_rt_message *a = &weft_rt_messages[k], *b = &weft_rt_messages[j];
-      if ((a->packed && b->packed) || !(a->receive || b->receive))
+      if ((a->packed && b->packed) || !(a->receive || b->receive) ||
+          a->staged || b->staged)
         continue;
       if (weft_rt_messages_share(a, b))
         a->packed = b->packed = 1;
@@ -449,10 +476,13 @@ static WEFT_RT_UNUSED void weft_rt_wait_all(void) {
     if (weft_rt_messages[k].receive)
       weft_rt_post(k);
   MPI_Waitall(n, weft_rt_requests, MPI_STATUSES_IGNORE);
-  for (int k = 0; k < n; ++k)
-    if (weft_rt_messages[k].receive && weft_rt_messages[k].packed)
-      weft_rt_walk(&weft_rt_messages[k].elements, WEFT_RT_UNPACK,
-                   weft_rt_messages[k].data);
+  for (int k = 0; k < n; ++k) {
+    weft_rt_message *m = &weft_rt_messages[k];
+    if (m->receive && m->staged)
+      weft_rt_unstage(k, m->elements.base, &m->runs, m->bytes, m->staged);
+    else if (m->receive && m->packed)
+      weft_rt_walk(&m->elements, WEFT_RT_UNPACK, m->data);
+  }
   weft_rt_pending = 0;
 }
 

@@ -20,6 +20,14 @@
 #include <cuda_runtime.h>
 #endif
 
+// Open MPI says at run time whether it takes device pointers.
+#if defined(WEFT_RT_MPI_HOOKS) && defined(OPEN_MPI) && OPEN_MPI &&            \
+    defined(__has_include)
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+#endif
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +119,9 @@ static WEFT_CUDA_UNUSED int weft_cuda_select_device(void) {
   return device;
 }
 
+// WEFT_CUDA_TIMING: the kernels' device time at exit, on request.
+#include "weft_cuda_timing.h"
+
 /// Device buffers freed for reuse, by size, and the size of each buffer
 /// handed out: the kernels of a distributed region (--target=mpi-cuda)
 /// allocate the same buffers at every step of its time loop, and cudaMalloc
@@ -170,6 +181,8 @@ static WEFT_CUDA_UNUSED void weft_cuda_free(void *p) {
 /// WEFT_STATS (summed over the ranks in MPI programs).
 struct weft_cuda_traffic {
   long long h2dBytes, h2dCopies, d2hBytes, d2hCopies;
+  /// MPI messages gathered or scattered on the device (mpi-cuda).
+  long long deviceMessages;
 };
 static WEFT_CUDA_UNUSED weft_cuda_traffic &weft_cuda_counters() {
   static weft_cuda_traffic counters;
@@ -561,18 +574,255 @@ static void weft_cuda_mpi_access(char *base, const weft_rt_runs *runs,
   weft_cuda_copy_parts(base - offset, b->device, parts, cudaMemcpyDeviceToHost);
 }
 
+//===----------------------------------------------------------------------===//
+// Messages gathered and scattered on the device
+//===----------------------------------------------------------------------===//
+//
+// A halo a kernel wrote leaves from the device: its runs gathered into one
+// contiguous device buffer by a kernel, copied to the host in one copy (or
+// handed to MPI as it is, with CUDA-aware MPI), sent from there; one a kernel
+// reads next arrives in one buffer and is scattered into the array's device
+// buffer the same way. Other messages go through the host array.
+
+/// Whether MPI takes device pointers: WEFT_CUDA_AWARE_MPI=0 or 1 in the
+/// environment, otherwise what Open MPI's MPIX_Query_cuda_support says at
+/// run time (no where the library cannot say).
+static int weft_cuda_mpi_aware(void) {
+  static int aware = -1;
+  if (aware < 0) {
+    const char *set = getenv("WEFT_CUDA_AWARE_MPI");
+    aware = 0;
+    if (set && *set)
+      aware = atoi(set) != 0;
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+    else
+      aware = MPIX_Query_cuda_support() != 0;
+#endif
+  }
+  return aware;
+}
+
+/// A message's runs as one strided pattern of bytes from the array's base:
+/// `count` runs of `width` bytes, `stride` apart from `first`.
+struct weft_cuda_strided {
+  int64_t first, width, stride, count;
+};
+
+static bool weft_cuda_strided_runs(const weft_rt_runs *runs, int64_t offset,
+                                   int64_t limit, weft_cuda_strided &s) {
+  if (runs->count < 1)
+    return false;
+  s.first = offset + runs->offset[0];
+  s.width = runs->bytes[0];
+  s.count = runs->count;
+  s.stride = s.count > 1 ? runs->offset[1] - runs->offset[0] : s.width;
+  if (s.width < 1 || s.stride < s.width || s.first < 0)
+    return false;
+  for (int64_t r = 1; r < s.count; ++r)
+    if (runs->bytes[r] != s.width ||
+        runs->offset[r] - runs->offset[r - 1] != s.stride)
+      return false;
+  return s.first + (s.count - 1) * s.stride + s.width <= limit;
+}
+
+/// packed[t] = array[t / width * stride + t % width], and back, in units U.
+template <typename U>
+static __global__ WEFT_CUDA_UNUSED void
+weft_cuda_gather(U *packed, const U *array, int64_t width, int64_t stride,
+                 int64_t total) {
+  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < total)
+    packed[t] = array[t / width * stride + t % width];
+}
+template <typename U>
+static __global__ WEFT_CUDA_UNUSED void
+weft_cuda_scatter(U *array, const U *packed, int64_t width, int64_t stride,
+                  int64_t total) {
+  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < total)
+    array[t / width * stride + t % width] = packed[t];
+}
+
+template <typename U>
+static void weft_cuda_move_runs(char *array, char *packed,
+                                const weft_cuda_strided &s, bool scatter) {
+  int64_t width = s.width / (int64_t)sizeof(U);
+  int64_t stride = s.stride / (int64_t)sizeof(U);
+  int64_t total = width * s.count, blocks = (total + 255) / 256;
+  U *at = (U *)(array + s.first), *buffer = (U *)packed;
+  if (scatter)
+    WEFT_CUDA_LAUNCH(weft_cuda_scatter<U>, blocks, 1, 1, 256, 1, 1, at, buffer,
+                     width, stride, total);
+  else
+    WEFT_CUDA_LAUNCH(weft_cuda_gather<U>, blocks, 1, 1, 256, 1, 1, buffer, at,
+                     width, stride, total);
+}
+
+/// Gathers the runs `s` of the device array `array` into `packed` (device
+/// memory), or scatters them back, in the widest unit that divides them.
+static void weft_cuda_move_strided(char *array, char *packed,
+                                   const weft_cuda_strided &s, bool scatter) {
+  auto divides = [&](int64_t u) {
+    return s.first % u == 0 && s.width % u == 0 && s.stride % u == 0;
+  };
+  if (divides(8))
+    weft_cuda_move_runs<unsigned long long>(array, packed, s, scatter);
+  else if (divides(4))
+    weft_cuda_move_runs<unsigned>(array, packed, s, scatter);
+  else
+    weft_cuda_move_runs<unsigned char>(array, packed, s, scatter);
+}
+
+/// Message k's buffers for the exchange under way: device memory, and
+/// pinned host memory for MPI where it takes no device pointers.
+struct weft_cuda_stage_buffers {
+  char *device = nullptr, *host = nullptr;
+  int64_t bytes = 0;
+};
+static weft_cuda_stage_buffers &weft_cuda_stage_buffer(int k, int64_t bytes) {
+  static std::vector<weft_cuda_stage_buffers> all;
+  if ((int)all.size() <= k)
+    all.resize(k + 1);
+  weft_cuda_stage_buffers &b = all[k];
+  if (b.bytes < bytes) {
+    if (b.device) {
+      weft_cuda_free(b.device);
+      WEFT_CUDA_CHECK(cudaFreeHost(b.host));
+    }
+    b.device = weft_cuda_alloc<char>(bytes);
+    WEFT_CUDA_CHECK(cudaMallocHost((void **)&b.host, (size_t)bytes));
+    b.bytes = bytes;
+  }
+  return b;
+}
+
+/// Whether some byte of the runs `s` is in `ranges`.
+static bool weft_cuda_strided_touch(const weft_cuda_ranges &ranges,
+                                    const weft_cuda_strided &s) {
+  for (int64_t r = 0; r < s.count; ++r) {
+    int64_t lo = s.first + r * s.stride;
+    if (!weft_cuda_ranges_within(ranges, lo, lo + s.width).empty())
+      return true;
+  }
+  return false;
+}
+
+/// Copies the runs `s` of `array` (host memory) into `packed`, or back.
+static void weft_cuda_move_strided_host(char *array, char *packed,
+                                        const weft_cuda_strided &s,
+                                        bool scatter) {
+  for (int64_t r = 0; r < s.count; ++r) {
+    char *at = array + s.first + r * s.stride, *in = packed + r * s.width;
+    if (scatter)
+      memcpy(at, in, (size_t)s.width);
+    else
+      memcpy(in, at, (size_t)s.width);
+  }
+}
+
+/// Marks the runs `s` newer on the device (`device`), or the same on both
+/// sides.
+static void weft_cuda_strided_newer(weft_cuda_resident_buffer &b,
+                                    const weft_cuda_strided &s, bool device) {
+  for (int64_t r = 0; r < s.count; ++r) {
+    int64_t lo = s.first + r * s.stride, hi = lo + s.width;
+    weft_cuda_ranges_remove(b.hostNewer, lo, hi);
+    if (device)
+      weft_cuda_ranges_add(b.deviceNewer, lo, hi);
+    else
+      weft_cuda_ranges_remove(b.deviceNewer, lo, hi);
+  }
+}
+
+/// weft_rt_stage. A message of a resident array whose device copy is
+/// current for all its runs (none newer on the host; for a send, some newer
+/// on the device, or the host has them all) and whose runs are one strided
+/// pattern leaves from or arrives on the device:
+/// * with CUDA-aware MPI, one run goes from or into the device buffer
+///   itself, several through a device buffer they are gathered into or
+///   scattered from by a kernel;
+/// * otherwise several runs cross the bus as one contiguous copy of that
+///   buffer (instead of a strided copy, slow for narrow runs), and the
+///   host array gets their values too; one run takes the host path, which
+///   copies it in one piece already.
+static char *weft_cuda_mpi_stage(int k, char *base, const weft_rt_runs *runs,
+                                 int64_t bytes, int receive) {
+  int64_t offset = 0;
+  weft_cuda_resident_buffer *b = weft_cuda_resident_at(base, &offset);
+  weft_cuda_strided s;
+  bool aware = weft_cuda_mpi_aware();
+  if (!b || !weft_cuda_strided_runs(runs, offset, b->bytes, s) ||
+      s.width * s.count != bytes || (s.count == 1 && !aware) ||
+      weft_cuda_strided_touch(b->hostNewer, s) ||
+      (!receive && !weft_cuda_strided_touch(b->deviceNewer, s)))
+    return nullptr;
+  weft_cuda_counters().deviceMessages += 1;
+  if (s.count == 1) {
+    if (!receive)
+      WEFT_CUDA_CHECK(cudaDeviceSynchronize()); // MPI reads it next
+    return b->device + s.first;
+  }
+  weft_cuda_stage_buffers &stage = weft_cuda_stage_buffer(k, bytes);
+  if (receive)
+    return aware ? stage.device : stage.host;
+  weft_cuda_move_strided(b->device, stage.device, s, /*scatter=*/false);
+  if (aware) {
+    WEFT_CUDA_CHECK(cudaDeviceSynchronize());
+    return stage.device;
+  }
+  weft_cuda_memcpy(stage.host, stage.device, (size_t)bytes,
+                   cudaMemcpyDeviceToHost);
+  weft_cuda_move_strided_host(base - offset, stage.host, s, /*scatter=*/true);
+  weft_cuda_strided_newer(*b, s, /*device=*/false);
+  return stage.host;
+}
+
+/// weft_rt_unstage: a staged receive arrived; its runs go into the device
+/// buffer (and, through host memory, into the host array too).
+static void weft_cuda_mpi_unstage(int k, char *base, const weft_rt_runs *runs,
+                                  int64_t bytes, char *staged) {
+  int64_t offset = 0;
+  weft_cuda_resident_buffer *b = weft_cuda_resident_at(base, &offset);
+  weft_cuda_strided s;
+  if (!b || !weft_cuda_strided_runs(runs, offset, b->bytes, s)) {
+    fprintf(stderr, "weft: a staged message lost its resident buffer\n");
+    exit(1);
+  }
+  if (staged == b->device + s.first) { // one run, CUDA-aware
+    weft_cuda_strided_newer(*b, s, /*device=*/true);
+    return;
+  }
+  weft_cuda_stage_buffers &stage = weft_cuda_stage_buffer(k, bytes);
+  bool onHost = staged == stage.host;
+  if (onHost) {
+    weft_cuda_memcpy(stage.device, stage.host, (size_t)bytes,
+                     cudaMemcpyHostToDevice);
+    weft_cuda_move_strided_host(base - offset, stage.host, s, /*scatter=*/true);
+  }
+  weft_cuda_move_strided(b->device, stage.device, s, /*scatter=*/true);
+  weft_cuda_strided_newer(*b, s, /*device=*/!onHost);
+}
+
 /// weft_rt_more_stats: the copies of all ranks, on rank 0's stderr.
 static void weft_cuda_mpi_stats(void) {
   const weft_cuda_traffic &c = weft_cuda_counters();
-  long long mine[4] = {c.h2dBytes, c.h2dCopies, c.d2hBytes, c.d2hCopies};
-  long long total[4] = {0, 0, 0, 0};
-  MPI_Reduce(mine, total, 4, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-  if (weft_rt_rank == 0)
+  long long mine[5] = {c.h2dBytes, c.h2dCopies, c.d2hBytes, c.d2hCopies,
+                       c.deviceMessages};
+  long long total[5] = {0, 0, 0, 0, 0};
+  MPI_Reduce(mine, total, 5, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+  if (weft_rt_rank == 0) {
     weft_cuda_print_traffic(total);
+    fprintf(stderr,
+            "weft: %lld messages gathered or scattered on the device%s\n",
+            total[4],
+            weft_cuda_mpi_aware() ? " (CUDA-aware MPI)" : "");
+  }
 }
 
 static const bool weft_cuda_mpi_hooked WEFT_CUDA_UNUSED =
     (weft_rt_host_access = weft_cuda_mpi_access,
+     weft_rt_stage = weft_cuda_mpi_stage,
+     weft_rt_unstage = weft_cuda_mpi_unstage,
      weft_rt_more_stats = weft_cuda_mpi_stats, true);
 #else
 static void weft_cuda_stats_at_exit(void) {
@@ -675,8 +925,6 @@ static WEFT_CUDA_UNUSED void weft_cuda_sync(void) {
   WEFT_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-// WEFT_CUDA_TIMING: the kernels' device time at exit, on request.
-#include "weft_cuda_timing.h"
 
 // The run-time check of a region whose pointer arguments may overlap,
 // weft_rt_ranges_overlap, comes before this header in outputs
