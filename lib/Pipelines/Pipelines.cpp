@@ -84,6 +84,9 @@ static void addKernelOutlining(OpPassManager &pm, bool report);
 
 void weft::buildKernelsPipeline(OpPassManager &pm,
                                 const CudaOptions &options) {
+  // Temporaries passed as `&x` but private to the region: locals, one per
+  // thread where a nest writes them.
+  pm.addPass(createGpuLocalizeScalars());
   // One process: a region whose arguments may overlap runs as written when
   // they do.
   DistAliasCheckOptions aliasCheck;

@@ -49,6 +49,30 @@ def GpuExposeBands : Pass<"gpu-expose-bands", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::affine::AffineDialect"];
 }
 
+def GpuLocalizeScalars : Pass<"gpu-localize-scalars", "::mlir::ModuleOp"> {
+  let summary = "Make scalar arguments private to a region locals of its "
+                "function";
+  let description = [{
+    The first step of `--target=cuda`. A rank-0 memref argument of a region
+    function (a scalar the region writes, passed as `&x`) that no code
+    outside the region reads (`weft.region_only`, the importer's) and whose
+    every read in the region sees a value the region wrote (the region's
+    ISL flow: it is not live after the region and nothing before it flows
+    in) is replaced by a `memref.alloca` at the function's entry, as if the
+    region had declared it: symm's `temp2`. gpu-select-nests then lets each
+    thread of a loop that writes it before reading it in every iteration
+    have its own copy (gpu-map-loops), instead of keeping the loop on the
+    host. The argument stays, unused, for the call. Functions without a
+    polyhedral model are left alone.
+  }];
+  let options = [
+    Option<"maxIslOperations", "max-isl-ops", "unsigned long",
+           /*default=*/"20000000",
+           "ISL operations quota of the analysis (0: no limit)">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
   let summary = "Choose the loop nests of each region that run on the GPU";
   let description = [{

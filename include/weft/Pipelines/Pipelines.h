@@ -129,9 +129,11 @@ void buildDistributePipeline(mlir::OpPassManager &pm,
 void buildMpiPipeline(mlir::OpPassManager &pm,
                       const DistributeOptions &options);
 
-/// dist-alias-check{one-process}, gpu-select-nests, dist-fold-alias-checks,
-/// gpu-place-data, gpu-map-loops, lower-affine, convert-parallel-loops-to-gpu,
-/// gpu-launch-sink-index-computations, gpu-kernel-outlining, lower-affine.
+/// gpu-localize-scalars, dist-alias-check{one-process}, gpu-expose-bands,
+/// gpu-select-nests, dist-fold-alias-checks, gpu-place-data, gpu-map-loops,
+/// lower-affine, convert-parallel-loops-to-gpu,
+/// gpu-launch-sink-index-computations, gpu-kernel-outlining, lower-affine,
+/// gpu-stage-tiles, gpu-reduce-blocks.
 void buildKernelsPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
 
 /// buildKernelsPipeline, convert-gpu-to-emitc, then buildSeqPipeline's

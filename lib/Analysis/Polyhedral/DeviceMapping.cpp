@@ -184,6 +184,24 @@ weft::computeDeviceLoops(PolyhedralRegion &region,
   return info;
 }
 
+FailureOr<SmallVector<Value>>
+weft::computePrivateScalarArguments(PolyhedralRegion &region,
+                                    unsigned long maxOperations) {
+  weft::detail::PolyhedralRegionState &state = region.getState();
+  if (failed(state.getModel()))
+    return failure();
+  SmallVector<Value> scalars;
+  LogicalResult status =
+      state.run("private scalars", maxOperations, [&](isl::ctx) {
+        for (Value memref : state.getFlow(maxOperations).privateArrays)
+          if (cast<MemRefType>(memref.getType()).getRank() == 0)
+            scalars.push_back(memref);
+      });
+  if (failed(status))
+    return failure();
+  return scalars;
+}
+
 //===----------------------------------------------------------------------===//
 // Transfers
 //===----------------------------------------------------------------------===//

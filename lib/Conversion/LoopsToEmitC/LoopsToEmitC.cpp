@@ -152,6 +152,12 @@ Type FunctionLowering::convertType(Type t) {
   return t;
 }
 
+/// A scalar declared in the region: a C variable, its own lvalue.
+static bool isScalarLocal(Value memref) {
+  return cast<MemRefType>(memref.getType()).getRank() == 0 &&
+         memref.getDefiningOp<memref::AllocaOp>();
+}
+
 /// Makes sure `block` ends with an emitc.yield and returns it.
 static Operation *ensureYield(OpBuilder &b, Location loc, Block &block) {
   if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>()) {
@@ -528,7 +534,19 @@ LogicalResult FunctionLowering::lowerOp(Operation *op) {
         // sides are the same C value.
         if (cast.getNumOperands() != 1 || cast.getNumResults() != 1)
           return cast.emitOpError("expected a 1:1 cast");
-        map.map(cast.getResult(0), map.lookup(cast.getOperand(0)));
+        Value from = cast.getOperand(0);
+        // A scalar declared in the region is a C variable: its pointer is
+        // its address (a device copy of it).
+        if (isa<MemRefType>(from.getType()) && isScalarLocal(from) &&
+            !isa<MemRefType>(cast.getResult(0).getType())) {
+          Value var = map.lookup(from);
+          map.map(cast.getResult(0),
+                  b.create<emitc::ApplyOp>(
+                      cast.getLoc(), emitc::PointerType::get(var.getType()),
+                      "&", var));
+          return success();
+        }
+        map.map(cast.getResult(0), map.lookup(from));
         return success();
       })
       .Case<func::CallOp>([&](auto call) -> LogicalResult {
@@ -751,12 +769,6 @@ LogicalResult FunctionLowering::lowerLibmCall(Operation *op, StringRef name) {
                                             args);
   map.map(op->getResult(0), call.getResult(0));
   return success();
-}
-
-/// A scalar declared in the region: a C variable, its own lvalue.
-static bool isScalarLocal(Value memref) {
-  return cast<MemRefType>(memref.getType()).getRank() == 0 &&
-         memref.getDefiningOp<memref::AllocaOp>();
 }
 
 Value FunctionLowering::subscript(Location loc, Value memref,

@@ -278,8 +278,11 @@ bool RegionImporter::buildFunction(llvm::StringRef name,
         .setLoc(withSourceName(func.getLoc(), dimArgs[i].name));
   for (unsigned i = 0; i < argVars.size(); ++i) {
     vars[argVars[i]].value = entry->getArgument(i);
-    // weft.region_only: no code outside the region reads the array.
-    if (vars[argVars[i]].kind == VarKind::Array && usedOnlyInRegion(argVars[i]))
+    // weft.region_only: no code outside the region reads the array (or
+    // the scalar the region writes).
+    VarKind kind = vars[argVars[i]].kind;
+    if ((kind == VarKind::Array || kind == VarKind::ScalarRef) &&
+        usedOnlyInRegion(argVars[i]))
       func.setArgAttr(i, weft::WeftDialect::getRegionOnlyAttrName(),
                       b.getUnitAttr());
     // weft.may_alias: the array is reached through a pointer (an array

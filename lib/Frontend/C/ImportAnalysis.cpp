@@ -330,12 +330,12 @@ struct OutsideReference : cl::RecursiveASTVisitor<OutsideReference> {
 } // namespace
 
 /// Whether no code outside the region can see `var`'s elements: an array
-/// (a pointer may alias others) that is a local of the region's function or
-/// has internal linkage, named by no expression outside the region. Then
-/// nothing reads what the region leaves in it.
+/// or an arithmetic scalar (a pointer may alias others) that is a local of
+/// the region's function or has internal linkage, named by no expression
+/// outside the region. Then nothing reads what the region leaves in it.
 bool RegionImporter::usedOnlyInRegion(const cl::VarDecl *var) {
-  if (!var->getType()->isArrayType() || isa<cl::ParmVarDecl>(var) ||
-      var->getType().isVolatileQualified())
+  if (!(var->getType()->isArrayType() || var->getType()->isArithmeticType()) ||
+      isa<cl::ParmVarDecl>(var) || var->getType().isVolatileQualified())
     return false;
   auto inRegion = [&](cl::SourceLocation l) { return isInRegion(l); };
   OutsideReference finder;

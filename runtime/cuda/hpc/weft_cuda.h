@@ -625,22 +625,20 @@ static bool weft_cuda_strided_runs(const weft_rt_runs *runs, int64_t offset,
   return s.first + (s.count - 1) * s.stride + s.width <= limit;
 }
 
-/// packed[t] = array[t / width * stride + t % width], and back, in units U.
+/// packed[t] = array[t / width * stride + t % width], or the other way when
+/// `scatter`, in units U.
 template <typename U>
 static __global__ WEFT_CUDA_UNUSED void
-weft_cuda_gather(U *packed, const U *array, int64_t width, int64_t stride,
-                 int64_t total) {
+weft_cuda_move_runs_kernel(U *array, U *packed, int64_t width, int64_t stride,
+                           int64_t total, bool scatter) {
   int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (t < total)
-    packed[t] = array[t / width * stride + t % width];
-}
-template <typename U>
-static __global__ WEFT_CUDA_UNUSED void
-weft_cuda_scatter(U *array, const U *packed, int64_t width, int64_t stride,
-                  int64_t total) {
-  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (t < total)
-    array[t / width * stride + t % width] = packed[t];
+  if (t >= total)
+    return;
+  U *element = array + t / width * stride + t % width;
+  if (scatter)
+    *element = packed[t];
+  else
+    packed[t] = *element;
 }
 
 template <typename U>
@@ -649,13 +647,9 @@ static void weft_cuda_move_runs(char *array, char *packed,
   int64_t width = s.width / (int64_t)sizeof(U);
   int64_t stride = s.stride / (int64_t)sizeof(U);
   int64_t total = width * s.count, blocks = (total + 255) / 256;
-  U *at = (U *)(array + s.first), *buffer = (U *)packed;
-  if (scatter)
-    WEFT_CUDA_LAUNCH(weft_cuda_scatter<U>, blocks, 1, 1, 256, 1, 1, at, buffer,
-                     width, stride, total);
-  else
-    WEFT_CUDA_LAUNCH(weft_cuda_gather<U>, blocks, 1, 1, 256, 1, 1, buffer, at,
-                     width, stride, total);
+  WEFT_CUDA_LAUNCH(weft_cuda_move_runs_kernel<U>, blocks, 1, 1, 256, 1, 1,
+                   (U *)(array + s.first), (U *)packed, width, stride, total,
+                   scatter);
 }
 
 /// Gathers the runs `s` of the device array `array` into `packed` (device

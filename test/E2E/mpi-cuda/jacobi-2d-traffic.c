@@ -17,7 +17,7 @@
 // elements in.
 // REQUIRES: mpicc, mpirun, g++
 // RUN: WEFT_DEFINES="-DN=23 -DTSTEPS=5" WEFT_TARGET=mpi-cuda bash %S/../run-mpi.sh %S/../seq/jacobi-2d.c %t 2
-// RUN: env WEFT_STATS=1 OMP_NUM_THREADS=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN: env WEFT_STATS=1 WEFT_CUDA_AWARE_MPI=0 OMP_NUM_THREADS=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
 // RUN:   OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none \
 // RUN:   mpirun --oversubscribe -np 2 %t.mpi 2>%t.stats >/dev/null
 // RUN: N=23; T=5; \

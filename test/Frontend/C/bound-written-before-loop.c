@@ -5,7 +5,7 @@
 // value as its upper bound.
 
 // CHECK-LABEL: func.func @weft_shrink_scop0(
-// CHECK-SAME: %[[M:[a-z0-9]+]]: memref<i32> {weft.c_arg = "&m"}
+// CHECK-SAME: %[[M:[a-z0-9]+]]: memref<i32> {weft.c_arg = "&m", weft.region_only}
 // CHECK: affine.for
 // CHECK: %[[MV:.*]] = affine.load %[[M]][] : memref<i32>
 // CHECK-NEXT: %[[UB:.*]] = arith.index_cast %[[MV]] : i32 to index

@@ -5,10 +5,10 @@
 // decides the result.
 
 // CHECK-LABEL: func.func @weft_select_scop0(
-// CHECK-SAME: %[[T:[a-z0-9]+]]: memref<f64> {weft.c_arg = "&t"}
+// CHECK-SAME: %[[T:[a-z0-9]+]]: memref<f64> {weft.c_arg = "&t", weft.region_only}
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<?xf64>
 // CHECK-SAME: %[[X:[a-z0-9]+]]: f64 {weft.c_arg = "x"}
-// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<i32> {weft.c_arg = "&c"}
+// CHECK-SAME: %[[C:[a-z0-9]+]]: memref<i32> {weft.c_arg = "&c", weft.region_only}
 // CHECK: affine.for %[[I:[a-z0-9]+]] =
 
 // t = i > 2 ? A[i] : x;

@@ -48,6 +48,15 @@ struct DeviceLoopInfo {
 mlir::FailureOr<DeviceLoopInfo> computeDeviceLoops(PolyhedralRegion &region,
                                                    unsigned long maxOperations);
 
+/// The scalars the region writes through rank-0 arguments that are private
+/// to it: no code outside reads them (weft.region_only) and every read in
+/// the region sees a value the region wrote. Each GPU thread may have its
+/// own copy of such a temporary (gpu-localize-scalars). Fails like
+/// computeDeviceLoops.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+computePrivateScalarArguments(PolyhedralRegion &region,
+                              unsigned long maxOperations);
+
 /// A box of array elements: subscripts in [lo, hi) per dimension, as
 /// expressions of the function's symbols (empty where the set it bounds is).
 struct DeviceBox {
