@@ -847,7 +847,10 @@ LogicalResult FunctionLowering::lowerAtomic(memref::AtomicRMWOp op) {
     return op.emitOpError("has an update C cannot express");
   }
   Value base = map.lookup(op.getMemref());
-  if (!base || !isa<emitc::PointerType, emitc::OpaqueType>(base.getType()) ||
+  auto opaque = base ? dyn_cast<emitc::OpaqueType>(base.getType())
+                     : emitc::OpaqueType();
+  if (!base || !(isa<emitc::PointerType>(base.getType()) || opaque) ||
+      (opaque && opaque.getValue().contains("(*")) ||
       op.getIndices().size() > 1)
     return op.emitOpError("updates an element that is not reached through a "
                           "pointer (run linearize-memref-accesses with "

@@ -221,3 +221,13 @@ func.func @missing_extent(%A: memref<4x?xf64>) {
   // expected-error @-1 {{dynamic extent of dimension 1 of argument 0 is not available as a 'weft.dim_args' argument}}
   return
 }
+
+// -----
+
+// An atomic update reaches its element through a pointer to the elements
+// (the CUDA pipelines' flat arguments), not to rows.
+func.func @atomic_rows(%a: memref<4x8xf64>, %v: f64, %i: index) {
+  // expected-error @below {{updates an element that is not reached through a pointer}}
+  %0 = memref.atomic_rmw addf %v, %a[%i, %i] : (f64, memref<4x8xf64>) -> f64
+  return
+}
