@@ -33,7 +33,7 @@ struct GpuLocalizeScalars
         continue;
       FailureOr<SmallVector<Value>> scalars = failure();
       {
-        // Without a model (or within no quota) nothing is localised; the
+        // Without a model (or past the quota) nothing is localised; the
         // selection of device nests says why.
         ScopedDiagnosticHandler quiet(&getContext(),
                                       [](Diagnostic &) { return success(); });

@@ -122,16 +122,15 @@ static std::string cTypeName(mlir::Type t) {
 /// integer type of the same size, so the parameter keeps the source's type
 /// (its signed variant, which may alias it). Empty where the fixed-width
 /// type is that type.
-static std::string distinctIntegerSpelling(const cl::ASTContext &ctx,
+static std::string distinctIntegerSpelling(cl::ASTContext &ctx,
                                            cl::QualType type) {
   type = type.getCanonicalType().getUnqualifiedType();
   const auto *bt = type->getAs<cl::BuiltinType>();
   if (!bt || !bt->isInteger() || bt->getKind() == cl::BuiltinType::Bool)
     return "";
-  cl::QualType signedType =
-      type->isUnsignedIntegerType()
-          ? const_cast<cl::ASTContext &>(ctx).getCorrespondingSignedType(type)
-          : type;
+  cl::QualType signedType = type->isUnsignedIntegerType()
+                                ? ctx.getCorrespondingSignedType(type)
+                                : type;
   cl::QualType fixed =
       ctx.getIntTypeForBitwidth(ctx.getTypeSize(type), /*Signed=*/true);
   if (fixed.isNull() || ctx.hasSameType(fixed, signedType))
