@@ -1,6 +1,8 @@
 //===- KernelLaunches.cpp - What the launches of a kernel say -------------===//
 #include "KernelLaunches.h"
 
+#include "weft/Support/SourceNames.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
@@ -63,12 +65,13 @@ weft::constantBlockShape(ArrayRef<gpu::LaunchFuncOp> launches) {
 std::string weft::kernelArgumentName(gpu::LaunchFuncOp launch,
                                      BlockArgument arg) {
   Value buffer = launch.getKernelOperand(arg.getArgNumber());
+  // The device copy `d_A` (gpu-place-data) of `A`, or `A` itself.
   auto named = [](Value v) -> std::string {
     if (auto sub = v.getDefiningOp<memref::SubViewOp>())
       v = sub.getSource();
-    if (auto name = dyn_cast<NameLoc>(v.getLoc()))
-      return name.getName().str();
-    return "";
+    StringRef name = weft::sourceName(v);
+    name.consume_front("d_");
+    return name.str();
   };
   if (std::string name = named(buffer); !name.empty())
     return name;

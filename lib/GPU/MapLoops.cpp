@@ -301,12 +301,16 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
             [&](OpBuilder &tb, Location, ValueRange threadIds) {
               Value inside;
               for (unsigned k = 0; k < loops; ++k) {
-                // Iteration (b * T + t) of loop k, if there is one.
+                // Iteration (b * T + t) of loop k, if there is one; named as
+                // the loop's iterator (which it is when the loop counts from
+                // 0 by 1).
+                Location iterator = band[k].getInductionVar().getLoc();
                 Value index = tb.create<arith::AddIOp>(
-                    loc, tb.create<arith::MulIOp>(loc, blockIds[k], threads[k]),
+                    iterator,
+                    tb.create<arith::MulIOp>(loc, blockIds[k], threads[k]),
                     threadIds[k]);
                 ivs.push_back(tb.create<arith::AddIOp>(
-                    loc, lbs[k],
+                    iterator, lbs[k],
                     tb.create<arith::MulIOp>(loc, index, steps[k])));
                 Value below = tb.create<arith::CmpIOp>(
                     loc, arith::CmpIPredicate::slt, index, trips[k]);

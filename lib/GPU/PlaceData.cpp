@@ -13,6 +13,7 @@
 #include "weft/Analysis/Polyhedral/DeviceMapping.h"
 #include "weft/Partition/AstToLoops.h"
 #include "weft/Partition/NestComments.h"
+#include "weft/Support/SourceNames.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SetVector.h"
@@ -218,8 +219,17 @@ LogicalResult Placement::run(unsigned long maxIslOperations, bool report) {
         return why = "an array's extent is not known", failure();
       sizes.push_back(extent);
     }
-    auto alloc = b.create<gpu::AllocOp>(loc, type, Type(), ValueRange{}, sizes,
-                                        ValueRange{},
+    // The device copy of `A` is `d_A` in the CUDA C++.
+    std::string name = isa<BlockArgument>(m) ? argumentSourceName(func, m)
+                                             : sourceName(m).str();
+    Location named =
+        !name.empty() && llvm::all_of(name, [](char c) {
+          return llvm::isAlnum(c) || c == '_';
+        })
+            ? withSourceName(loc, "d_" + name)
+            : loc;
+    auto alloc = b.create<gpu::AllocOp>(named, type, Type(), ValueRange{},
+                                        sizes, ValueRange{},
                                         /*hostShared=*/false);
     device[m] = alloc.getMemref();
     bool onlyInNests = llvm::all_of(

@@ -129,9 +129,8 @@ static void addKernelOutlining(OpPassManager &pm, bool report) {
 void weft::buildCudaPipeline(OpPassManager &pm, const CudaOptions &options) {
   buildKernelsPipeline(pm, options);
   pm.addPass(createConvertGPUToEmitC());
-  // C++, printed by MLIR's C++ emitter: no prepare-c-emission, whose
-  // expressions that emitter misprints (a + (b >> c) as a + b >> c).
   addLoweringToEmitC(pm, /*flatArguments=*/true);
+  pm.addPass(createPrepareCEmission());
 }
 
 void weft::buildMpiKernelsPipeline(OpPassManager &pm,
@@ -153,6 +152,7 @@ void weft::buildMpiCudaPipeline(OpPassManager &pm,
   buildMpiKernelsPipeline(pm, options);
   pm.addPass(createConvertGPUToEmitC());
   addLoweringToEmitC(pm, /*flatArguments=*/true);
+  pm.addPass(createPrepareCEmission());
 }
 
 void weft::buildServePipeline(OpPassManager &pm, const ServeOptions &options) {

@@ -2,9 +2,9 @@
 // Pipelines.h) are what `weft compile --target=cuda` runs: through weft-opt
 // they print the same kernels and host functions as the driver.
 //
-// RUN: weft compile --target=seq --emit=mlir %s -o %t.mlir
+// RUN: weft compile --target=seq --emit=mlir --mlir-print-debuginfo %s -o %t.mlir
 // RUN: weft compile --target=cuda --gpu-choice=always %s -o %t.cu
-// RUN: weft-opt %t.mlir --weft-cuda-pipeline='gpu-choice=always' | mlir-translate --mlir-to-cpp > %t.opt.cu
+// RUN: weft-opt %t.mlir --weft-cuda-pipeline='gpu-choice=always' --mlir-print-debuginfo --mlir-print-op-generic | weft-translate --emit-c > %t.opt.cu
 // RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.cu > %t.functions
 // RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.opt.cu | diff %t.functions -
 // RUN: FileCheck %s --check-prefix=CUDA < %t.functions
@@ -37,7 +37,7 @@
 // KERNELS: gpu.module @weft_smooth_scop0_distributed_kernel
 // KERNELS: gpu.func @weft_smooth_scop0_distributed_kernel
 
-// COST: remark: stays on the host: predicted {{.*}} ms on the CPU against {{.*}} ms on the device (kernels {{.*}}, 4096 launches 20.5 ms, copies {{.*}}) (p0, p1, unknown at compile time, taken as 4096)
+// COST: remark: stays on the host: predicted {{.*}} ms on the CPU against {{.*}} ms on the device (kernels {{.*}}, 4096 launches 20.5 ms, copies {{.*}}) (steps, n, unknown at compile time, taken as 4096)
 
 // REPORT: remark: runs on the device: its iterations are the threads of a 1-D grid
 // REPORT: remark: device copies:

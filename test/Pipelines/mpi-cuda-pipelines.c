@@ -3,9 +3,9 @@
 // through weft-opt they print the same kernels and host functions as the
 // driver.
 //
-// RUN: weft compile --target=seq --emit=mlir %s -o %t.mlir
+// RUN: weft compile --target=seq --emit=mlir --mlir-print-debuginfo %s -o %t.mlir
 // RUN: weft compile --target=mpi-cuda --gpu-choice=always %s -o %t.cu
-// RUN: weft-opt %t.mlir --weft-mpi-cuda-pipeline='gpu-choice=always' | mlir-translate --mlir-to-cpp > %t.opt.cu
+// RUN: weft-opt %t.mlir --weft-mpi-cuda-pipeline='gpu-choice=always' --mlir-print-debuginfo --mlir-print-op-generic | weft-translate --emit-c > %t.opt.cu
 // RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.cu | sed 's/at line [0-9]*/at line N/' > %t.functions
 // RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.opt.cu | sed 's/at line [0-9]*/at line N/' | diff %t.functions -
 // RUN: FileCheck %s --check-prefix=CUDA < %t.functions

@@ -137,11 +137,9 @@ void buildMpiPipeline(mlir::OpPassManager &pm,
 void buildKernelsPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
 
 /// buildKernelsPipeline, convert-gpu-to-emitc, then buildSeqPipeline's
-/// passes up to convert-loops-to-emitc with flat-arguments (C++ has no
-/// variably modified parameters; linearize-memref-accesses linearises the
-/// arguments' accesses too) and without prepare-c-emission (the output is
-/// printed by MLIR's C++ emitter, which drops needed parentheses in some
-/// expressions).
+/// passes with flat-arguments (C++ has no variably modified parameters;
+/// linearize-memref-accesses linearises the arguments' accesses too), for
+/// weft's C printer as the C targets.
 void buildCudaPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
 
 /// buildDistributePipeline, gpu-offload-nests, then the kernels' outlining

@@ -11,6 +11,7 @@
 #include "weft/Conversion/Passes.h"
 
 #include "dialects/Weft/IR/WeftDialect.h"
+#include "weft/Support/SourceNames.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -27,9 +28,12 @@ namespace weft {
 
 using namespace mlir;
 
-/// The C++ builtin variable of a GPU index op: `threadIdx.x`, ...
+/// The C++ builtin variable of a GPU index op as the index it is:
+/// `(int64_t)threadIdx.x`, ... The variables are `unsigned int`: arithmetic
+/// on them as written (`threadIdx.x - 3`) would wrap around.
 static std::string builtinName(StringRef variable, gpu::Dimension dim) {
-  return variable.str() + "." + gpu::stringifyDimension(dim).str();
+  return "(int64_t)" + variable.str() + "." +
+         gpu::stringifyDimension(dim).str();
 }
 
 /// Bytes of one element of a memref of `t` in C.
@@ -145,6 +149,34 @@ Value ConvertGPUToEmitC::extentOf(OpBuilder &b, Location loc, Value memref,
 }
 } // end anonymous namespace
 
+/// Names each argument of a kernel as the value its launches pass (the
+/// array `A` for the device copy `d_A`), where they all pass values of one
+/// name; the dimension arguments after the kernel's own keep theirs.
+static void nameKernelArguments(gpu::GPUModuleOp module, Block &entry) {
+  SmallVector<std::string> names(entry.getNumArguments());
+  SmallVector<bool> agree(entry.getNumArguments(), true);
+  bool launched = false;
+  module->getParentOp()->walk([&](gpu::LaunchFuncOp launch) {
+    if (launch.getKernelModuleName() != module.getNameAttr())
+      return;
+    launched = true;
+    for (unsigned i = 0; i < launch.getNumKernelOperands() &&
+                         i < entry.getNumArguments();
+         ++i) {
+      StringRef name = weft::sourceName(launch.getKernelOperand(i));
+      name.consume_front("d_");
+      if (name.empty() || (!names[i].empty() && names[i] != name))
+        agree[i] = false;
+      names[i] = name.str();
+    }
+  });
+  if (!launched)
+    return;
+  for (auto [i, arg] : llvm::enumerate(entry.getArguments()))
+    if (agree[i] && !names[i].empty())
+      arg.setLoc(weft::withSourceName(arg.getLoc(), names[i]));
+}
+
 LogicalResult ConvertGPUToEmitC::hoistKernel(gpu::GPUModuleOp module,
                                              func::FuncOp before) {
   SmallVector<gpu::GPUFuncOp> kernels(module.getOps<gpu::GPUFuncOp>());
@@ -195,6 +227,15 @@ LogicalResult ConvertGPUToEmitC::hoistKernel(gpu::GPUModuleOp module,
   Block &entry = func.getBody().front();
   for (unsigned i = kernel.getNumArguments(); i < argTypes.size(); ++i)
     entry.addArgument(argTypes[i], loc);
+  nameKernelArguments(module, entry);
+  // An array's extent arguments: `A_dim1`, as in the host function.
+  for (auto [k, dims] : llvm::enumerate(dimArgs))
+    for (auto [d, at] : llvm::enumerate(dims)) {
+      StringRef array = weft::sourceName(entry.getArgument(k));
+      if (at >= 0 && !array.empty())
+        entry.getArgument(at).setLoc(weft::withSourceName(
+            loc, (array + "_dim" + std::to_string(d)).str()));
+    }
   for (auto [i, dims] : llvm::enumerate(dimArgs))
     if (!dims.empty())
       func.setArgAttr(i, weft::WeftDialect::getDimArgsAttrName(),

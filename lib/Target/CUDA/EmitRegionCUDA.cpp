@@ -2,7 +2,7 @@
 #include "weft/Target/CUDA/EmitCUDA.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
-#include "mlir/Target/Cpp/CppEmitter.h"
+#include "weft/Target/C/TranslateToC.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -65,7 +65,7 @@ weft::emitCUDARegionFunctions(ModuleOp module,
   for (auto func : module.getOps<emitc::FuncOp>()) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    if (failed(emitc::translateToCpp(func, os)))
+    if (failed(translateToC(func, os)))
       return failure();
     if (auto specifiers = func.getSpecifiers();
         specifiers &&

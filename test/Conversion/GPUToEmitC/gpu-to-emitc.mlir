@@ -1,5 +1,5 @@
 // RUN: weft-opt %s --convert-gpu-to-emitc | FileCheck %s
-// RUN: weft-opt %s --convert-gpu-to-emitc --linearize-memref-accesses=flat-arguments=1 --convert-loops-to-emitc=flat-arguments=1 | mlir-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+// RUN: weft-opt %s --convert-gpu-to-emitc --linearize-memref-accesses=flat-arguments=1 --convert-loops-to-emitc=flat-arguments=1 --prepare-c-emission | weft-translate --emit-c | FileCheck %s --check-prefix=CPP
 
 // A region whose one nest became a kernel: a device buffer for the host
 // array a (extent of the second dimension: argument 2), a box of it copied
@@ -10,9 +10,9 @@
 // CHECK-LABEL: func.func @region_kernel
 // CHECK-SAME: (%{{.*}}: index, %[[M:.*]]: memref<?x?xf64> {weft.dim_args = array<i64: -1, 2>}, %{{.*}}: index)
 // CHECK-SAME: weft.c_specifiers = ["static", "__global__"]
-// CHECK: emitc.literal "blockIdx.x" : index
-// CHECK: emitc.literal "threadIdx.x" : index
-// CHECK: emitc.literal "blockDim.x" : index
+// CHECK: emitc.literal "(int64_t)blockIdx.x" : index
+// CHECK: emitc.literal "(int64_t)threadIdx.x" : index
+// CHECK: emitc.literal "(int64_t)blockDim.x" : index
 // CHECK: emitc.call_opaque "__syncthreads"()
 // CHECK: return
 // CHECK-LABEL: func.func @region
@@ -26,13 +26,12 @@
 // CHECK-NOT: gpu.
 // CHECK-NOT: memref.subview
 
-// CPP: static __global__ void region_kernel(int64_t [[N:v[0-9]+]], double *restrict [[M:v[0-9]+]], int64_t [[E:v[0-9]+]]) {
-// CPP: blockIdx.x
-// CPP: threadIdx.x
+// CPP: static __global__ void region_kernel(int64_t [[N:[a-z0-9_]+]], double *restrict [[M:[a-z0-9_]+]], int64_t [[E:[a-z0-9_]+]]) {
+// CPP-NEXT: if ((int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x < [[N]]) {
 // CPP: __syncthreads();
-// CPP: static void region(double *restrict {{v[0-9]+}}, int64_t {{v[0-9]+}}, int64_t {{v[0-9]+}}) {
-// CPP: double* [[P:v[0-9]+]] = weft_cuda_alloc<double>(
-// CPP: weft_cuda_copy_box([[P]],
+// CPP: static void region(double *restrict [[H:[a-z0-9_]+]], int64_t {{[a-z0-9_]+}}, int64_t {{[a-z0-9_]+}}) {
+// CPP: double *[[P:[a-z0-9_]+]] = weft_cuda_alloc<double>(
+// CPP: weft_cuda_copy_box([[P]], [[H]],
 // CPP: WEFT_CUDA_LAUNCH(region_kernel,
 // CPP: weft_cuda_free([[P]]);
 module attributes {gpu.container_module} {

@@ -1,5 +1,5 @@
 // RUN: weft-opt %s --convert-gpu-to-emitc -split-input-file | FileCheck %s
-// RUN: weft-opt %s --convert-gpu-to-emitc -split-input-file --linearize-memref-accesses=flat-arguments=1 --convert-loops-to-emitc=flat-arguments=1 | mlir-translate --mlir-to-cpp -split-input-file | FileCheck %s --check-prefix=CPP
+// RUN: weft-opt %s --convert-gpu-to-emitc -split-input-file --linearize-memref-accesses=flat-arguments=1 --convert-loops-to-emitc=flat-arguments=1 --prepare-c-emission | weft-translate --emit-c -split-input-file | FileCheck %s --check-prefix=CPP
 
 // A resident buffer (weft.gpu.resident, from gpu-offload-nests): the
 // runtime's buffer of the host array it is copied from, copies that move
@@ -17,8 +17,8 @@
 // CHECK: emitc.call_opaque "weft_cuda_release_all"()
 // CHECK-NOT: gpu.
 
-// CPP: static void region(double *restrict [[A:v[0-9]+]], int64_t {{v[0-9]+}}, int64_t {{v[0-9]+}}) {
-// CPP: double* [[P:v[0-9]+]] = weft_cuda_resident<double>([[A]],
+// CPP: static void region(double *restrict [[A:[a-z0-9_]+]], int64_t {{[a-z0-9_]+}}, int64_t {{[a-z0-9_]+}}) {
+// CPP: double *[[P:[a-z0-9_]+]] = weft_cuda_resident<double>([[A]],
 // CPP: weft_cuda_resident_in([[P]], [[A]],
 // CPP: WEFT_CUDA_LAUNCH(region_kernel,
 // CPP: weft_cuda_resident_out([[A]], [[P]],

@@ -1,5 +1,5 @@
 // RUN: weft-opt %s --convert-gpu-to-emitc | FileCheck %s
-// RUN: weft-opt %s --convert-gpu-to-emitc --linearize-memref-accesses=flat-arguments=1 --convert-loops-to-emitc=flat-arguments=1 | mlir-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+// RUN: weft-opt %s --convert-gpu-to-emitc --linearize-memref-accesses=flat-arguments=1 --convert-loops-to-emitc=flat-arguments=1 --prepare-c-emission | weft-translate --emit-c | FileCheck %s --check-prefix=CPP
 
 // A kernel with workgroup memory (gpu-stage-tiles' tiles): each buffer
 // becomes a statically shaped array declared `__shared__` in the body,
@@ -16,13 +16,13 @@
 // CHECK: memref.load %[[T]]
 // CHECK-NOT: gpu.
 
-// CPP: static __global__ void tiled_kernel(double *restrict [[A:v[0-9]+]], int64_t [[E:v[0-9]+]]) {
+// CPP: static __global__ void tiled_kernel(double *restrict [[A:[a-z0-9_]+]], int64_t [[E:[a-z0-9_]+]]) {
 // CPP-NEXT: __shared__ double A_tile[4][8];
 // CPP-NEXT: __shared__ int32_t weft_array0[8];
-// CPP: A_tile[{{v[0-9]+}}][{{v[0-9]+}}] = {{v[0-9]+}};
-// CPP: weft_array0[{{v[0-9]+}}] = {{v[0-9]+}};
-// CPP: __syncthreads();
-// CPP: = A_tile[{{v[0-9]+}}][{{v[0-9]+}}];
+// CPP: A_tile[[[R:[a-z0-9_]+]]][[[C:[a-z0-9_]+]]] = [[A]][[[R]] * [[E]] + [[C]]];
+// CPP-NEXT: weft_array0[[[C]]] = (int32_t)(int64_t)threadIdx.x;
+// CPP-NEXT: __syncthreads();
+// CPP-NEXT: [[A]][[[R]] * [[E]] + [[C]]] = A_tile[[[C]]][[[R]]];
 module attributes {gpu.container_module} {
   func.func @region(%a: memref<?x?xf64> {weft.dim_args = array<i64: -1, 1>}, %e: index) {
     %c1 = arith.constant 1 : index

@@ -1,5 +1,5 @@
 // RUN: weft-opt %s --convert-gpu-to-emitc | FileCheck %s
-// RUN: weft-opt %s --convert-gpu-to-emitc --linearize-memref-accesses=flat-arguments=1 --cse --convert-loops-to-emitc=flat-arguments=1 | mlir-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+// RUN: weft-opt %s --convert-gpu-to-emitc --linearize-memref-accesses=flat-arguments=1 --cse --convert-loops-to-emitc=flat-arguments=1 --prepare-c-emission | weft-translate --emit-c | FileCheck %s --check-prefix=CPP
 
 // A 2-D grid whose body uses only the first iterator (the j loop of
 // `for (i...) for (j = 0; j < m; j++) c[i] = -1.0`): upstream's
@@ -9,8 +9,8 @@
 
 // CHECK-LABEL: func.func @region_kernel
 // CHECK-NOT: blockIdx.z
-// CHECK: %[[BY:.*]] = emitc.literal "blockIdx.y"
-// CHECK: %[[TY:.*]] = emitc.literal "threadIdx.y"
+// CHECK: %[[BY:.*]] = emitc.literal "(int64_t)blockIdx.y"
+// CHECK: %[[TY:.*]] = emitc.literal "(int64_t)threadIdx.y"
 // CHECK: %[[J0:.*]] = arith.muli %[[BY]], %{{.*}} : index
 // CHECK-NEXT: %[[J:.*]] = arith.addi %[[J0]], %[[TY]] : index
 // CHECK-NEXT: arith.cmpi slt, %[[J]], %{{.*}} : index
@@ -19,10 +19,10 @@
 
 // CPP-LABEL: static __global__ void region_kernel(
 // CPP-NOT: blockIdx.z
-// CPP: [[J:v[0-9]+]] = {{v[0-9]+}} + threadIdx.y;
-// CPP-NEXT: bool {{v[0-9]+}} = [[J]] < {{v[0-9]+}};
-// CPP-NOT: [[J]] *
-// CPP: return;
+// CPP-NEXT: if (((int64_t)blockIdx.x * 32 + (int64_t)threadIdx.x < arg) & ((int64_t)blockIdx.y * 8 + (int64_t)threadIdx.y < arg_1)) {
+// CPP-NEXT: arg_2[(int64_t)blockIdx.x * 32 + (int64_t)threadIdx.x] = -1.0;
+// CPP-NEXT: }
+// CPP-NEXT: }
 module attributes {gpu.container_module} {
   func.func @region(%c: memref<?xf64>, %n: index, %m: index) {
     %c1 = arith.constant 1 : index
