@@ -301,12 +301,15 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
             [&](OpBuilder &tb, Location, ValueRange threadIds) {
               Value inside;
               for (unsigned k = 0; k < loops; ++k) {
-                // Iteration (b * T + t) of loop k, if there is one; named as
-                // the loop's iterator (which it is when the loop counts from
-                // 0 by 1).
+                // Iteration (b * T + t) of loop k, if there is one. The
+                // iterator's value is named as the source's; so is the
+                // index where it is the iterator (a loop from 0 by 1).
                 Location iterator = band[k].getInductionVar().getLoc();
+                bool countsFromZero =
+                    getConstantIntValue(lbs[k]) == 0 &&
+                    getConstantIntValue(steps[k]) == 1;
                 Value index = tb.create<arith::AddIOp>(
-                    iterator,
+                    countsFromZero ? iterator : loc,
                     tb.create<arith::MulIOp>(loc, blockIds[k], threads[k]),
                     threadIds[k]);
                 ivs.push_back(tb.create<arith::AddIOp>(
