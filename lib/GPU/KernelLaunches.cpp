@@ -69,9 +69,7 @@ std::string weft::kernelArgumentName(gpu::LaunchFuncOp launch,
   auto named = [](Value v) -> std::string {
     if (auto sub = v.getDefiningOp<memref::SubViewOp>())
       v = sub.getSource();
-    StringRef name = weft::sourceName(v);
-    name.consume_front("d_");
-    return name.str();
+    return weft::hostArrayName(weft::sourceName(v)).str();
   };
   if (std::string name = named(buffer); !name.empty())
     return name;

@@ -220,14 +220,9 @@ LogicalResult Placement::run(unsigned long maxIslOperations, bool report) {
       sizes.push_back(extent);
     }
     // The device copy of `A` is `d_A` in the CUDA C++.
-    std::string name = isa<BlockArgument>(m) ? argumentSourceName(func, m)
-                                             : sourceName(m).str();
+    std::string name = sourceArrayName(func, m);
     Location named =
-        !name.empty() && llvm::all_of(name, [](char c) {
-          return llvm::isAlnum(c) || c == '_';
-        })
-            ? withSourceName(loc, "d_" + name)
-            : loc;
+        isCIdentifier(name) ? withSourceName(loc, deviceCopyName(name)) : loc;
     auto alloc = b.create<gpu::AllocOp>(named, type, Type(), ValueRange{},
                                         sizes, ValueRange{},
                                         /*hostShared=*/false);

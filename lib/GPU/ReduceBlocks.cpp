@@ -39,8 +39,6 @@ public:
 
 private:
   bool variesInBlock(Value v);
-  Value combine(OpBuilder &b, Location loc, arith::AtomicRMWKind kind,
-                Value x, Value y);
   std::string bufferName(Value memref);
 
   gpu::GPUFuncOp kernel;
@@ -69,35 +67,11 @@ bool BlockReducer::variesInBlock(Value v) {
   else if (!isMemoryEffectFree(op) || op->getNumRegions() != 0)
     result = true;
   else
-    result = llvm::any_of(op->getOperands(),
-                          [&](Value operand) { return variesInBlock(operand); });
+    result = llvm::any_of(op->getOperands(), [&](Value operand) {
+      return variesInBlock(operand);
+    });
   memo[v] = result;
   return result;
-}
-
-Value BlockReducer::combine(OpBuilder &b, Location loc,
-                            arith::AtomicRMWKind kind, Value x, Value y) {
-  using K = arith::AtomicRMWKind;
-  switch (kind) {
-  case K::addf:
-    return b.create<arith::AddFOp>(loc, x, y);
-  case K::addi:
-    return b.create<arith::AddIOp>(loc, x, y);
-  case K::mulf:
-    return b.create<arith::MulFOp>(loc, x, y);
-  case K::muli:
-    return b.create<arith::MulIOp>(loc, x, y);
-  case K::maxnumf:
-    return b.create<arith::MaxNumFOp>(loc, x, y);
-  case K::minnumf:
-    return b.create<arith::MinNumFOp>(loc, x, y);
-  case K::maxs:
-    return b.create<arith::MaxSIOp>(loc, x, y);
-  case K::mins:
-    return b.create<arith::MinSIOp>(loc, x, y);
-  default:
-    llvm_unreachable("an update run() does not combine");
-  }
 }
 
 /// `<array>_partials`, after the array the launch passes, unique in the
@@ -106,8 +80,7 @@ std::string BlockReducer::bufferName(Value memref) {
   std::string base = "partials";
   if (auto arg = dyn_cast<BlockArgument>(memref)) {
     std::string array = kernelArgumentName(launch, arg);
-    if (llvm::all_of(array,
-                     [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+    if (isCIdentifier(array))
       base = array + "_partials";
   }
   std::string name = base;
@@ -177,7 +150,8 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
     Value other = b.create<memref::LoadOp>(
         loc, partials, ValueRange{b.create<arith::AddIOp>(loc, thread, half)});
     b.create<memref::StoreOp>(
-        loc, combine(b, loc, atomic.getKind(), mine, other), partials, thread);
+        loc, arith::getReductionOp(atomic.getKind(), b, loc, mine, other),
+        partials, thread);
     b.setInsertionPointAfter(lower);
     b.create<gpu::BarrierOp>(loc);
   }

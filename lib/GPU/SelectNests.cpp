@@ -16,7 +16,6 @@
 #include "weft/Analysis/Polyhedral/LoopNestCounts.h"
 #include "weft/Partition/NestComments.h"
 #include "weft/Partition/Passes.h"
-#include "weft/Support/SourceNames.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/Format.h"
@@ -575,15 +574,11 @@ void NestSelector::visit(Block &block) {
         d << "; " << shape;
       if (!reductions.empty()) {
         SmallVector<std::string, 2> combined;
-        for (const FlowDependenceInfo::Reduction &r : reductions) {
-          Value memref = cast<affine::AffineStoreOp>(r.store).getMemRef();
-          StringRef local = sourceName(memref.getLoc());
+        for (const FlowDependenceInfo::Reduction &r : reductions)
           combined.push_back(
-              (isa<BlockArgument>(memref) || local.empty()
-                   ? argumentSourceName(func, memref)
-                   : local.str()) +
+              sourceArrayName(
+                  func, cast<affine::AffineStoreOp>(r.store).getMemRef()) +
               " (" + r.kind + ")");
-        }
         d << "; its threads combine " << llvm::join(combined, ", ")
           << ": each block's partial results in shared memory, then one "
              "atomic update per block";

@@ -323,8 +323,7 @@ std::string KernelTiler::rewrite() {
     Type element = read.load.getType();
     // The C name of the tile: the array's, where it has one.
     std::string name;
-    if (llvm::all_of(read.name,
-                     [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+    if (isCIdentifier(read.name))
       name = read.name + "_tile";
     if (!name.empty() && !names.insert(name).second)
       name += "_" + std::to_string(buffers.size());

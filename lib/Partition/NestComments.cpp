@@ -1,5 +1,6 @@
 //===- NestComments.cpp - One C comment per distributed nest ----*- C++ -*-===//
 #include "weft/Partition/NestComments.h"
+#include "weft/Support/SourceNames.h"
 #include "dialects/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
@@ -25,6 +26,11 @@ std::string weft::argumentSourceName(func::FuncOp func, Value memref) {
   while (begin > 0 && isIdent(text[begin - 1]))
     --begin;
   return begin == end ? text.str() : text.slice(begin, end).str();
+}
+
+std::string weft::sourceArrayName(func::FuncOp func, Value memref) {
+  StringRef local = isa<BlockArgument>(memref) ? "" : sourceName(memref);
+  return local.empty() ? argumentSourceName(func, memref) : local.str();
 }
 
 /// "A, B": the distinct arrays of `memrefs`, in order.

@@ -3,6 +3,8 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 
@@ -24,6 +26,24 @@ llvm::StringRef weft::sourceName(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value))
     return sourceName(arg.getLoc());
   return sourceName(value.getDefiningOp()->getLoc());
+}
+
+bool weft::isCIdentifier(llvm::StringRef name) {
+  return !name.empty() && llvm::all_of(name, [](char c) {
+    return llvm::isAlnum(c) || c == '_';
+  });
+}
+
+/// The prefix of a device copy's name.
+static constexpr llvm::StringLiteral kDevicePrefix = "d_";
+
+std::string weft::deviceCopyName(llvm::StringRef host) {
+  return (kDevicePrefix + host).str();
+}
+
+llvm::StringRef weft::hostArrayName(llvm::StringRef name) {
+  name.consume_front(kDevicePrefix);
+  return name;
 }
 
 Location weft::withSourceType(Location loc, Type type) {

@@ -21,6 +21,11 @@ namespace weft {
 /// expression the call passes (`(double *)(a)` is a, `&x` is x).
 std::string argumentSourceName(mlir::func::FuncOp func, mlir::Value memref);
 
+/// The name the C program gives an array or scalar of `func`: an
+/// argument's as argumentSourceName says, a local's as declared (the GPU
+/// passes' names for reductions' elements and device copies).
+std::string sourceArrayName(mlir::func::FuncOp func, mlir::Value memref);
+
 /// One line per distributed unit of `func` (its source line, how it is
 /// split, what it sends and combines after it) and, when the region reads
 /// values from before it, one for those.

@@ -16,6 +16,8 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Value.h"
 
+#include <string>
+
 namespace weft {
 
 /// `loc` named `name` (a NameLoc around it); `loc` itself if `name` is
@@ -28,6 +30,16 @@ llvm::StringRef sourceName(mlir::Location loc);
 /// The source name of `value`: its block argument's or its defining op's
 /// location's; "" if it has none.
 llvm::StringRef sourceName(mlir::Value value);
+
+/// Whether `name` can name a C variable as it is: letters, digits and
+/// underscores (a compiler-made description like "argument 3" cannot).
+bool isCIdentifier(llvm::StringRef name);
+
+/// The name of the device copy of the host array `host` in CUDA C++
+/// (`d_A`), and back: the host array's name of a device copy's name (a
+/// name that is not one is its own).
+std::string deviceCopyName(llvm::StringRef host);
+llvm::StringRef hostArrayName(llvm::StringRef name);
 
 /// `loc` recording that the source declared the variable it names with C
 /// type `type` (an integer type of that width: `i32` for `int`). The

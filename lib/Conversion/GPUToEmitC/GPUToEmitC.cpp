@@ -163,8 +163,8 @@ static void nameKernelArguments(gpu::GPUModuleOp module, Block &entry) {
     for (unsigned i = 0; i < launch.getNumKernelOperands() &&
                          i < entry.getNumArguments();
          ++i) {
-      StringRef name = weft::sourceName(launch.getKernelOperand(i));
-      name.consume_front("d_");
+      StringRef name =
+          weft::hostArrayName(weft::sourceName(launch.getKernelOperand(i)));
       if (name.empty() || (!names[i].empty() && names[i] != name))
         agree[i] = false;
       names[i] = name.str();

@@ -133,6 +133,8 @@ private:
   /// Arrays with specifiers declared without a source name so far.
   unsigned specifiedArrays = 0;
   Value subscript(Location loc, Value memref, ValueRange indices);
+  /// The C values of an access's indices; `0` for a scalar argument.
+  SmallVector<Value> elementIndices(Location loc, ValueRange indices);
   Value newVariable(Location loc, Type t);
 
   OpBuilder b;
@@ -771,17 +773,23 @@ LogicalResult FunctionLowering::lowerLibmCall(Operation *op, StringRef name) {
   return success();
 }
 
-Value FunctionLowering::subscript(Location loc, Value memref,
-                                  ValueRange indices) {
-  Value base = map.lookup(memref);
-  if (isScalarLocal(memref))
-    return base;
+SmallVector<Value> FunctionLowering::elementIndices(Location loc,
+                                                   ValueRange indices) {
   SmallVector<Value> mapped;
   for (Value index : indices)
     mapped.push_back(map.lookup(index));
   if (mapped.empty()) // a scalar argument the region writes: `x[0]`
     mapped.push_back(b.create<emitc::ConstantOp>(loc, b.getI64Type(),
                                                  b.getI64IntegerAttr(0)));
+  return mapped;
+}
+
+Value FunctionLowering::subscript(Location loc, Value memref,
+                                  ValueRange indices) {
+  Value base = map.lookup(memref);
+  if (isScalarLocal(memref))
+    return base;
+  SmallVector<Value> mapped = elementIndices(loc, indices);
   if (auto array = dyn_cast<TypedValue<emitc::ArrayType>>(base))
     return b.create<emitc::SubscriptOp>(loc, array, mapped);
   if (isa<emitc::OpaqueType>(base.getType())) // restrict, or rows
@@ -856,11 +864,7 @@ LogicalResult FunctionLowering::lowerAtomic(memref::AtomicRMWOp op) {
                           "pointer (run linearize-memref-accesses with "
                           "flat-arguments first)");
   Location loc = op.getLoc();
-  Value index = op.getIndices().empty()
-                    ? b.create<emitc::ConstantOp>(loc, b.getI64Type(),
-                                                  b.getI64IntegerAttr(0))
-                          .getResult()
-                    : map.lookup(op.getIndices().front());
+  Value index = elementIndices(loc, op.getIndices()).front();
   callRuntime(loc, ("weft_cuda_atomic_" + kind).str(), Type(),
               {base, index, map.lookup(op.getValue())});
   return success();

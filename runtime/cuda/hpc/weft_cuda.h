@@ -701,6 +701,16 @@ static bool weft_cuda_strided_touch(const weft_cuda_ranges &ranges,
   return false;
 }
 
+/// The resident buffer of the array at `base` (any address in it), with
+/// `offset` the array's base there, whose bytes hold a message's runs as one
+/// strided pattern `s`; null where there is none.
+static weft_cuda_resident_buffer *
+weft_cuda_message_pattern(char *base, const weft_rt_runs *runs,
+                          int64_t &offset, weft_cuda_strided &s) {
+  weft_cuda_resident_buffer *b = weft_cuda_resident_at(base, &offset);
+  return b && weft_cuda_strided_runs(runs, offset, b->bytes, s) ? b : nullptr;
+}
+
 /// Copies the runs `s` of `array` (host memory) into `packed`, or back.
 static void weft_cuda_move_strided_host(char *array, char *packed,
                                         const weft_cuda_strided &s,
@@ -742,11 +752,11 @@ static void weft_cuda_strided_newer(weft_cuda_resident_buffer &b,
 static char *weft_cuda_mpi_stage(int k, char *base, const weft_rt_runs *runs,
                                  int64_t bytes, int receive) {
   int64_t offset = 0;
-  weft_cuda_resident_buffer *b = weft_cuda_resident_at(base, &offset);
   weft_cuda_strided s;
+  weft_cuda_resident_buffer *b =
+      weft_cuda_message_pattern(base, runs, offset, s);
   bool aware = weft_cuda_mpi_aware();
-  if (!b || !weft_cuda_strided_runs(runs, offset, b->bytes, s) ||
-      s.width * s.count != bytes || (s.count == 1 && !aware) ||
+  if (!b || s.width * s.count != bytes || (s.count == 1 && !aware) ||
       weft_cuda_strided_touch(b->hostNewer, s) ||
       (!receive && !weft_cuda_strided_touch(b->deviceNewer, s)))
     return nullptr;
@@ -776,9 +786,10 @@ static char *weft_cuda_mpi_stage(int k, char *base, const weft_rt_runs *runs,
 static void weft_cuda_mpi_unstage(int k, char *base, const weft_rt_runs *runs,
                                   int64_t bytes, char *staged) {
   int64_t offset = 0;
-  weft_cuda_resident_buffer *b = weft_cuda_resident_at(base, &offset);
   weft_cuda_strided s;
-  if (!b || !weft_cuda_strided_runs(runs, offset, b->bytes, s)) {
+  weft_cuda_resident_buffer *b =
+      weft_cuda_message_pattern(base, runs, offset, s);
+  if (!b) {
     fprintf(stderr, "weft: a staged message lost its resident buffer\n");
     exit(1);
   }
