@@ -237,3 +237,25 @@ func.func @gpu_reduce_on_a_load(%s: memref<f64>) {
   %v = affine.load %s[] {weft.gpu.reduce = "add"} : memref<f64>
   return
 }
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.c_type' must be a string (the C element type) on a memref argument}}
+func.func @c_type_on_a_value(%n: i64 {weft.c_type = "long long"}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'weft.c_type' must be a string (the C element type) on a memref argument}}
+func.func @c_type_not_a_string(%a: memref<?xi64> {weft.c_type = 8 : i64}) {
+  return
+}
+
+// -----
+
+func.func @c_type_on_an_op(%a: memref<?xi64>) {
+  // expected-error @+1 {{'weft.c_type' annotates a function argument, not an op}}
+  %c = arith.constant {weft.c_type = "long long"} 0 : index
+  return
+}

@@ -85,3 +85,11 @@ func.func @gpu_reduce(%s: memref<f64>, %c: memref<i32>, %v: f64, %k: i32) {
   %0 = memref.atomic_rmw mins %k, %c[] {weft.gpu.reduce = "min"} : (i32, memref<i32>) -> i32
   return
 }
+
+// The C element type of an argument whose fixed-width type is another C
+// type (the importer's, for `long long`).
+// CHECK-LABEL: func.func @c_type(
+// CHECK-SAME: memref<?xi64> {weft.c_type = "long long"}
+func.func @c_type(%a: memref<?xi64> {weft.c_type = "long long"}) {
+  return
+}
