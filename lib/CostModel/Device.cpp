@@ -39,18 +39,25 @@ DeviceSpec make(const char *name, double mem, double fp16, double int8,
 
 /// An SM's limits by compute capability, from the CUDA C++ Programming
 /// Guide's table "Technical Specifications per Compute Capability":
-/// resident threads, resident blocks, shared memory (KiB).
+/// resident threads, resident blocks, shared memory (KiB); and from its
+/// table "Throughput of Native Arithmetic Instructions", FP32 multiply-adds
+/// per clock.
 struct SMLimits {
   int threads, blocks;
   double sharedKiB;
+  int fp32Lanes;
 };
-constexpr SMLimits kSM60{2048, 32, 64};  // P100
-constexpr SMLimits kSM70{2048, 32, 96};  // V100
-constexpr SMLimits kSM75{1024, 16, 64};  // T4
-constexpr SMLimits kSM80{2048, 32, 164}; // A100, A800
-constexpr SMLimits kSM86{1536, 16, 100}; // A10, RTX 3090
-constexpr SMLimits kSM89{1536, 24, 100}; // L4, RTX 4090
-constexpr SMLimits kSM90{2048, 32, 228}; // H100, H200
+constexpr SMLimits kSM60{2048, 32, 64, 64};   // P100
+constexpr SMLimits kSM70{2048, 32, 96, 64};   // V100
+constexpr SMLimits kSM75{1024, 16, 64, 64};   // T4
+constexpr SMLimits kSM80{2048, 32, 164, 64};  // A100, A800
+constexpr SMLimits kSM86{1536, 16, 100, 128}; // A10, RTX 3090
+constexpr SMLimits kSM89{1536, 24, 100, 128}; // L4, RTX 4090
+constexpr SMLimits kSM90{2048, 32, 228, 128}; // H100, H200
+
+/// Shared memory serves 128 bytes per clock per SM (32 banks of 4 bytes)
+/// since compute capability 5.0.
+constexpr double kSharedBytesPerClock = 128;
 
 DeviceSpec make(const char *name, double mem, double fp16, double int8,
                 double fp32, double fp64, double bw, int sms, double hostLink,
@@ -60,6 +67,8 @@ DeviceSpec make(const char *name, double mem, double fp16, double int8,
   d.maxThreadsPerSM = sm.threads;
   d.maxBlocksPerSM = sm.blocks;
   d.sharedKiBPerSM = sm.sharedKiB;
+  double clockGHz = fp32 * 1e3 / (2.0 * sm.fp32Lanes * sms);
+  d.sharedTBps = sms * kSharedBytesPerClock * clockGHz / 1e3;
   return d;
 }
 

@@ -1,6 +1,8 @@
 //===- LoopNestCost.cpp - Host or device time of one loop nest ------------===//
 #include "weft/CostModel/LoopNestCost.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -38,23 +40,39 @@ double predictCopies(const LoopNestCounts &counts, const DeviceSpec &gpu) {
          (counts.bytesIn + counts.bytesOut) / (linkGBps * 1e3);
 }
 
-/// Bytes of the tiles of one block.
+/// Bytes of the tiles of one block whose threads compute `cx` x `cy`
+/// elements.
 static double tileBytes(const TiledNest &nest, int64_t bx, int64_t by,
-                        int64_t tile) {
-  return double(nest.readsAlongX * bx + nest.readsAlongY * by +
+                        int64_t tile, int64_t cx, int64_t cy) {
+  return double(nest.readsAlongX * bx * cx + nest.readsAlongY * by * cy +
                 nest.readsUniform) *
          tile * nest.elementBytes;
 }
 
+/// Registers of one SM (65536 32-bit registers since compute capability
+/// 5.0). A thread with register tiles takes kBaseRegisters plus
+/// kRegistersPerWord for each word of its elements and of the tile values
+/// it reads at a step: fitted on ptxas -v (CUDA 13, sm_90) for the 2 x 4
+/// and 4 x 4 kernels of test/E2E/seq/register-tiles.c and
+/// test/Driver/cuda-report-tiles.c, 72, 103 and 69 registers against 75,
+/// 100 and 70 predicted.
+constexpr double kRegistersPerSM = 65536;
+constexpr double kBaseRegisters = 40;
+constexpr double kRegistersPerWord = 1.25;
+
 KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
-                             int64_t bx, int64_t by, int64_t tile) {
+                             int64_t bx, int64_t by, int64_t tile, int64_t cx,
+                             int64_t cy) {
   KernelShape shape;
   shape.block[0] = bx;
   shape.block[1] = by;
   shape.tile = tile;
+  shape.coarsen[0] = cx;
+  shape.coarsen[1] = cy;
   double threads = double(bx * by);
   double warps = std::ceil(threads / gpu.warpSize);
-  double blocks = std::ceil(nest.trips[0] / bx) * std::ceil(nest.trips[1] / by);
+  double blocks = std::ceil(nest.trips[0] / double(bx * cx)) *
+                  std::ceil(nest.trips[1] / double(by * cy));
   double eb = nest.elementBytes;
   // Bytes one block fetches per iteration of the sequential loop. A warp
   // spans warpSize / bx rows of threads.
@@ -62,8 +80,8 @@ KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
   double perThread = threads * eb; // one element per thread, coalesced
   double alongX, alongY, uniform;
   if (tile > 0) {
-    alongX = bx * eb; // the tile's rows, each loaded once a step
-    alongY = by * eb;
+    alongX = bx * cx * eb; // the tile's rows, each loaded once a step
+    alongY = by * cy * eb;
     uniform = eb;
   } else {
     alongX = perThread;                  // each warp fetches its own
@@ -72,24 +90,51 @@ KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
   }
   double perIteration = nest.readsAlongX * alongX + nest.readsAlongY * alongY +
                         nest.readsUniform * uniform +
-                        nest.otherAccesses * perThread;
-  double bytes =
-      blocks * (nest.inner * perIteration + nest.invariantAccesses * perThread);
+                        cx * cy * nest.otherAccesses * perThread;
+  double bytes = blocks * (nest.inner * perIteration +
+                           cx * cy * nest.invariantAccesses * perThread);
   double flops =
       nest.trips[0] * nest.trips[1] * nest.inner * nest.flopsPerIteration;
   double us = std::max(bytes / (gpu.bandwidthGBps * 1e3 * gpu.memEff),
                        flops / (peakTFLOPS(gpu, nest.doublePrecision) * 1e6));
+  // Reads of the tiles, in 128-byte shared-memory wavefronts a warp's load
+  // takes: a read along x differs between lanes, one along y is the same
+  // for a row of threads (one wavefront a row), a uniform one is one.
+  if (tile > 0 && gpu.sharedTBps > 0) {
+    double wavefront = gpu.warpSize * 4.0;
+    double perWarp = nest.readsAlongX * cx *
+                         std::max(wavefront, gpu.warpSize * eb) +
+                     nest.readsAlongY * cy * rowsPerWarp * wavefront +
+                     nest.readsUniform * wavefront;
+    double sharedBytes = blocks * nest.inner * warps * perWarp;
+    us = std::max(us, sharedBytes / (gpu.sharedTBps * 1e6));
+  }
   // Blocks an SM holds, and how full the waves keep the SMs.
   int resident = std::max(1, gpu.maxThreadsPerSM / int(threads));
   resident = std::min(resident, std::max(1, gpu.maxBlocksPerSM));
-  double shared = tileBytes(nest, bx, by, tile);
+  double shared = tileBytes(nest, bx, by, tile, cx, cy);
   if (shared > 0 && gpu.sharedKiBPerSM > 0)
     resident = std::min(resident,
                         std::max(1, int(gpu.sharedKiBPerSM * 1024 / shared)));
-  shape.blocksPerSM = resident;
   double slots = double(std::max(gpu.sms, 1)) * resident;
   double waves = std::max(1.0, std::ceil(blocks / slots));
   double fill = blocks / (waves * slots);
+  // A thread with register tiles holds its elements and the values of the
+  // tiles it reads at each step in registers, which bound the blocks an SM
+  // holds at once (one thread of one element is taken to fit at full
+  // occupancy). Not the waves: such a thread has several independent
+  // multiply-adds in flight, so fewer blocks keep the SM as busy.
+  if (cx * cy > 1) {
+    double words = std::max(1.0, eb / 4);
+    double registers =
+        kBaseRegisters +
+        kRegistersPerWord * words *
+            double(cx * cy * std::max(1u, nest.invariantAccesses / 2) +
+                   cx * nest.readsAlongX + cy * nest.readsAlongY);
+    resident = std::min(
+        resident, std::max(1, int(kRegistersPerSM / (registers * threads))));
+  }
+  shape.blocksPerSM = resident;
   shape.us = fill > 0 ? us / fill : us;
   return shape;
 }
@@ -99,24 +144,31 @@ KernelShape chooseTiledNestShape(const TiledNest &nest, const DeviceSpec &gpu) {
   if (nest.readsAlongX + nest.readsAlongY + nest.readsUniform == 0 ||
       gpu.maxThreadsPerSM == 0 || nest.inner < 1)
     return untiled;
+  static constexpr int64_t kOne[] = {1};
+  llvm::ArrayRef<int64_t> coarsenings(kOne);
+  if (nest.registerTiles)
+    coarsenings = kCoarsenings;
   KernelShape best;
   best.us = -1;
-  for (const auto &b : kBlockShapes) {
-    KernelShape withoutTiles = predictTiledNest(nest, gpu, b[0], b[1], 0);
-    for (int64_t tile : {32, 16, 8}) {
-      // No wider than the loop needs, unless that is the narrowest.
-      if (tile > 8 && tile / 2 >= nest.inner)
-        continue;
-      if (tileBytes(nest, b[0], b[1], tile) > kStaticSharedBytes)
-        continue;
-      KernelShape s = predictTiledNest(nest, gpu, b[0], b[1], tile);
-      if (s.blocksPerSM < withoutTiles.blocksPerSM && tile > 8)
-        continue;
-      if (best.us < 0 || s.us < best.us)
-        best = s;
-      break;
-    }
-  }
+  for (const auto &b : kBlockShapes)
+    for (int64_t cx : coarsenings)
+      for (int64_t cy : coarsenings) {
+        KernelShape withoutTiles =
+            predictTiledNest(nest, gpu, b[0], b[1], 0, cx, cy);
+        for (int64_t tile : {32, 16, 8}) {
+          // No wider than the loop needs, unless that is the narrowest.
+          if (tile > 8 && tile / 2 >= nest.inner)
+            continue;
+          if (tileBytes(nest, b[0], b[1], tile, cx, cy) > kStaticSharedBytes)
+            continue;
+          KernelShape s = predictTiledNest(nest, gpu, b[0], b[1], tile, cx, cy);
+          if (s.blocksPerSM < withoutTiles.blocksPerSM && tile > 8)
+            continue;
+          if (best.us < 0 || s.us < best.us)
+            best = s;
+          break;
+        }
+      }
   return best.us >= 0 && best.us < untiled.us ? best : untiled;
 }
 

@@ -13,6 +13,7 @@
 #include "weft/CostModel/LoopNestCost.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -56,8 +57,14 @@ static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
     else if (auto store = dyn_cast<memref::StoreOp>(op))
       written.insert(store.getMemRef());
   });
-  bool sawElement = false;
+  bool sawElement = false, floatElements = true, accumulates = false;
   for (Operation &op : inner.getBody()->without_terminator()) {
+    if (op.getNumRegions() != 0 || isa<CallOpInterface>(op))
+      floatElements = false; // not a straight-line body
+    if (auto store = dyn_cast<affine::AffineStoreOp>(op)) {
+      accumulates = true;
+      floatElements &= isa<FloatType>(store.getValueToStore().getType());
+    }
     if (isa<arith::ArithDialect>(op.getDialect()) && op.getNumResults() == 1 &&
         isa<FloatType>(op.getResult(0).getType()) &&
         !isa<arith::ConstantOp>(op))
@@ -90,6 +97,8 @@ static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
     else
       ++nest.readsUniform;
   }
+  nest.registerTiles =
+      accumulates && floatElements && nest.otherAccesses == 0;
   return nest;
 }
 
@@ -118,13 +127,21 @@ std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
       b.getDenseI64ArrayAttr({shape.block[0], shape.block[1]}));
   inner->setAttr(WeftDialect::getGpuTileAttrName(),
                  b.getI64IntegerAttr(shape.tile));
+  std::string elements;
+  if (shape.coarsen[0] * shape.coarsen[1] > 1) {
+    inner->setAttr(WeftDialect::getGpuCoarsenAttrName(),
+                   b.getDenseI64ArrayAttr(
+                       {shape.coarsen[0], shape.coarsen[1]}));
+    elements = llvm::formatv(", each computing {0} x {1} elements",
+                             shape.coarsen[0], shape.coarsen[1]);
+  }
   cost::KernelShape untiled =
       cost::predictTiledNest(nest, choice.gpu, 32, 8, 0);
-  return llvm::formatv("blocks of {0} x {1} threads, the loop at {2} in "
+  return llvm::formatv("blocks of {0} x {1} threads{6}, the loop at {2} in "
                        "shared-memory tiles of {3} where gpu-stage-tiles "
                        "can stage its reads: predicted {4} a launch with "
                        "tiles, {5} with 32 x 8 blocks and none",
                        shape.block[0], shape.block[1], lineOf(inner), shape.tile,
-                       formatTime(shape.us), formatTime(untiled.us))
+                       formatTime(shape.us), formatTime(untiled.us), elements)
       .str();
 }

@@ -183,13 +183,20 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
   Block *body = band.back().getBody();
   SmallVector<Accumulator> accumulators = ownAccumulators(outer);
 
-  // The tile width gpu-select-nests chose for a loop of the body, which
-  // gpu-stage-tiles reads on its scf.for: the loops keep their order.
-  SmallVector<IntegerAttr> tiles;
+  // The tile width and register tiles gpu-select-nests chose for a loop of
+  // the body, which gpu-stage-tiles reads on its scf.for: the loops keep
+  // their order.
+  constexpr StringLiteral kShapeAttrs[] = {WeftDialect::getGpuTileAttrName(),
+                                           WeftDialect::getGpuCoarsenAttrName()};
+  SmallVector<SmallVector<NamedAttribute>> tiles;
   if (body->getOps<scf::ForOp>().empty())
-    for (auto loop : body->getOps<affine::AffineForOp>())
-      tiles.push_back(
-          loop->getAttrOfType<IntegerAttr>(WeftDialect::getGpuTileAttrName()));
+    for (auto loop : body->getOps<affine::AffineForOp>()) {
+      SmallVector<NamedAttribute> &shape = tiles.emplace_back();
+      for (StringLiteral name : kShapeAttrs)
+        if (Attribute value = loop->getAttr(name))
+          shape.push_back(NamedAttribute(
+              StringAttr::get(loop.getContext(), name), value));
+    }
 
   // The body in scf/arith/memref: it is about to leave the affine loops
   // whose iterators its affine maps use.
@@ -207,9 +214,9 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     if (failed(applyPartialConversion(ops, target, std::move(patterns))))
       return outer.emitOpError("has a body that cannot leave affine form");
   }
-  for (auto [loop, tile] : llvm::zip(body->getOps<scf::ForOp>(), tiles))
-    if (tile)
-      loop->setAttr(WeftDialect::getGpuTileAttrName(), tile);
+  for (auto [loop, shape] : llvm::zip(body->getOps<scf::ForOp>(), tiles))
+    for (NamedAttribute attr : shape)
+      loop->setAttr(attr.getName(), attr.getValue());
 
   Location loc = outer.getLoc();
   OpBuilder b(outer);

@@ -46,12 +46,28 @@ struct StagedRead {
   std::string name;
 };
 
+/// The thread and block indices a copy of the kernel's code sees instead
+/// of its own (null: its own), along x and y.
+struct Substitution {
+  Value thread[2] = {}, block[2] = {};
+};
+
+/// An element the loop accumulates into: loaded and stored at the same
+/// subscripts, which do not change along the loop.
+struct Accumulator {
+  Value memref;
+  SmallVector<Value> indices;
+};
+
 /// One kernel, its launch's block shape and the loop marked for tiles.
 class KernelTiler {
 public:
   KernelTiler(gpu::GPUFuncOp kernel, gpu::LaunchFuncOp launch, scf::ForOp loop,
-              int64_t tile)
-      : kernel(kernel), launch(launch), loop(loop), tile(tile) {}
+              int64_t tile, ArrayRef<int64_t> coarsen)
+      : kernel(kernel), launch(launch), loop(loop), tile(tile) {
+    for (auto [c, requested] : llvm::zip(this->coarsen, coarsen))
+      c = requested;
+  }
 
   /// Tiles the loop, or says why not (the kernel is then unchanged).
   FailureOr<std::string> run(std::string &why);
@@ -60,21 +76,30 @@ private:
   unsigned varies(Value v);
   bool isAffine(Value v);
   std::string arrayName(Value memref);
-  Value cloneFor(OpBuilder &b, Value v, IRMapping &map, int dim, Value row);
+  Value cloneFor(OpBuilder &b, Value v, IRMapping &map, const Substitution &s);
   LogicalResult findStructure(std::string &why);
   void findReads(std::string &why);
+  LogicalResult findAccumulators(std::string &why);
+  unsigned copyDims(Value v);
+  StagedRead *readOf(Operation *op);
   std::string rewrite();
+  void coarsenGrid();
+
+  bool coarsened() const { return coarsen[0] * coarsen[1] > 1; }
 
   gpu::GPUFuncOp kernel;
   gpu::LaunchFuncOp launch;
   scf::ForOp loop;
   int64_t tile;
   int64_t block[2] = {1, 1};
+  /// Elements per thread along x and y (register tiles).
+  int64_t coarsen[2] = {1, 1};
   scf::IfOp guard;
   SmallVector<Value> rowConditions[2], uniformConditions;
   SmallVector<Operation *> before, after, hoisted;
   SmallVector<StagedRead> reads;
-  DenseMap<Value, unsigned> memo;
+  SmallVector<Accumulator> accumulators;
+  DenseMap<Value, unsigned> memo, copyMemo;
 };
 
 unsigned KernelTiler::varies(Value v) {
@@ -134,24 +159,33 @@ std::string KernelTiler::arrayName(Value memref) {
   return kernelArgumentName(launch, cast<BlockArgument>(memref));
 }
 
-/// `v` as computed by the thread whose index along `dim` is `row` (when
-/// `dim` is 0 or 1), at the loop's iteration `map` maps its iterator to:
-/// clones what depends on them or lies inside the guard.
-Value KernelTiler::cloneFor(OpBuilder &b, Value v, IRMapping &map, int dim,
-                            Value row) {
+/// `v` as computed by the thread and block of substitution `s`, at the
+/// loop's iteration `map` maps its iterator to: clones what depends on them
+/// or lies inside the guard.
+Value KernelTiler::cloneFor(OpBuilder &b, Value v, IRMapping &map,
+                            const Substitution &s) {
   if (Value mapped = map.lookupOrNull(v))
     return mapped;
   Operation *op = v.getDefiningOp();
   if (!op)
     return v;
-  if (auto id = dyn_cast<gpu::ThreadIdOp>(op);
-      id && dim >= 0 && id.getDimension() == gpu::Dimension(dim))
-    return row;
-  unsigned moved = kLoop | (dim >= 0 ? (dim == 0 ? kThreadX : kThreadY) : 0);
+  auto substitute = [](gpu::Dimension d, const Value(&by)[2]) -> Value {
+    return d == gpu::Dimension::z ? Value() : by[unsigned(d)];
+  };
+  if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
+    if (Value row = substitute(id.getDimension(), s.thread))
+      return row;
+  if (auto id = dyn_cast<gpu::BlockIdOp>(op))
+    if (Value index = substitute(id.getDimension(), s.block))
+      return index;
+  unsigned moved = kLoop;
+  for (unsigned d = 0; d < 2; ++d)
+    moved |= (s.thread[d] ? (d ? kThreadY : kThreadX) : 0) |
+             (s.block[d] ? (d ? kBlockY : kBlockX) : 0);
   if (!guard->isAncestor(op) && !(varies(v) & moved))
     return v;
   for (Value operand : op->getOperands())
-    if (Value copy = cloneFor(b, operand, map, dim, row); copy != operand)
+    if (Value copy = cloneFor(b, operand, map, s); copy != operand)
       map.map(operand, copy);
   Operation *copy = b.clone(*op, map);
   return copy->getResult(cast<OpResult>(v).getResultNumber());
@@ -286,6 +320,135 @@ void KernelTiler::findReads(std::string &why) {
     why = "not staged: " + llvm::join(reasons, "; ");
 }
 
+/// Whether each thread may compute several elements: the loop only
+/// accumulates into elements of floating-point type, at subscripts that do
+/// not change along it, from the tiles and values computed before it, with
+/// no division that could trap; the threads past the iteration space's
+/// edges then compute with what the tiles hold and only their stores are
+/// guarded.
+LogicalResult KernelTiler::findAccumulators(std::string &why) {
+  if (kernel
+          .walk([](gpu::GridDimOp size) {
+            return size->use_empty() ? WalkResult::advance()
+                                     : WalkResult::interrupt();
+          })
+          .wasInterrupted()) {
+    why = "the kernel reads the grid's size";
+    return failure();
+  }
+  DenseSet<Operation *> staged;
+  for (StagedRead &read : reads)
+    staged.insert(read.load);
+  DenseSet<Value> written;
+  for (auto store : loop.getBody()->getOps<memref::StoreOp>())
+    written.insert(store.getMemRef());
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (staged.contains(&op))
+      continue;
+    if (isa<memref::LoadOp, memref::StoreOp>(op)) {
+      auto load = dyn_cast<memref::LoadOp>(op);
+      auto store = dyn_cast<memref::StoreOp>(op);
+      Value memref = load ? load.getMemRef() : store.getMemRef();
+      ValueRange indices = load ? load.getIndices() : store.getIndices();
+      std::string name = isa<BlockArgument>(memref) &&
+                                 cast<BlockArgument>(memref).getOwner() ==
+                                     &kernel.front()
+                             ? arrayName(memref)
+                             : "a local array";
+      if (!written.contains(memref)) {
+        why = "the read of " + name + " is not staged";
+        return failure();
+      }
+      if (name == "a local array" ||
+          !isa<FloatType>(cast<MemRefType>(memref.getType()).getElementType()) ||
+          llvm::any_of(indices,
+                       [&](Value i) { return varies(i) & (kLoop | kOther); })) {
+        why = "the loop's update of " + name +
+              " is not an accumulation into one element of floating-point "
+              "type";
+        return failure();
+      }
+      auto same = llvm::find_if(accumulators, [&](const Accumulator &a) {
+        return a.memref == memref;
+      });
+      if (same == accumulators.end())
+        accumulators.push_back({memref, llvm::to_vector(indices)});
+      else if (!llvm::equal(same->indices, indices)) {
+        why = "the loop updates two elements of " + name;
+        return failure();
+      }
+      continue;
+    }
+    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op) ||
+        isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+            arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op)) {
+      why = "the loop's body has control flow, effects or an integer "
+            "division";
+      return failure();
+    }
+  }
+  if (accumulators.empty()) {
+    why = "the loop accumulates into no element";
+    return failure();
+  }
+  return success();
+}
+
+/// The staged read `op` is, if it is one.
+StagedRead *KernelTiler::readOf(Operation *op) {
+  for (StagedRead &read : reads)
+    if (read.load.getOperation() == op)
+      return &read;
+  return nullptr;
+}
+
+/// Along which dimensions (bit 0: x, bit 1: y) the value `v` of the loop's
+/// body differs between the elements one thread computes.
+unsigned KernelTiler::copyDims(Value v) {
+  if (v == loop.getInductionVar())
+    return 0;
+  Operation *op = v.getDefiningOp();
+  if (!op || !loop->isAncestor(op)) {
+    unsigned what = varies(v);
+    return (what & kBlockX ? 1 : 0) | (what & kBlockY ? 2 : 0);
+  }
+  auto known = copyMemo.find(v);
+  if (known != copyMemo.end())
+    return known->second;
+  unsigned result = 0;
+  if (StagedRead *read = readOf(op))
+    result = read->dim >= 0 ? 1u << read->dim : 0;
+  else if (isa<memref::LoadOp>(op))
+    result = 3; // an accumulated element
+  else
+    for (Value operand : op->getOperands())
+      result |= copyDims(operand);
+  copyMemo[v] = result;
+  return result;
+}
+
+/// Clones the statements `ops` of the guard at `b` for the thread and block
+/// of `s`, the values they use from outside recomputed for them.
+static void cloneStatements(OpBuilder &b, ArrayRef<Operation *> ops,
+                            IRMapping map, const Substitution &s,
+                            function_ref<Value(OpBuilder &, Value, IRMapping &,
+                                               const Substitution &)>
+                                cloneFor) {
+  for (Operation *op : ops) {
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *owner = operand.getParentRegion()->getParentOp();
+        if (isa<OpResult>(operand) ? op->isAncestor(operand.getDefiningOp())
+                                   : op->isAncestor(owner))
+          continue;
+        if (Value copy = cloneFor(b, operand, map, s); copy != operand)
+          map.map(operand, copy);
+      }
+    });
+    b.clone(*op, map);
+  }
+}
+
 std::string KernelTiler::rewrite() {
   Location loc = loop.getLoc();
   OpBuilder b(guard);
@@ -294,18 +457,65 @@ std::string KernelTiler::rewrite() {
   auto constant = [&](int64_t v) -> Value {
     return b.create<arith::ConstantIndexOp>(loc, v);
   };
+  auto clone = [this](OpBuilder &b, Value v, IRMapping &map,
+                      const Substitution &s) {
+    return cloneFor(b, v, map, s);
+  };
   IRMapping uniform;
-  Value lb = cloneFor(b, loop.getLowerBound(), uniform, -1, {});
-  Value ub = cloneFor(b, loop.getUpperBound(), uniform, -1, {});
-  Value step = cloneFor(b, loop.getStep(), uniform, -1, {});
+  Value lb = cloneFor(b, loop.getLowerBound(), uniform, {});
+  Value ub = cloneFor(b, loop.getUpperBound(), uniform, {});
+  Value step = cloneFor(b, loop.getStep(), uniform, {});
   Value inside = guard.getCondition();
 
-  // The statements before the loop, in the guard of their own.
+  // With register tiles, a block stands for coarsen[0] x coarsen[1] blocks
+  // of the grid before: each thread computes the elements its copies, one
+  // per such block, computed, the y copies outer.
+  SmallVector<Substitution> copies;
+  SmallVector<std::array<int64_t, 2>> coordinates;
+  SmallVector<IRMapping> copyMaps;
+  SmallVector<Value> insideOf;
+  Value blockId[2];
+  if (coarsened()) {
+    blockId[0] = b.create<gpu::BlockIdOp>(loc, gpu::Dimension::x);
+    blockId[1] = b.create<gpu::BlockIdOp>(loc, gpu::Dimension::y);
+    for (int64_t ry = 0; ry < coarsen[1]; ++ry)
+      for (int64_t rx = 0; rx < coarsen[0]; ++rx) {
+        Substitution s;
+        int64_t r[2] = {rx, ry};
+        for (unsigned d = 0; d < 2; ++d)
+          if (coarsen[d] > 1)
+            s.block[d] = b.create<arith::AddIOp>(
+                loc,
+                b.create<arith::MulIOp>(loc, blockId[d], constant(coarsen[d])),
+                constant(r[d]));
+        copies.push_back(s);
+        coordinates.push_back({rx, ry});
+        insideOf.push_back(cloneFor(b, inside, copyMaps.emplace_back(), s));
+      }
+  }
+  auto copyIndex = [&](int64_t rx, int64_t ry) {
+    return size_t(ry * coarsen[0] + rx);
+  };
+
+  // The statements before the loop, in the guard of their own (one per
+  // copy).
   if (before.size() > hoisted.size()) {
-    auto first = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
+    SmallVector<Operation *> statements;
     for (Operation *op : before)
       if (!llvm::is_contained(hoisted, op))
+        statements.push_back(op);
+    if (!coarsened()) {
+      auto first = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
+      for (Operation *op : statements)
         op->moveBefore(first.thenBlock()->getTerminator());
+    } else {
+      for (auto [s, map, valid] : llvm::zip(copies, copyMaps, insideOf)) {
+        auto first = b.create<scf::IfOp>(loc, valid, /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(first.thenBlock()->getTerminator());
+        cloneStatements(b, statements, map, s, clone);
+      }
+    }
   }
 
   // One buffer per read: [T][rows] along x, [rows][T] otherwise.
@@ -315,8 +525,11 @@ std::string KernelTiler::rewrite() {
   SmallVector<std::string> staged;
   llvm::StringSet<> names;
   int64_t bytes = 0;
+  auto rowsOf = [&](const StagedRead &read) {
+    return read.dim >= 0 ? block[read.dim] * coarsen[read.dim] : 1;
+  };
   for (StagedRead &read : reads) {
-    int64_t rows = read.dim >= 0 ? block[read.dim] : 1;
+    int64_t rows = rowsOf(read);
     SmallVector<int64_t, 2> shape = read.dim == 0
                                         ? SmallVector<int64_t, 2>{tile, rows}
                                         : SmallVector<int64_t, 2>{rows, tile};
@@ -340,23 +553,50 @@ std::string KernelTiler::rewrite() {
                          : SmallVector<Value>{row, column};
   };
 
+  // Each element a thread accumulates into lives in a variable of its own
+  // (a register once nvcc has unrolled the copies), from device memory
+  // inside the iteration space, zero outside it.
+  SmallVector<Value> registers;
+  SmallVector<SmallVector<Value>> elementIndices;
+  if (coarsened())
+    for (auto [s, map, valid] : llvm::zip(copies, copyMaps, insideOf))
+      for (Accumulator &a : accumulators) {
+        SmallVector<Value> &indices = elementIndices.emplace_back();
+        for (Value index : a.indices)
+          indices.push_back(cloneFor(b, index, map, s));
+        Type type = cast<MemRefType>(a.memref.getType()).getElementType();
+        std::string name = arrayName(a.memref);
+        Value variable = b.create<memref::AllocaOp>(
+            withSourceName(loc, isCIdentifier(name) ? name + "_acc" : ""),
+            MemRefType::get({}, type));
+        registers.push_back(variable);
+        b.create<memref::StoreOp>(
+            loc, b.create<arith::ConstantOp>(loc, b.getZeroAttr(type)),
+            variable);
+        auto start = b.create<scf::IfOp>(loc, valid, /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(start.thenBlock()->getTerminator());
+        b.create<memref::StoreOp>(
+            loc, b.create<memref::LoadOp>(loc, a.memref, indices), variable);
+      }
+
   Value threads = constant(block[0] * block[1]);
+  Value threadId[2] = {b.create<gpu::ThreadIdOp>(loc, gpu::Dimension::x),
+                       b.create<gpu::ThreadIdOp>(loc, gpu::Dimension::y)};
   Value linear = b.create<arith::AddIOp>(
-      loc,
-      b.create<arith::MulIOp>(loc,
-                              b.create<gpu::ThreadIdOp>(loc, gpu::Dimension::y),
-                              constant(block[0])),
-      b.create<gpu::ThreadIdOp>(loc, gpu::Dimension::x));
+      loc, b.create<arith::MulIOp>(loc, threadId[1], constant(block[0])),
+      threadId[0]);
   Value width = constant(tile);
   auto steps = b.create<scf::ForOp>(loc, lb, ub,
                                     b.create<arith::MulIOp>(loc, step, width));
+  OpBuilder beforeSteps(steps);
   Value start = steps.getInductionVar();
   b.setInsertionPointToStart(steps.getBody());
 
   // Every thread of the block loads elements of each tile: those of the
   // rows inside the iteration space, at iterations before the loop's end.
   for (auto [read, buffer] : llvm::zip(reads, buffers)) {
-    int64_t rows = read.dim >= 0 ? block[read.dim] : 1;
+    int64_t rows = rowsOf(read);
     auto fill =
         b.create<scf::ForOp>(loc, linear, constant(rows * tile), threads);
     OpBuilder::InsertionGuard g(b);
@@ -371,66 +611,209 @@ std::string KernelTiler::rewrite() {
         loc, start, b.create<arith::MulIOp>(loc, column, step));
     IRMapping map;
     map.map(loop.getInductionVar(), k);
+    // The thread (and, with register tiles, the block before them) whose
+    // row of the tile this is.
+    Substitution owner;
+    if (read.dim >= 0 && coarsen[read.dim] == 1) {
+      owner.thread[read.dim] = row;
+    } else if (read.dim >= 0) {
+      Value rowsOfBlock = constant(block[read.dim]);
+      owner.thread[read.dim] = b.create<arith::RemUIOp>(loc, row, rowsOfBlock);
+      owner.block[read.dim] = b.create<arith::AddIOp>(
+          loc,
+          b.create<arith::MulIOp>(loc, blockId[read.dim],
+                                  constant(coarsen[read.dim])),
+          b.create<arith::DivUIOp>(loc, row, rowsOfBlock));
+    }
     Value valid =
         b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, k, ub);
     SmallVector<Value> conditions(uniformConditions);
     if (read.dim >= 0)
       llvm::append_range(conditions, rowConditions[read.dim]);
     for (Value c : conditions)
-      valid = b.create<arith::AndIOp>(loc, valid,
-                                      cloneFor(b, c, map, read.dim, row));
+      valid = b.create<arith::AndIOp>(loc, valid, cloneFor(b, c, map, owner));
     auto load = b.create<scf::IfOp>(loc, valid, /*withElseRegion=*/false);
     b.setInsertionPoint(load.thenBlock()->getTerminator());
     SmallVector<Value> indices;
     for (Value index : read.load.getIndices())
-      indices.push_back(cloneFor(b, index, map, read.dim, row));
+      indices.push_back(cloneFor(b, index, map, owner));
     Value value = b.create<memref::LoadOp>(loc, read.load.getMemRef(), indices);
     b.create<memref::StoreOp>(loc, value, buffer, tileIndex(read, row, column));
   }
   b.create<gpu::BarrierOp>(loc);
 
-  // The threads inside the iteration space run the tile's iterations.
-  auto compute = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
-  b.create<gpu::BarrierOp>(loc);
-  b.setInsertionPoint(compute.thenBlock()->getTerminator());
-  Value left = b.create<arith::CeilDivSIOp>(
-      loc, b.create<arith::SubIOp>(loc, ub, start), step);
-  auto inner = b.create<scf::ForOp>(loc, constant(0),
-                                    b.create<arith::MinSIOp>(loc, left, width),
-                                    constant(1));
-  b.setInsertionPointToStart(inner.getBody());
-  Value column = inner.getInductionVar();
-  Value k = b.create<arith::AddIOp>(loc, start,
-                                    b.create<arith::MulIOp>(loc, column, step));
-  Block *body = loop.getBody();
-  inner.getBody()->getOperations().splice(std::prev(inner.getBody()->end()),
-                                          body->getOperations(), body->begin(),
-                                          std::prev(body->end()));
-  loop.getInductionVar().replaceAllUsesWith(k);
-  for (auto [read, buffer] : llvm::zip(reads, buffers)) {
-    b.setInsertionPoint(read.load);
-    Value row = read.dim >= 0
-                    ? b.create<gpu::ThreadIdOp>(loc, gpu::Dimension(read.dim))
-                          .getResult()
-                    : constant(0);
-    read.load.replaceAllUsesWith(
-        b.create<memref::LoadOp>(loc, buffer, tileIndex(read, row, column))
-            .getResult());
-    read.load.erase();
+  // The iterations of this step: the tile's, or fewer at the loop's end.
+  auto iterations = [&] {
+    Value left = b.create<arith::CeilDivSIOp>(
+        loc, b.create<arith::SubIOp>(loc, ub, start), step);
+    return b.create<arith::MinSIOp>(loc, left, width);
+  };
+  if (!coarsened()) {
+    // The threads inside the iteration space run the tile's iterations.
+    auto compute = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
+    b.create<gpu::BarrierOp>(loc);
+    b.setInsertionPoint(compute.thenBlock()->getTerminator());
+    auto inner =
+        b.create<scf::ForOp>(loc, constant(0), iterations(), constant(1));
+    b.setInsertionPointToStart(inner.getBody());
+    Value column = inner.getInductionVar();
+    Value k = b.create<arith::AddIOp>(
+        loc, start, b.create<arith::MulIOp>(loc, column, step));
+    Block *body = loop.getBody();
+    inner.getBody()->getOperations().splice(
+        std::prev(inner.getBody()->end()), body->getOperations(),
+        body->begin(), std::prev(body->end()));
+    loop.getInductionVar().replaceAllUsesWith(k);
+    for (auto [read, buffer] : llvm::zip(reads, buffers)) {
+      b.setInsertionPoint(read.load);
+      Value row = read.dim >= 0
+                      ? b.create<gpu::ThreadIdOp>(loc, gpu::Dimension(read.dim))
+                            .getResult()
+                      : constant(0);
+      read.load.replaceAllUsesWith(
+          b.create<memref::LoadOp>(loc, buffer, tileIndex(read, row, column))
+              .getResult());
+      read.load.erase();
+    }
+  } else {
+    // Every thread runs the tile's iterations for each of its elements,
+    // jammed: each operation of the loop once per element that it differs
+    // for (gemm: one read of A's tile per row, one of B's per column, a
+    // multiply-add per element).
+    auto inner =
+        b.create<scf::ForOp>(loc, constant(0), iterations(), constant(1));
+    b.create<gpu::BarrierOp>(loc);
+    b.setInsertionPointToStart(inner.getBody());
+    Value column = inner.getInductionVar();
+    Value k = b.create<arith::AddIOp>(
+        loc, start, b.create<arith::MulIOp>(loc, column, step));
+    size_t perCopy = accumulators.size();
+    SmallVector<IRMapping> bodyMaps(copies.size());
+    for (IRMapping &map : bodyMaps)
+      map.map(loop.getInductionVar(), k);
+    // The operations the accumulated values need: the staged reads'
+    // subscripts into device memory are not.
+    DenseSet<Operation *> live;
+    SmallVector<Operation *> work;
+    for (auto store : loop.getBody()->getOps<memref::StoreOp>())
+      work.push_back(store);
+    while (!work.empty()) {
+      Operation *op = work.pop_back_val();
+      if (!live.insert(op).second || readOf(op))
+        continue;
+      for (Value operand : op->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && def->getBlock() == loop.getBody())
+          work.push_back(def);
+    }
+    auto accumulatorOf = [&](Value memref) {
+      return size_t(llvm::find_if(accumulators,
+                                  [&](const Accumulator &a) {
+                                    return a.memref == memref;
+                                  }) -
+                    accumulators.begin());
+    };
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      if (!live.contains(&op))
+        continue;
+      for (auto [c, map] : llvm::enumerate(bodyMaps)) {
+        if (auto store = dyn_cast<memref::StoreOp>(op)) {
+          b.create<memref::StoreOp>(
+              loc, map.lookup(store.getValueToStore()),
+              registers[c * perCopy + accumulatorOf(store.getMemRef())]);
+          continue;
+        }
+        StagedRead *read = readOf(&op);
+        if (!read)
+          if (auto load = dyn_cast<memref::LoadOp>(op)) {
+            map.map(load.getResult(),
+                    b.create<memref::LoadOp>(
+                        loc, registers[c * perCopy +
+                                       accumulatorOf(load.getMemRef())]));
+            continue;
+          }
+        // Shared with the first copy that computes the same value.
+        unsigned dims = copyDims(op.getResult(0));
+        size_t source = copyIndex(dims & 1 ? coordinates[c][0] : 0,
+                                  dims & 2 ? coordinates[c][1] : 0);
+        if (source != c) {
+          for (Value result : op.getResults())
+            map.map(result, bodyMaps[source].lookup(result));
+          continue;
+        }
+        if (read) {
+          Value row = constant(0);
+          if (read->dim >= 0) {
+            row = threadId[read->dim];
+            if (int64_t r = coordinates[c][read->dim])
+              row = beforeSteps.create<arith::AddIOp>(
+                  loc, row,
+                  beforeSteps.create<arith::ConstantIndexOp>(
+                      loc, r * block[read->dim]));
+          }
+          Value buffer = buffers[read - reads.data()];
+          map.map(read->load.getResult(),
+                  b.create<memref::LoadOp>(loc, buffer,
+                                           tileIndex(*read, row, column))
+                      .getResult());
+          continue;
+        }
+        for (Value operand : op.getOperands())
+          if (!map.contains(operand))
+            map.map(operand, cloneFor(beforeSteps, operand, copyMaps[c],
+                                      copies[c]));
+        b.clone(op, map);
+      }
+    }
   }
 
-  // The statements after the loop.
-  if (!after.empty()) {
-    b.setInsertionPointAfter(steps);
+  // The statements after the loop (with register tiles, after the stores
+  // of each copy's elements).
+  b.setInsertionPointAfter(steps);
+  if (coarsened()) {
+    for (auto [c, s] : llvm::enumerate(copies)) {
+      auto last = b.create<scf::IfOp>(loc, insideOf[c], false);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(last.thenBlock()->getTerminator());
+      for (auto [a, accumulator] : llvm::enumerate(accumulators))
+        b.create<memref::StoreOp>(
+            loc,
+            b.create<memref::LoadOp>(loc,
+                                     registers[c * accumulators.size() + a]),
+            accumulator.memref, elementIndices[c * accumulators.size() + a]);
+      cloneStatements(b, after, copyMaps[c], s, clone);
+    }
+    coarsenGrid();
+  } else if (!after.empty()) {
     auto last = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
     for (Operation *op : after)
       op->moveBefore(last.thenBlock()->getTerminator());
   }
   guard.erase();
-  return "tiled by " + std::to_string(tile) + " in shared memory: the " +
-         std::to_string(block[0]) + " x " + std::to_string(block[1]) +
-         " threads of a block stage " + llvm::join(staged, " and ") +
-         " at each step, " + std::to_string(bytes) + " bytes";
+  std::string elements;
+  if (coarsened())
+    elements = ", each thread computing " + std::to_string(coarsen[0]) +
+               " x " + std::to_string(coarsen[1]) + " elements in registers";
+  return "tiled by " + std::to_string(tile) + " in shared memory" + elements +
+         ": the " + std::to_string(block[0]) + " x " +
+         std::to_string(block[1]) + " threads of a block stage " +
+         llvm::join(staged, " and ") + " at each step, " +
+         std::to_string(bytes) + " bytes";
+}
+
+/// The grid of a kernel with register tiles: one block for coarsen[0] x
+/// coarsen[1] blocks before.
+void KernelTiler::coarsenGrid() {
+  OpBuilder b(launch);
+  Location loc = launch.getLoc();
+  for (unsigned d = 0; d < 2; ++d) {
+    if (coarsen[d] == 1)
+      continue;
+    OpOperand &size =
+        d == 0 ? launch.getGridSizeXMutable() : launch.getGridSizeYMutable();
+    size.set(b.create<arith::CeilDivSIOp>(
+        loc, size.get(), b.create<arith::ConstantIndexOp>(loc, coarsen[d])));
+  }
 }
 
 FailureOr<std::string> KernelTiler::run(std::string &why) {
@@ -439,6 +822,12 @@ FailureOr<std::string> KernelTiler::run(std::string &why) {
   findReads(why);
   if (reads.empty())
     return failure();
+  std::string noRegisterTiles;
+  if (coarsened() && failed(findAccumulators(noRegisterTiles))) {
+    coarsen[0] = coarsen[1] = 1;
+    accumulators.clear();
+    why += (why.empty() ? "" : "; ") + ("no register tiles: " + noRegisterTiles);
+  }
   return rewrite();
 }
 
@@ -456,7 +845,10 @@ struct GpuStageTiles : weft::impl::GpuStageTilesBase<GpuStageTiles> {
     for (scf::ForOp loop : loops) {
       auto tile =
           loop->getAttrOfType<IntegerAttr>(WeftDialect::getGpuTileAttrName());
+      auto coarsen = loop->getAttrOfType<DenseI64ArrayAttr>(
+          WeftDialect::getGpuCoarsenAttrName());
       loop->removeAttr(WeftDialect::getGpuTileAttrName());
+      loop->removeAttr(WeftDialect::getGpuCoarsenAttrName());
       auto kernel = loop->getParentOfType<gpu::GPUFuncOp>();
       if (!kernel || tile.getInt() < 1)
         continue;
@@ -467,7 +859,9 @@ struct GpuStageTiles : weft::impl::GpuStageTilesBase<GpuStageTiles> {
       if (found == launches.end() || found->second.size() != 1)
         why = "its kernel is not launched exactly once";
       else
-        done = KernelTiler(kernel, found->second.front(), loop, tile.getInt())
+        done = KernelTiler(kernel, found->second.front(), loop, tile.getInt(),
+                           coarsen ? coarsen.asArrayRef()
+                                   : ArrayRef<int64_t>{1, 1})
                    .run(why);
       if (!report)
         continue;

@@ -11,13 +11,13 @@
 // (their copies cost more than the CPU's pass: transfer-bound); a matrix
 // product runs on the device; a nest under a host loop is launched once per
 // iteration of it (here, the launches cost more than the CPU's passes).
-// The product's threads run a k loop whose reads A[i][k] and B[k][j] a row
-// and a column of threads share: the cost model picks 32 x 16 blocks and
-// tiles of 32 for gpu-stage-tiles (the widest tile whose 12 KiB of shared
-// memory keep the SM's 4 blocks).
+// The product's threads run a k loop whose reads A[i][k] and B[k][j] rows
+// and columns of threads share: 32 x 16 blocks of threads that compute 1 x 2
+// elements (256 blocks still fill the 108 SMs), tiles of 32 for
+// gpu-stage-tiles (the widest whose 20 KiB keep the SM's 4 blocks).
 // CHECK-LABEL: func.func @sizes
 // CHECK-NOT: weft.gpu.band
-// CHECK: } {weft.gpu.tile = 32 : i64}
+// CHECK: } {weft.gpu.coarsen = array<i64: 1, 2>, weft.gpu.tile = 32 : i64}
 // CHECK: {weft.gpu.band = 2 : i64, weft.gpu.block = array<i64: 32, 16>, weft.gpu.coalesced = 1 : i64}
 // CHECK-NOT: weft.gpu.band
 // CHECK: return
@@ -36,7 +36,7 @@ func.func @sizes(%a: memref<4096x4096xf64>, %b: memref<4096x4096xf64>, %n: index
       affine.store %w, %b[%i, %j] : memref<4096x4096xf64>
     }
   }
-  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 41 along threadIdx.x (the arrays' contiguous dimension); predicted 408 us on the device (kernels 27.7 us, 1 launch 5 us, copies 376 us) against 143 ms on the CPU; blocks of 32 x 16 threads, the loop at line 42 in shared-memory tiles of 32 where gpu-stage-tiles can stage its reads: predicted 128 us a launch with tiles, 1.48 ms with 32 x 8 blocks and none}}
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 41 along threadIdx.x (the arrays' contiguous dimension); predicted 408 us on the device (kernels 27.7 us, 1 launch 5 us, copies 376 us) against 143 ms on the CPU; blocks of 32 x 16 threads, each computing 1 x 2 elements, the loop at line 42 in shared-memory tiles of 32 where gpu-stage-tiles can stage its reads: predicted 92.9 us a launch with tiles, 1.48 ms with 32 x 8 blocks and none}}
   affine.for %i = 0 to 512 {
     affine.for %j = 0 to 512 {
       affine.for %k = 0 to 512 {

@@ -46,7 +46,7 @@ func.func @gemm(%C: memref<4096x4096xf64>, %A: memref<4096x4096xf64>, %B: memref
 // stays on the host.
 // CHECK-LABEL: func.func @unmarked
 // CHECK-NOT: weft.gpu.band
-// CHECK: } {weft.gpu.tile = 32 : i64}
+// CHECK: } {weft.gpu.coarsen = array<i64: 1, 4>, weft.gpu.tile = 32 : i64}
 // CHECK: {weft.gpu.band = 2 : i64, weft.gpu.block = array<i64: 32, 16>, weft.gpu.coalesced = 1 : i64}
 func.func @unmarked(%C: memref<4096x4096xf64>, %A: memref<4096x4096xf64>, %B: memref<4096x4096xf64>, %alpha: f64, %beta: f64) {
   // expected-remark @below {{stays on the host: predicted 8.95 ms on the CPU against 10.9 ms on the device (kernels 97.2 us, 1 launch 5 us, copies 10.8 ms)}}

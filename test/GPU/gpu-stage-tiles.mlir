@@ -187,3 +187,121 @@ func.func @too_wide(%a: memref<?x?xf64> loc("A"), %c: memref<?x?xf64> loc("C"),
   } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
   return
 }
+
+// -----
+
+// Register tiles (weft.gpu.coarsen = [2, 2], gpu-select-nests' choice): a
+// block stands for 2 x 2 blocks of the grid before, so the launch has
+// ceil(blocks / 2) along each dimension and its tiles twice the rows; each
+// thread keeps its 4 elements of C in variables (memref.alloca), loaded
+// inside the iteration space and zero outside it, runs the tile's
+// iterations for the 4 of them (one read of A's tile per row of elements,
+// one of B's per column), and stores each element back inside the
+// iteration space. Threads past the edges compute with stale tiles and
+// store nothing.
+// CHECK-LABEL: func.func @registers
+// CHECK: %[[GX:.*]] = arith.ceildivsi %{{.*}}, %c2{{.*}} : index
+// CHECK: %[[GY:.*]] = arith.ceildivsi %{{.*}}, %c2{{.*}} : index
+// CHECK: gpu.launch_func @registers_kernel::@registers_kernel blocks in (%[[GX]], %[[GY]], %{{.*}}) threads in (%c16{{.*}}, %c8{{.*}}, %{{.*}})
+// CHECK-LABEL: gpu.func @registers_kernel
+// CHECK-SAME: workgroup(%[[AT:.*]] : memref<16x8xf64, #gpu.address_space<workgroup>>, %[[BT:.*]] : memref<8x32xf64, #gpu.address_space<workgroup>>)
+// CHECK-COUNT-4: %{{.*}} = memref.alloca() : memref<f64>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[AT]]
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[BT]]
+// CHECK: gpu.barrier
+// CHECK-NOT: scf.if
+// CHECK: scf.for %[[COL:.*]] =
+// CHECK-COUNT-2: memref.load %[[AT]][%{{.*}}, %[[COL]]]
+// CHECK-COUNT-2: memref.load %[[BT]][%[[COL]], %{{.*}}]
+// CHECK-COUNT-4: arith.addf
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: scf.if
+// CHECK: gpu.return
+func.func @registers(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"),
+                     %b: memref<?x?xf64> loc("B"), %ni: index, %nj: index, %nk: index) {
+  affine.for %i = 0 to %ni {
+    affine.for %j = 0 to %nj {
+      // expected-remark @below {{the loop is tiled by 8 in shared memory, each thread computing 2 x 2 elements in registers: the 16 x 8 threads of a block stage A (16 x 8) and B (8 x 32) at each step, 3072 bytes}}
+      affine.for %k = 0 to %nk {
+        %x = affine.load %c[%i, %j] : memref<?x?xf64>
+        %y = affine.load %a[%i, %k] : memref<?x?xf64>
+        %w = affine.load %b[%k, %j] : memref<?x?xf64>
+        %p = arith.mulf %y, %w : f64
+        %s = arith.addf %x, %p : f64
+        affine.store %s, %c[%i, %j] : memref<?x?xf64>
+      } {weft.gpu.tile = 8 : i64, weft.gpu.coarsen = array<i64: 2, 2>}
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.block = array<i64: 16, 8>}
+  return
+}
+
+// -----
+
+// Register tiles need a loop whose every access is a staged read or the
+// element it accumulates into: here the loop also reads s[i][j], which no
+// tile holds and a thread past the edges must not read. The loop is tiled
+// with one element a thread.
+// CHECK-LABEL: gpu.func @unstaged_kernel
+// CHECK-NOT: memref.alloca
+// CHECK: gpu.return
+func.func @unstaged(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"),
+                    %t: memref<?x?xf64> loc("s"), %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      // expected-remark @below {{the loop is tiled by 8 in shared memory: the 32 x 8 threads of a block stage A (8 x 8) at each step, 512 bytes; no register tiles: the read of s is not staged}}
+      affine.for %k = 0 to %n {
+        %x = affine.load %c[%i, %j] : memref<?x?xf64>
+        %y = affine.load %a[%i, %k] : memref<?x?xf64>
+        %z = affine.load %t[%i, %j] : memref<?x?xf64>
+        %p = arith.mulf %y, %z : f64
+        %s = arith.addf %x, %p : f64
+        affine.store %s, %c[%i, %j] : memref<?x?xf64>
+      } {weft.gpu.tile = 8 : i64, weft.gpu.coarsen = array<i64: 1, 2>}
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.block = array<i64: 32, 8>}
+  return
+}
+
+// -----
+
+// An integer division in the loop would trap in a thread past the edges
+// (the emulation's CPU) or compute nothing useful: no register tiles.
+func.func @division(%c: memref<?x?xi64> loc("C"), %a: memref<?x?xi64> loc("A"),
+                    %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      // expected-remark @below {{the loop is tiled by 8 in shared memory: the 32 x 8 threads of a block stage A (8 x 8) at each step, 512 bytes; no register tiles: the loop's update of C is not an accumulation into one element of floating-point type}}
+      affine.for %k = 0 to %n {
+        %x = affine.load %c[%i, %j] : memref<?x?xi64>
+        %y = affine.load %a[%i, %k] : memref<?x?xi64>
+        %q = arith.divsi %x, %y : i64
+        affine.store %q, %c[%i, %j] : memref<?x?xi64>
+      } {weft.gpu.tile = 8 : i64, weft.gpu.coarsen = array<i64: 2, 1>}
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.block = array<i64: 32, 8>}
+  return
+}
+
+// -----
+
+func.func @fdivision(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"),
+                     %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      // expected-remark @below {{the loop is tiled by 8 in shared memory: the 32 x 8 threads of a block stage A (8 x 8) at each step, 512 bytes; no register tiles: the loop's body has control flow, effects or an integer division}}
+      affine.for %k = 0 to %n {
+        %x = affine.load %c[%i, %j] : memref<?x?xf64>
+        %y = affine.load %a[%i, %k] : memref<?x?xf64>
+        %yi = arith.fptosi %y : f64 to i64
+        %d = arith.remsi %yi, %yi : i64
+        %df = arith.sitofp %d : i64 to f64
+        %s = arith.addf %x, %df : f64
+        affine.store %s, %c[%i, %j] : memref<?x?xf64>
+      } {weft.gpu.tile = 8 : i64, weft.gpu.coarsen = array<i64: 2, 1>}
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.block = array<i64: 32, 8>}
+  return
+}

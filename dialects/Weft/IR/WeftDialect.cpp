@@ -78,6 +78,15 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
                                   "on a loop";
     return success();
   }
+  if (name == getGpuCoarsenAttrName()) {
+    auto value = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    if (!value || !isa<LoopLikeOpInterface>(op) || value.size() != 2 ||
+        llvm::any_of(value.asArrayRef(), [](int64_t t) { return t < 1; }))
+      return op->emitOpError() << "'" << name
+                               << "' must be 2 positive element counts on a "
+                                  "loop";
+    return success();
+  }
   if (name == getGpuPlaceAttrName()) {
     auto value = dyn_cast<StringAttr>(attr.getValue());
     if (!value || !isa<LoopLikeOpInterface>(op) ||

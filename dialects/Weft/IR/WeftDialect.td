@@ -88,6 +88,11 @@ def Weft_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getGpuTileAttrName() {
       return ::llvm::StringLiteral("weft.gpu.tile");
     }
+    // On that sequential loop too: the elements each thread computes along
+    // x and y (register tiles gpu-stage-tiles builds with the tiles).
+    static constexpr ::llvm::StringLiteral getGpuCoarsenAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.coarsen");
+    }
     // On gpu.alloc, gpu.memcpy and gpu.dealloc of --target=mpi-cuda's
     // distributed regions: the buffer stays on the device across nests and
     // the copies move only what is newer on the other side (docs/cuda.md).

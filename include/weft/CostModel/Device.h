@@ -30,6 +30,10 @@ struct DeviceSpec {
   int maxThreadsPerSM = 0;
   int maxBlocksPerSM = 0;
   double sharedKiBPerSM = 0;
+  /// Bytes per second all SMs' shared memory serves (128 bytes per clock
+  /// per SM, the clock derived from the FP32 peak and the FP32 lanes of an
+  /// SM of its compute capability); 0 where unknown.
+  double sharedTBps = 0;
   int warpSize = 32;
   /// Host <-> device copies over the card's PCIe generation (x16, what
   /// cudaMemcpy reaches in practice, about 80% of the link's peak).

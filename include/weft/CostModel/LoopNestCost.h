@@ -93,6 +93,10 @@ struct TiledNest {
   /// Floating-point operations per iteration of the sequential loop.
   double flopsPerIteration = 0;
   bool doublePrecision = true;
+  /// Whether a thread may compute several elements (register tiles): the
+  /// loop's other accesses are the elements it accumulates into (the
+  /// invariant ones), of floating-point type.
+  bool registerTiles = false;
 };
 
 /// The threads of a block along x and y, the width of the tiles (0: none)
@@ -100,20 +104,24 @@ struct TiledNest {
 struct KernelShape {
   int64_t block[2] = {32, 8};
   int64_t tile = 0;
+  /// Elements each thread computes along x and y (register tiles).
+  int64_t coarsen[2] = {1, 1};
   double us = 0;
   /// Blocks resident on one SM at a time.
   int blocksPerSM = 0;
 };
 
 /// Predicted microseconds of one launch of `nest` on `gpu` with blocks of
-/// `bx` x `by` threads and tiles `tile` wide (0: every thread reads device
-/// memory). The bytes the warps fetch (L1 and L2 hits not modelled: each
-/// warp fetches the 32-byte sectors it reads; with tiles, a block fetches
-/// each tile once) over the memory bandwidth, or the flops over the peak,
-/// whichever is slower, divided by how full the last wave of blocks keeps
-/// the SMs. A prediction, not a measurement.
+/// `bx` x `by` threads, each computing `cx` x `cy` elements, and tiles
+/// `tile` wide (0: every thread reads device memory). The bytes the warps
+/// fetch (L1 and L2 hits not modelled: each warp fetches the 32-byte
+/// sectors it reads; with tiles, a block fetches each tile once) over the
+/// memory bandwidth, the flops over the peak, or the tiles' reads over the
+/// shared memory's bandwidth, whichever is slowest, divided by how full the
+/// last wave of blocks keeps the SMs. A prediction, not a measurement.
 KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
-                             int64_t bx, int64_t by, int64_t tile);
+                             int64_t bx, int64_t by, int64_t tile,
+                             int64_t cx = 1, int64_t cy = 1);
 
 /// Block shapes the choice considers: whole warps along x, at most 512
 /// threads, so that several blocks share an SM and one block waiting at a
@@ -123,11 +131,16 @@ inline constexpr int64_t kBlockShapes[][2] = {{32, 8}, {16, 16}, {32, 16}};
 /// opting in to more).
 inline constexpr double kStaticSharedBytes = 48 * 1024;
 
-/// The block shape and tile width predicted fastest for `nest` on `gpu`:
-/// each shape of kBlockShapes with the widest tile (32, 16 or 8, no wider
-/// than the loop needs) whose shared memory fits the block and does not
-/// lower the blocks an SM holds. No tiles (32 x 8 blocks) when no read can
-/// use them or the device's SM limits are unknown.
+/// Elements per thread along each dimension the choice considers where
+/// the nest allows register tiles.
+inline constexpr int64_t kCoarsenings[] = {1, 2, 4};
+
+/// The block shape, register tiles and tile width predicted fastest for
+/// `nest` on `gpu`: each shape of kBlockShapes and coarsening of
+/// kCoarsenings with the widest tile (32, 16 or 8, no wider than the loop
+/// needs) whose shared memory fits the block and does not lower the blocks
+/// an SM holds. No tiles (32 x 8 blocks) when no read can use them or the
+/// device's SM limits are unknown.
 KernelShape chooseTiledNestShape(const TiledNest &nest, const DeviceSpec &gpu);
 
 } // namespace weft::cost

@@ -189,6 +189,32 @@ func.func @gpu_block_zero(%n: index) {
 
 // -----
 
+func.func @gpu_coarsen_one_dimension(%n: index) {
+  // expected-error @+1 {{'weft.gpu.coarsen' must be 2 positive element counts on a loop}}
+  affine.for %i = 0 to %n {
+  } {weft.gpu.coarsen = array<i64: 4>}
+  return
+}
+
+// -----
+
+func.func @gpu_coarsen_zero(%n: index) {
+  // expected-error @+1 {{'weft.gpu.coarsen' must be 2 positive element counts on a loop}}
+  affine.for %i = 0 to %n {
+  } {weft.gpu.coarsen = array<i64: 2, 0>}
+  return
+}
+
+// -----
+
+func.func @gpu_coarsen_not_a_loop() {
+  // expected-error @+1 {{'weft.gpu.coarsen' must be 2 positive element counts on a loop}}
+  %c = arith.constant {weft.gpu.coarsen = array<i64: 2, 2>} 0 : index
+  return
+}
+
+// -----
+
 func.func @gpu_tile_negative(%n: index) {
   // expected-error @+1 {{'weft.gpu.tile' must be a non-negative integer on a loop}}
   affine.for %i = 0 to %n {

@@ -37,6 +37,21 @@ func.func @gpu(%b: memref<8xf64>)
   return
 }
 
+// A 2-D device nest's block shape, and its sequential loop's tile width and
+// register tiles (gpu-select-nests, for gpu-stage-tiles).
+// CHECK-LABEL: func.func @gpu_shape(
+// CHECK: } {weft.gpu.coarsen = array<i64: 2, 4>, weft.gpu.tile = 32 : i64}
+// CHECK: } {weft.gpu.band = 2 : i64, weft.gpu.block = array<i64: 32, 8>, weft.gpu.coalesced = 1 : i64}
+func.func @gpu_shape(%n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      affine.for %k = 0 to %n {
+      } {weft.gpu.tile = 32 : i64, weft.gpu.coarsen = array<i64: 2, 4>}
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.block = array<i64: 32, 8>}
+  return
+}
+
 // `#pragma weft device` / `host` on a loop (gpu-select-nests reads it).
 // CHECK-LABEL: func.func @gpu_place(
 // CHECK: } {weft.gpu.place = "device"}

@@ -104,8 +104,11 @@ TEST(TiledNest, TiledTimeIsTheBytesOfTheTilesOverTheBandwidth) {
   // 16 x 16 blocks, tiles of 16, 512^3: 1024 blocks, each fetching a row
   // of A's tile and one of B's per iteration (2 x 16 x 8 bytes) and C's
   // element twice per thread; 8 blocks an SM (2048 threads), 864 slots on
-  // 108 SMs, so two waves, the second 160/864 full.
-  KernelShape s = predictTiledNest(product(512), gpu(), 16, 16, 16);
+  // 108 SMs, so two waves, the second 160/864 full. (The reads of the tiles
+  // in shared memory, bound otherwise, are left out: sharedTBps = 0.)
+  DeviceSpec g = gpu();
+  g.sharedTBps = 0;
+  KernelShape s = predictTiledNest(product(512), g, 16, 16, 16);
   double bytes = 1024 * (512 * 256.0 + 2 * 256 * 8);
   double fill = 1024 / (2 * 864.0);
   EXPECT_EQ(s.blocksPerSM, 8);
@@ -160,4 +163,71 @@ TEST(TiledNest, NoTilesWithoutSharedReadsOrSMLimits) {
   DeviceSpec inlineGpu = gpu(); // a cluster file's device: no SM limits
   inlineGpu.maxThreadsPerSM = 0;
   EXPECT_EQ(chooseTiledNestShape(product(512), inlineGpu).tile, 0);
+}
+
+TEST(TiledNest, SharedMemoryBandwidthFromTheFP32Peak) {
+  // 128 bytes a clock an SM; the clock from the FP32 peak and the FP32
+  // lanes of an SM: 19.5 TFLOPS / (2 x 64 x 108) = 1.41 GHz on an A100,
+  // 66.9 / (2 x 128 x 132) = 1.98 GHz on an H100.
+  EXPECT_NEAR(gpu().sharedTBps, 19.5, 1e-9);
+  EXPECT_NEAR(llvm::cantFail(lookupDevice("H100-80GB")).sharedTBps, 33.45,
+              1e-9);
+  EXPECT_EQ(cpu().sharedTBps, 0);
+}
+
+TEST(TiledNest, TileReadsBoundAThreadOfOneElement) {
+  // 32 x 16 blocks, tiles of 32, 4096^3 on an A100: per iteration a warp
+  // reads B's tile (32 doubles, 256 bytes) and A's (one row of threads:
+  // one 128-byte wavefront); 16 warps, 32768 blocks. That is slower than
+  // the device memory the tiles come from and than the fp64 peak. 4 blocks
+  // an SM: 76 waves of 432 blocks, the last nearly full.
+  KernelShape s = predictTiledNest(product(4096), gpu(), 32, 16, 32);
+  double shared = 32768.0 * 4096 * 16 * (256 + 128);
+  double fill = 32768 / (76 * 432.0);
+  EXPECT_NEAR(s.us, shared / 19.5e6 / fill, 1e-6);
+  EXPECT_GT(s.us, 2 * 4096.0 * 4096 * 4096 / (9.7e6));
+}
+
+TEST(TiledNest, RegisterTilesShareEachTileReadBetweenElements) {
+  // 4 x 4 elements a thread: a warp reads 4 rows of A's tile and 4 of B's
+  // per iteration for 16 multiply-adds per thread, 0.5 reads a multiply-add
+  // instead of 2.
+  TiledNest nest = product(4096);
+  nest.registerTiles = true;
+  KernelShape one = predictTiledNest(nest, gpu(), 32, 8, 16);
+  KernelShape four = predictTiledNest(nest, gpu(), 32, 8, 16, 4, 4);
+  double blocks = (4096 / 128) * (4096 / 32);
+  double shared = blocks * 4096 * 8 * (4 * 256 + 4 * 128.0);
+  EXPECT_EQ(four.coarsen[0], 4);
+  EXPECT_EQ(four.coarsen[1], 4);
+  EXPECT_LT(four.us, one.us / 2);
+  EXPECT_GE(four.us, shared / 19.5e6 - 1e-6);
+}
+
+TEST(TiledNest, RegistersLimitTheBlocksOfAnSM) {
+  // 4 x 4 doubles a thread: 40 + 1.25 x 2 x (16 + 4 + 4) = 100 registers;
+  // 512 threads hold 51200 of the SM's 65536, one block.
+  TiledNest nest = product(4096);
+  nest.registerTiles = true;
+  EXPECT_EQ(predictTiledNest(nest, gpu(), 32, 16, 16, 4, 4).blocksPerSM, 1);
+  EXPECT_EQ(predictTiledNest(nest, gpu(), 32, 16, 16).blocksPerSM, 4);
+}
+
+TEST(TiledNest, ChoosesRegisterTilesOnlyWhereTheNestAllowsThem) {
+  TiledNest nest = product(4096);
+  KernelShape plain = chooseTiledNestShape(nest, gpu());
+  EXPECT_EQ(plain.coarsen[0] * plain.coarsen[1], 1);
+  nest.registerTiles = true;
+  KernelShape tiled = chooseTiledNestShape(nest, gpu());
+  EXPECT_GT(tiled.coarsen[0] * tiled.coarsen[1], 1);
+  EXPECT_LT(tiled.us, plain.us);
+  EXPECT_LE((tiled.block[0] * tiled.coarsen[0] +
+             tiled.block[1] * tiled.coarsen[1]) *
+                tiled.tile * 8,
+            kStaticSharedBytes);
+  // A grid too small for the SMs keeps one element a thread.
+  TiledNest small = product(64);
+  small.registerTiles = true;
+  KernelShape s = chooseTiledNestShape(small, gpu());
+  EXPECT_EQ(s.coarsen[0] * s.coarsen[1], 1);
 }
