@@ -4,7 +4,11 @@
 // (gemm's `for i { for j ...; for k for j ... }`) is distributed over the
 // parts of its body and the loops of a part interchanged so that each part
 // is a perfectly nested 2-D parallel band (`for i for j for k`), where the
-// region's exact dependences allow it (LoopReordering.h).
+// region's exact dependences allow it (LoopReordering.h). A loop that
+// carries a dependence around a parallel loop (atax's `for i { ...; for j
+// y[j] += A[i][j] * tmp[i] }`) is distributed and interchanged with it the
+// same way, so that the parallel loop is one grid, launched once, instead
+// of one launch per iteration of the carried loop.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
@@ -52,15 +56,30 @@ public:
     return succeeded(analyzeLoopReorderings(region, distributions,
                                             interchanges, maxIslOperations));
   }
-  /// Transforms where the answers allow it and it gains a 2-D band.
+  /// Transforms where the answers allow it and it gains a 2-D band (or,
+  /// around a carried loop, a grid launched once).
   void transformAll() {
     for (Candidate &c : candidates)
       transform(c);
+    for (Candidate &c : carried)
+      transformCarried(c);
   }
 
 private:
   void consider(affine::AffineForOp root);
+  void considerCarried(affine::AffineForOp root);
   void transform(Candidate &c);
+  void transformCarried(Candidate &c);
+  /// The cuts of `c.root`'s body that isolate each child that `gains`,
+  /// where legal; with `say`, says where not. Returns which children are
+  /// isolated.
+  SmallVector<bool> isolate(const Candidate &c, ArrayRef<bool> gains,
+                            SmallVector<bool> &cut, bool say);
+  /// Distributes `c.root` at `cut`: each child's op in its copy of the root
+  /// (the child itself without a cut). `parts`: mark the copies as parts of
+  /// one loop for gpu-select-nests.
+  SmallVector<Operation *> distribute(Candidate &c, ArrayRef<bool> cut,
+                                      bool parts, const Twine &purpose);
   /// Whether `loop` (in `root`) forms a 2-D band with `root` as it is.
   bool formsBand(affine::AffineForOp root, Operation *child) const;
   /// Whether interchange query `q` says the swap gives a 2-D band.
@@ -75,7 +94,7 @@ private:
   func::FuncOp func;
   const DeviceLoopInfo &info;
   bool report;
-  std::vector<Candidate> candidates;
+  std::vector<Candidate> candidates, carried;
   std::vector<DistributionQuery> distributions;
   std::vector<InterchangeQuery> interchanges;
 };
@@ -96,6 +115,7 @@ void BandExposer::collect(Block &block) {
     // on the host, and the loops in it are candidates.
     if (!info.threadParallel.lookup(loop)) {
       collect(*loop.getBody());
+      considerCarried(loop);
       continue;
     }
     consider(loop);
@@ -141,6 +161,41 @@ void BandExposer::consider(affine::AffineForOp root) {
     distributions.push_back({root, {}});
   }
   candidates.push_back(std::move(c));
+}
+
+void BandExposer::considerCarried(affine::AffineForOp root) {
+  if (holdsForcedLoop(root) || root.getNumResults())
+    return;
+  // Nothing inside it may be transformed too (a candidate replaces its
+  // root by copies).
+  auto inside = [&](const Candidate &other) {
+    return root->isProperAncestor(other.root);
+  };
+  if (llvm::any_of(candidates, inside) || llvm::any_of(carried, inside))
+    return;
+  Candidate c;
+  c.root = root;
+  bool any = false;
+  for (Operation &op : root.getBody()->without_terminator()) {
+    c.children.push_back(&op);
+    int q = -1;
+    auto inner = dyn_cast<affine::AffineForOp>(op);
+    if (inner && info.threadParallel.lookup(inner) && !inner.getNumResults() &&
+        forcedPlacement(inner).empty() && !holdsForcedLoop(inner) &&
+        !boundsUse(inner, {root}) && deviceObstacle(inner).empty()) {
+      q = interchanges.size();
+      interchanges.push_back({root, inner, /*afterDistribution=*/true});
+      any = true;
+    }
+    c.interchange.push_back(q);
+  }
+  if (!any)
+    return;
+  if (c.children.size() > 1) {
+    c.distribution = distributions.size();
+    distributions.push_back({root, {}});
+  }
+  carried.push_back(std::move(c));
 }
 
 SmallVector<bool> BandExposer::valueCuts(const Candidate &c) const {
@@ -202,36 +257,8 @@ void BandExposer::transform(Candidate &c) {
                                        : inner.getOperation()));
     }
 
-  // The cuts: on each side of each gaining child, where legal.
-  SmallVector<bool> cut(n ? n - 1 : 0, false);
-  SmallVector<bool> isolated(n, false);
-  if (n > 1) {
-    SmallVector<bool> byDeps = distributions[c.distribution].legalCuts;
-    SmallVector<bool> byValues = valueCuts(c);
-    for (unsigned k = 0; k < n; ++k) {
-      if (!gains[k])
-        continue;
-      bool before = k == 0 || (byDeps[k - 1] && byValues[k - 1]);
-      bool after = k == n - 1 || (byDeps[k] && byValues[k]);
-      if (before && after) {
-        isolated[k] = true;
-        if (k > 0)
-          cut[k - 1] = true;
-        if (k < n - 1)
-          cut[k] = true;
-      } else if (report) {
-        bool values = (k > 0 && !byValues[k - 1]) || (k < n - 1 && !byValues[k]);
-        c.root.emitRemark("not distributed around the loop at ")
-            << lineOf(c.children[k]) << ": "
-            << (values ? "a value computed in one part of its body is used "
-                         "in another"
-                       : "a dependence goes from a later part of its body "
-                         "back to an earlier one");
-      }
-    }
-  } else {
-    isolated[0] = gains[0];
-  }
+  SmallVector<bool> cut;
+  SmallVector<bool> isolated = isolate(c, gains, cut, report);
   for (unsigned k = 0; k < n; ++k)
     if (!gains[k] && c.interchange[k] >= 0)
       sayNoInterchange(c.interchange[k]);
@@ -246,46 +273,15 @@ void BandExposer::transform(Candidate &c) {
            "iterators)";
   if (llvm::none_of(isolated, [](bool g) { return g; }))
     return;
-
-  // Distribute: one copy of the root per group of children, each keeping
-  // its group's ops, in order.
-  SmallVector<std::pair<unsigned, unsigned>> groups;
-  for (unsigned start = 0, k = 0; k < n; ++k)
-    if (k == n - 1 || cut[k]) {
-      groups.push_back({start, k + 1});
-      start = k + 1;
-    }
-  SmallVector<Operation *> placed(n);
   SmallVector<std::string> bandLines;
-  affine::AffineForOp root = c.root;
-  if (groups.size() > 1) {
-    OpBuilder b(root);
-    for (auto [start, end] : groups) {
-      auto copy = cast<affine::AffineForOp>(b.clone(*root));
-      copy->setAttr(kGpuPartsAttr, b.getI64IntegerAttr(c.distribution));
-      SmallVector<Operation *> ops;
-      for (Operation &op : copy.getBody()->without_terminator())
-        ops.push_back(&op);
-      for (unsigned k = n; k-- > 0;) {
-        if (k >= start && k < end)
-          placed[k] = ops[k];
-        else
-          ops[k]->erase();
-      }
-    }
-    for (unsigned k = 0; k < n; ++k)
-      if (isolated[k])
-        bandLines.push_back(lineOf(c.children[k]));
-    if (report)
-      root.emitRemark("distributed into ")
-          << groups.size() << " loops over the parts of its body, so that "
-          << (bandLines.size() > 1 ? "the loops at " : "the loop at ")
-          << llvm::join(bandLines, ", ") << " with it "
-          << (bandLines.size() > 1 ? "are 2-D bands" : "is a 2-D band");
-    root.erase();
-  } else {
-    placed[0] = c.children[0];
-  }
+  for (unsigned k = 0; k < n; ++k)
+    if (isolated[k])
+      bandLines.push_back(lineOf(c.children[k]));
+  SmallVector<Operation *> placed =
+      distribute(c, cut, /*parts=*/true,
+                 Twine(bandLines.size() > 1 ? "the loops at " : "the loop at ") +
+                     llvm::join(bandLines, ", ") + " with it " +
+                     (bandLines.size() > 1 ? "are 2-D bands" : "is a 2-D band"));
 
   // Interchange: the inner parallel loop moves outward, the other runs in
   // each thread.
@@ -300,6 +296,121 @@ void BandExposer::transform(Candidate &c) {
           << ", which carries no dependence and becomes the second grid "
              "dimension; this loop runs in each thread";
     affine::interchangeLoops(outer, inner);
+  }
+}
+
+SmallVector<bool> BandExposer::isolate(const Candidate &c,
+                                       ArrayRef<bool> gains,
+                                       SmallVector<bool> &cut, bool say) {
+  unsigned n = c.children.size();
+  cut.assign(n ? n - 1 : 0, false);
+  SmallVector<bool> isolated(n, false);
+  if (n == 1) {
+    isolated[0] = gains[0];
+    return isolated;
+  }
+  SmallVector<bool> byDeps = distributions[c.distribution].legalCuts;
+  SmallVector<bool> byValues = valueCuts(c);
+  for (unsigned k = 0; k < n; ++k) {
+    if (!gains[k])
+      continue;
+    bool before = k == 0 || (byDeps[k - 1] && byValues[k - 1]);
+    bool after = k == n - 1 || (byDeps[k] && byValues[k]);
+    if (before && after) {
+      isolated[k] = true;
+      if (k > 0)
+        cut[k - 1] = true;
+      if (k < n - 1)
+        cut[k] = true;
+    } else if (say) {
+      bool values = (k > 0 && !byValues[k - 1]) || (k < n - 1 && !byValues[k]);
+      affine::AffineForOp root = c.root;
+      root.emitRemark("not distributed around the loop at ")
+          << lineOf(c.children[k]) << ": "
+          << (values ? "a value computed in one part of its body is used "
+                       "in another"
+                     : "a dependence goes from a later part of its body "
+                       "back to an earlier one");
+    }
+  }
+  return isolated;
+}
+
+SmallVector<Operation *> BandExposer::distribute(Candidate &c,
+                                                 ArrayRef<bool> cut, bool parts,
+                                                 const Twine &purpose) {
+  unsigned n = c.children.size();
+  SmallVector<Operation *> placed(c.children);
+  if (llvm::none_of(cut, [](bool x) { return x; }))
+    return placed;
+  // One copy of the root per group of children, each keeping its group's
+  // ops, in order.
+  SmallVector<std::pair<unsigned, unsigned>> groups;
+  for (unsigned start = 0, k = 0; k < n; ++k)
+    if (k == n - 1 || cut[k]) {
+      groups.push_back({start, k + 1});
+      start = k + 1;
+    }
+  affine::AffineForOp root = c.root;
+  OpBuilder b(root);
+  for (auto [start, end] : groups) {
+    auto copy = cast<affine::AffineForOp>(b.clone(*root));
+    if (parts)
+      copy->setAttr(kGpuPartsAttr, b.getI64IntegerAttr(c.distribution));
+    SmallVector<Operation *> ops;
+    for (Operation &op : copy.getBody()->without_terminator())
+      ops.push_back(&op);
+    for (unsigned k = n; k-- > 0;) {
+      if (k >= start && k < end)
+        placed[k] = ops[k];
+      else
+        ops[k]->erase();
+    }
+  }
+  if (report)
+    root.emitRemark("distributed into ")
+        << groups.size() << " loops over the parts of its body, so that "
+        << purpose;
+  root.erase();
+  return placed;
+}
+
+void BandExposer::transformCarried(Candidate &c) {
+  unsigned n = c.children.size();
+  SmallVector<bool> gains(n);
+  for (unsigned k = 0; k < n; ++k)
+    gains[k] = interchangeGains(c.interchange[k]);
+  // Quiet where it is not possible: time loops around stencils are the
+  // common case, and gpu-select-nests says why they stay on the host.
+  SmallVector<bool> cut;
+  SmallVector<bool> isolated = isolate(c, gains, cut, /*say=*/false);
+  if (llvm::none_of(isolated, [](bool g) { return g; }))
+    return;
+  SmallVector<std::string> lines;
+  for (unsigned k = 0; k < n; ++k)
+    if (isolated[k])
+      lines.push_back(lineOf(c.children[k]));
+  SmallVector<Operation *> placed = distribute(
+      c, cut, /*parts=*/false,
+      Twine(lines.size() > 1 ? "the loops at " : "the loop at ") +
+          llvm::join(lines, ", ") +
+          (lines.size() > 1 ? " can each be interchanged with it"
+                            : " can be interchanged with it"));
+  // The parallel loop moves outward and is a grid of its own; the carried
+  // loop runs in each thread.
+  for (unsigned k = 0; k < n; ++k) {
+    if (!isolated[k])
+      continue;
+    auto inner = cast<affine::AffineForOp>(placed[k]);
+    auto outer = cast<affine::AffineForOp>(inner->getParentOp());
+    if (report)
+      outer.emitRemark("interchanged with the loop at ")
+          << lineOf(inner)
+          << ", which carries no dependence: its iterations are the threads "
+             "of one launch, and this loop runs in each thread (swapped back "
+             "if the nest stays on the host)";
+    affine::interchangeLoops(outer, inner);
+    inner->setAttr(kGpuInterchangedAttr, UnitAttr::get(inner.getContext()));
   }
 }
 

@@ -17,6 +17,7 @@
 #include "weft/Partition/NestComments.h"
 #include "weft/Partition/Passes.h"
 
+#include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -212,6 +213,26 @@ private:
 };
 } // end anonymous namespace
 
+/// Swaps back each loop gpu-expose-bands moved outside the loop that
+/// carried it (kGpuInterchangedAttr) where its nest stays on the host: the
+/// host runs the loops in the source's order.
+static void swapBackHostInterchanges(func::FuncOp func, bool report) {
+  SmallVector<affine::AffineForOp> moved;
+  func.walk([&](affine::AffineForOp loop) {
+    if (loop->removeAttr(kGpuInterchangedAttr) && !loop->hasAttr(kGpuBandAttr))
+      moved.push_back(loop);
+  });
+  for (affine::AffineForOp loop : moved) {
+    affine::AffineForOp carried = onlyChildLoop(loop);
+    if (!carried)
+      continue;
+    if (report)
+      carried.emitRemark("swapped back with the loop at ")
+          << lineOf(loop) << ": the nest stays on the host";
+    affine::interchangeLoops(loop, carried);
+  }
+}
+
 LogicalResult weft::selectDeviceNests(func::FuncOp func, bool report,
                                       unsigned long maxIslOperations,
                                       const DeviceChoice &choice) {
@@ -237,10 +258,12 @@ LogicalResult weft::selectDeviceNests(func::FuncOp func, bool report,
     if (report && !forced)
       func.emitRemark("the region runs on the host: it has no polyhedral "
                       "model (see above)");
+    swapBackHostInterchanges(func, report);
     return failure(forced);
   }
   NestSelector selector(func, region, *info, choice, maxIslOperations, report);
   selector.visit(func.getBody().front());
+  swapBackHostInterchanges(func, report);
   return failure(selector.invalid);
 }
 

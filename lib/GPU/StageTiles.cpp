@@ -336,30 +336,25 @@ LogicalResult KernelTiler::findAccumulators(std::string &why) {
     why = "the kernel reads the grid's size";
     return failure();
   }
-  DenseSet<Operation *> staged;
-  for (StagedRead &read : reads)
-    staged.insert(read.load);
   DenseSet<Value> written;
   for (auto store : loop.getBody()->getOps<memref::StoreOp>())
     written.insert(store.getMemRef());
   for (Operation &op : loop.getBody()->without_terminator()) {
-    if (staged.contains(&op))
+    if (readOf(&op))
       continue;
     if (isa<memref::LoadOp, memref::StoreOp>(op)) {
       auto load = dyn_cast<memref::LoadOp>(op);
       auto store = dyn_cast<memref::StoreOp>(op);
       Value memref = load ? load.getMemRef() : store.getMemRef();
       ValueRange indices = load ? load.getIndices() : store.getIndices();
-      std::string name = isa<BlockArgument>(memref) &&
-                                 cast<BlockArgument>(memref).getOwner() ==
-                                     &kernel.front()
-                             ? arrayName(memref)
-                             : "a local array";
+      auto argument = dyn_cast<BlockArgument>(memref);
+      bool global = argument && argument.getOwner() == &kernel.front();
+      std::string name = global ? arrayName(memref) : "a local array";
       if (!written.contains(memref)) {
         why = "the read of " + name + " is not staged";
         return failure();
       }
-      if (name == "a local array" ||
+      if (!global ||
           !isa<FloatType>(cast<MemRefType>(memref.getType()).getElementType()) ||
           llvm::any_of(indices,
                        [&](Value i) { return varies(i) & (kLoop | kOther); })) {

@@ -182,15 +182,15 @@ static WEFT_RT_UNUSED void weft_rt_free(void *p) { free(p); }
    are made (at most a few are alive at once). */
 #ifdef __cplusplus
 enum { WEFT_RT_VALUE_SLOTS = 64, WEFT_RT_MAX_VALUES = 64 };
-template <typename... T>
-static const int64_t *weft_rt_value_list(T... x) {
-  static_assert(sizeof...(T) <= WEFT_RT_MAX_VALUES,
+template <typename... WeftT>
+static const int64_t *weft_rt_value_list(WeftT... x) {
+  static_assert(sizeof...(WeftT) <= WEFT_RT_MAX_VALUES,
                 "a message passes more integers than weft_rt_values holds");
   static thread_local int64_t ring[WEFT_RT_VALUE_SLOTS][WEFT_RT_MAX_VALUES];
   static thread_local unsigned next;
   int64_t *slot = ring[next++ % WEFT_RT_VALUE_SLOTS];
   int64_t values[] = {(int64_t)x..., 0};
-  for (unsigned k = 0; k < sizeof...(T); ++k)
+  for (unsigned k = 0; k < sizeof...(WeftT); ++k)
     slot[k] = values[k];
   return slot;
 }

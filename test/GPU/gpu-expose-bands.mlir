@@ -216,3 +216,76 @@ func.func @clipped(%c: memref<64x64xf64>, %a: memref<64x32xf64>, %beta: f64) {
   }
   return
 }
+
+// -----
+
+// atax as PolyBench writes it: `i` carries the updates of y, and its second
+// inner loop is parallel. The loop is distributed (tmp's statements, then
+// y's loop) and y's loop interchanged with it: `for j for i`, one grid over
+// j (marked weft.gpu.interchanged for gpu-select-nests) instead of one
+// launch per i; the first part keeps its order.
+// CHECK-LABEL: func.func @atax
+// CHECK:      affine.for %[[I:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:   affine.store %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK-NEXT:   affine.for %[[J:.*]] = 0 to %{{.*}} {
+// CHECK:        }
+// CHECK-NEXT: }
+// CHECK-NEXT: affine.for %[[J2:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:   affine.for %[[I2:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:     affine.load %{{.*}}[%[[J2]]]
+// CHECK-NEXT:     affine.load %{{.*}}[%[[I2]], %[[J2]]]
+// CHECK:          affine.store %{{.*}}, %{{.*}}[%[[J2]]]
+// CHECK-NEXT:   }
+// CHECK-NEXT: } {weft.gpu.interchanged}
+// CHECK-NEXT: return
+func.func @atax(%a: memref<?x?xf64>, %x: memref<?xf64>, %y: memref<?xf64>,
+                %tmp: memref<?xf64>, %m: index, %n: index, %zero: f64) {
+  // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the loop at line 36 can be interchanged with it}}
+  // expected-remark @below {{interchanged with the loop at line 36, which carries no dependence: its iterations are the threads of one launch, and this loop runs in each thread (swapped back if the nest stays on the host)}}
+  affine.for %i = 0 to %m {
+    affine.store %zero, %tmp[%i] : memref<?xf64>
+    affine.for %j = 0 to %n {
+      %t = affine.load %tmp[%i] : memref<?xf64>
+      %v = affine.load %a[%i, %j] : memref<?x?xf64>
+      %w = affine.load %x[%j] : memref<?xf64>
+      %p = arith.mulf %v, %w : f64
+      %s = arith.addf %t, %p : f64
+      affine.store %s, %tmp[%i] : memref<?xf64>
+    }
+    affine.for %j = 0 to %n {
+      %u = affine.load %y[%j] : memref<?xf64>
+      %v = affine.load %a[%i, %j] : memref<?x?xf64>
+      %t = affine.load %tmp[%i] : memref<?xf64>
+      %p = arith.mulf %v, %t : f64
+      %s = arith.addf %u, %p : f64
+      affine.store %s, %y[%j] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A time loop around a stencil: swapping it with the space loop would
+// reverse a dependence (forward in t, backward in i), and the two parts
+// cannot be split. Nothing changes, nothing is said.
+// CHECK-LABEL: func.func @stencil
+// CHECK:      affine.for %{{.*}} = 0 to %{{.*}} {
+// CHECK-NEXT:   affine.for
+// CHECK-NOT: weft.gpu.interchanged
+// CHECK: return
+func.func @stencil(%a: memref<?xf64>, %b: memref<?xf64>, %t: index, %n: index) {
+  affine.for %s = 0 to %t {
+    affine.for %i = 1 to %n {
+      %l = affine.load %a[%i - 1] : memref<?xf64>
+      %r = affine.load %a[%i + 1] : memref<?xf64>
+      %v = arith.addf %l, %r : f64
+      affine.store %v, %b[%i] : memref<?xf64>
+    }
+    affine.for %i = 1 to %n {
+      %v = affine.load %b[%i] : memref<?xf64>
+      affine.store %v, %a[%i] : memref<?xf64>
+    }
+  }
+  return
+}

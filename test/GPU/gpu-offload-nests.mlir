@@ -113,10 +113,40 @@ func.func @checked_sequential(%x: memref<?xf64>, %y: memref<?xf64>, %n: index) a
 // CHECK: gpu.dealloc
 // CHECK: return
 // expected-remark @below {{device copies:}}
-func.func @whole(%x: memref<?xf64>, %t: index, %n: index) {
+func.func @whole(%x: memref<?xf64>, %y: memref<?xf64>, %t: index, %n: index) {
   // expected-remark @below {{stays on the host: it carries a dependence through #0; the loops in it are candidates}}
   affine.for %s = 0 to %t {
     // expected-remark @below {{runs on the device}}
+    affine.for %i = 1 to %n {
+      %a = affine.load %x[%i - 1] : memref<?xf64>
+      %b = affine.load %x[%i + 1] : memref<?xf64>
+      %c = arith.addf %a, %b : f64
+      affine.store %c, %y[%i] : memref<?xf64>
+    }
+    // expected-remark @below {{runs on the device}}
+    affine.for %i = 1 to %n {
+      %a = affine.load %y[%i] : memref<?xf64>
+      affine.store %a, %x[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A time loop around a pointwise nest: gpu-expose-bands swaps them (one
+// launch whose threads each run the time loop) instead of a launch per
+// step.
+// CHECK-LABEL: func.func @pointwise
+// CHECK: gpu.memcpy
+// CHECK: affine.for %[[I:.*]] = 0 to
+// CHECK-NEXT: affine.for
+// CHECK: } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+// expected-remark @below {{device copies:}}
+func.func @pointwise(%x: memref<?xf64>, %t: index, %n: index) {
+  // expected-remark @below {{interchanged with the loop at line 16, which carries no dependence: its iterations are the threads of one launch, and this loop runs in each thread (swapped back if the nest stays on the host)}}
+  affine.for %s = 0 to %t {
+    // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always}}
     affine.for %i = 0 to %n {
       %a = affine.load %x[%i] : memref<?xf64>
       %b = arith.addf %a, %a : f64

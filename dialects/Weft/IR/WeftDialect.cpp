@@ -47,6 +47,12 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a unit attribute on a loop";
     return success();
   }
+  if (name == getGpuInterchangedAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<affine::AffineForOp>(op))
+      return op->emitOpError()
+             << "'" << name << "' must be a unit attribute on affine.for";
+    return success();
+  }
   if (name == getCIntAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<scf::ForOp, emitc::ForOp>(op))
       return op->emitOpError() << "'" << name

@@ -79,6 +79,12 @@ def Weft_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getGpuPartsAttrName() {
       return ::llvm::StringLiteral("weft.gpu.parts");
     }
+    // On a parallel loop gpu-expose-bands interchanged with the loop that
+    // carried it, which now runs in each thread: gpu-select-nests swaps
+    // them back where the nest stays on the host.
+    static constexpr ::llvm::StringLiteral getGpuInterchangedAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.interchanged");
+    }
     // On a device nest's outermost loop: threads per block along x, y, z
     // (the cost model's choice); on the sequential loop inside a 2-D nest:
     // the width of the shared-memory tiles gpu-stage-tiles stages.

@@ -31,6 +31,12 @@ inline constexpr llvm::StringLiteral kGpuCoalescedAttr =
 inline constexpr llvm::StringLiteral kGpuPartsAttr =
     WeftDialect::getGpuPartsAttrName();
 
+/// On a parallel loop gpu-expose-bands moved outside the loop that carried
+/// it, to be a grid of its own; gpu-select-nests swaps the two back where
+/// the nest stays on the host.
+inline constexpr llvm::StringLiteral kGpuInterchangedAttr =
+    WeftDialect::getGpuInterchangedAttrName();
+
 /// On the device buffer of a host array in a distributed region and its
 /// copies: the runtime keeps the buffer across nests, and the copies move
 /// only what is newer on the other side (weft_cuda_resident*).

@@ -232,6 +232,20 @@ def GpuStageTiles : Pass<"gpu-stage-tiles", "::mlir::ModuleOp"> {
     the loop are used in it, or the tiles exceed 48 KiB (CUDA's limit on
     static shared memory). The block's shape comes from the kernel's
     launch.
+
+    Register tiles: where the loop also carries `weft.gpu.coarsen = [cx,
+    cy]` (gpu-select-nests' choice), each thread computes cx x cy elements.
+    The block stands for cx x cy blocks of the grid before (the launch's
+    grid sizes are divided by cx and cy, rounded up; the tiles get cx and
+    cy times the rows); the elements the loop accumulates into live in
+    `memref.alloca` variables, loaded inside the iteration space (zero
+    outside) and stored back inside it after the loop; the tile loop runs
+    the elements jammed, each operation cloned once per element it differs
+    for. Only where every access of the loop is a staged read or such an
+    element (same subscripts, invariant along the loop, floating point), no
+    operation has effects, regions or integer division, and the kernel does
+    not read gridDim; otherwise one element a thread, with the reason in
+    the remark.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",

@@ -47,21 +47,38 @@ static void answer(const ModelBuilder &model, const StatementDependences &all,
           q.legalCuts[p] = false;
 }
 
-static void answer(const StatementDependences &all,
+static void answer(const ModelBuilder &model, const StatementDependences &all,
                    weft::InterchangeQuery &q) {
-  // Every statement in `outer` is in `inner`, one level deeper.
-  q.legal = !all.withinWhere(q.outer, [](isl::map m, int d) {
-    isl_map *r = isl_map_order_lt(m.release(), isl_dim_in, d, isl_dim_out, d);
-    return isl::manage(
-        isl_map_order_gt(r, isl_dim_in, d + 1, isl_dim_out, d + 1));
-  });
-  q.innerParallel = !all.withinWhere(q.outer, [](isl::map m, int d) {
-    isl::map before = isl::manage(
-        isl_map_order_lt(m.copy(), isl_dim_in, d + 1, isl_dim_out, d + 1));
-    isl::map after = isl::manage(
-        isl_map_order_gt(m.release(), isl_dim_in, d + 1, isl_dim_out, d + 1));
-    return before.unite(after);
-  });
+  // Every statement asked about is in `inner`, one level deeper than
+  // `outer`.
+  SmallVector<bool> inInner;
+  for (unsigned s = 0; s < model.numStatements(); ++s)
+    inInner.push_back(q.inner->isAncestor(model.accessOf(s)));
+  auto select = [&](unsigned source, unsigned sink) {
+    return inInner[source] && inInner[sink];
+  };
+  function_ref<bool(unsigned, unsigned)> only = nullptr;
+  if (q.afterDistribution)
+    only = select;
+  q.legal = !all.withinWhere(
+      q.outer,
+      [](isl::map m, int d) {
+        isl_map *r =
+            isl_map_order_lt(m.release(), isl_dim_in, d, isl_dim_out, d);
+        return isl::manage(
+            isl_map_order_gt(r, isl_dim_in, d + 1, isl_dim_out, d + 1));
+      },
+      only);
+  q.innerParallel = !all.withinWhere(
+      q.outer,
+      [](isl::map m, int d) {
+        isl::map before = isl::manage(
+            isl_map_order_lt(m.copy(), isl_dim_in, d + 1, isl_dim_out, d + 1));
+        isl::map after = isl::manage(isl_map_order_gt(
+            m.release(), isl_dim_in, d + 1, isl_dim_out, d + 1));
+        return before.unite(after);
+      },
+      only);
 }
 
 LogicalResult weft::analyzeLoopReorderings(
@@ -80,6 +97,6 @@ LogicalResult weft::analyzeLoopReorderings(
                      for (DistributionQuery &q : distributions)
                        answer(model, all, q);
                      for (InterchangeQuery &q : interchanges)
-                       answer(all, q);
+                       answer(model, all, q);
                    });
 }

@@ -77,8 +77,11 @@ bool StatementDependences::within(
 
 bool StatementDependences::withinWhere(
     affine::AffineForOp loop,
-    llvm::function_ref<isl::map(isl::map, int)> restrict) const {
+    llvm::function_ref<isl::map(isl::map, int)> restrict,
+    llvm::function_ref<bool(unsigned, unsigned)> select) const {
   for (const Pair &p : pairs) {
+    if (select && !select(p.source, p.sink))
+      continue;
     int depth;
     isl::map m = inOneExecution(p, loop, depth);
     if (!m.is_null() && !restrict(m, depth).is_empty())

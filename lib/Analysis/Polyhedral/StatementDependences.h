@@ -38,10 +38,12 @@ public:
   /// relation in one execution of the loop (the same iterations of the loops
   /// around it), in the statements' own spaces, `loop` at `depth`. Pairs
   /// with one end outside the loop are not asked.
+  /// With `select`, only the pairs of statements it accepts.
   bool withinWhere(
       affine::AffineForOp loop,
-      llvm::function_ref<isl::map(isl::map relation, int depth)> restrict)
-      const;
+      llvm::function_ref<isl::map(isl::map relation, int depth)> restrict,
+      llvm::function_ref<bool(unsigned source, unsigned sink)> select =
+          nullptr) const;
 
   /// The dependences `loop` carries as a set of [o0, ..., s, t]: the
   /// iterations o of the loops around it (shared by source and sink) and

@@ -139,11 +139,11 @@ static WEFT_CUDA_UNUSED std::map<void *, size_t> &weft_cuda_buffer_sizes() {
 /// Device memory for `count` elements of T (at least one, so that every
 /// array has an address), on this process's device (chosen at the first
 /// allocation). The message says how much was asked for.
-template <typename T>
-static WEFT_CUDA_UNUSED T *weft_cuda_alloc(int64_t count) {
+template <typename WeftT>
+static WEFT_CUDA_UNUSED WeftT *weft_cuda_alloc(int64_t count) {
   static const int device = weft_cuda_select_device();
   (void)device;
-  size_t bytes = (size_t)(count > 0 ? count : 1) * sizeof(T);
+  size_t bytes = (size_t)(count > 0 ? count : 1) * sizeof(WeftT);
   auto &spare = weft_cuda_spare_buffers();
   auto reuse = spare.find(bytes);
   if (reuse != spare.end()) {
@@ -153,7 +153,7 @@ static WEFT_CUDA_UNUSED T *weft_cuda_alloc(int64_t count) {
     // As fresh memory: the emulation's poison, not the last user's values.
     WEFT_CUDA_CHECK(cudaMemset(p, 0xff, bytes));
 #endif
-    return (T *)p;
+    return (WeftT *)p;
   }
   void *p = NULL;
   cudaError_t error = cudaMalloc(&p, bytes);
@@ -163,7 +163,7 @@ static WEFT_CUDA_UNUSED T *weft_cuda_alloc(int64_t count) {
     exit(1);
   }
   weft_cuda_buffer_sizes()[p] = bytes;
-  return (T *)p;
+  return (WeftT *)p;
 }
 
 /// Keeps a buffer of weft_cuda_alloc for the next allocation of its size.
@@ -345,11 +345,11 @@ static WEFT_CUDA_UNUSED bool weft_cuda_ranges_cover(const weft_cuda_ranges &r,
 
 /// Calls f(lo, hi) for the byte runs of a box given as weft_cuda_copy_box
 /// takes it.
-template <typename F>
+template <typename WeftF>
 static WEFT_CUDA_UNUSED void
 weft_cuda_box_runs(int64_t bytes, int64_t e1, int64_t e2, int64_t lo0,
                    int64_t hi0, int64_t lo1, int64_t hi1, int64_t lo2,
-                   int64_t hi2, F f) {
+                   int64_t hi2, WeftF f) {
   if (hi0 <= lo0 || hi1 <= lo1 || hi2 <= lo2)
     return;
   int64_t pitch = e2 * bytes, plane = e1 * pitch;
@@ -441,13 +441,13 @@ static WEFT_CUDA_UNUSED void weft_cuda_fetch_all(weft_cuda_resident_buffer &b,
 }
 
 /// The device buffer of host array `host` for `count` elements of T.
-template <typename T>
-static WEFT_CUDA_UNUSED T *weft_cuda_resident(const void *host, int64_t count) {
-  int64_t bytes = (count > 0 ? count : 1) * (int64_t)sizeof(T);
+template <typename WeftT>
+static WEFT_CUDA_UNUSED WeftT *weft_cuda_resident(const void *host, int64_t count) {
+  int64_t bytes = (count > 0 ? count : 1) * (int64_t)sizeof(WeftT);
   auto &all = weft_cuda_residents();
   auto it = all.find((const char *)host);
   if (it != all.end() && it->second.bytes >= bytes)
-    return (T *)it->second.device;
+    return (WeftT *)it->second.device;
   weft_cuda_resident_buffer grown;
   grown.device = weft_cuda_alloc<char>(bytes);
   grown.bytes = bytes;
@@ -463,7 +463,7 @@ static WEFT_CUDA_UNUSED T *weft_cuda_resident(const void *host, int64_t count) {
   }
   weft_cuda_ranges_add(grown.hostNewer, known, bytes);
   weft_cuda_resident_buffer &b = all[(const char *)host] = std::move(grown);
-  return (T *)b.device;
+  return (WeftT *)b.device;
 }
 
 /// The resident buffer of `host`, which must be `device`'s.
@@ -627,28 +627,28 @@ static bool weft_cuda_strided_runs(const weft_rt_runs *runs, int64_t offset,
 
 /// packed[t] = array[t / width * stride + t % width], or the other way when
 /// `scatter`, in units U.
-template <typename U>
+template <typename WeftU>
 static __global__ WEFT_CUDA_UNUSED void
-weft_cuda_move_runs_kernel(U *array, U *packed, int64_t width, int64_t stride,
+weft_cuda_move_runs_kernel(WeftU *array, WeftU *packed, int64_t width, int64_t stride,
                            int64_t total, bool scatter) {
   int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= total)
     return;
-  U *element = array + t / width * stride + t % width;
+  WeftU *element = array + t / width * stride + t % width;
   if (scatter)
     *element = packed[t];
   else
     packed[t] = *element;
 }
 
-template <typename U>
+template <typename WeftU>
 static void weft_cuda_move_runs(char *array, char *packed,
                                 const weft_cuda_strided &s, bool scatter) {
-  int64_t width = s.width / (int64_t)sizeof(U);
-  int64_t stride = s.stride / (int64_t)sizeof(U);
+  int64_t width = s.width / (int64_t)sizeof(WeftU);
+  int64_t stride = s.stride / (int64_t)sizeof(WeftU);
   int64_t total = width * s.count, blocks = (total + 255) / 256;
-  WEFT_CUDA_LAUNCH(weft_cuda_move_runs_kernel<U>, blocks, 1, 1, 256, 1, 1,
-                   (U *)(array + s.first), (U *)packed, width, stride, total,
+  WEFT_CUDA_LAUNCH(weft_cuda_move_runs_kernel<WeftU>, blocks, 1, 1, 256, 1, 1,
+                   (WeftU *)(array + s.first), (WeftU *)packed, width, stride, total,
                    scatter);
 }
 
@@ -846,52 +846,52 @@ static const bool weft_cuda_stats_registered WEFT_CUDA_UNUSED =
 
 /// p[0] = op(p[0], v) atomically through compare-and-swap on its bits, for
 /// the updates CUDA has no atomic of its own for.
-template <typename T, typename Op>
-static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_apply(T *p, T v,
-                                                              Op op) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8,
+template <typename WeftT, typename WeftOp>
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_apply(WeftT *p, WeftT v,
+                                                              WeftOp op) {
+  static_assert(sizeof(WeftT) == 4 || sizeof(WeftT) == 8,
                 "atomic update of an element of 4 or 8 bytes only");
-  typedef typename std::conditional<sizeof(T) == 8, unsigned long long,
-                                    unsigned int>::type Bits;
-  Bits *bits = reinterpret_cast<Bits *>(p);
-  Bits seen = *bits, expected;
+  typedef typename std::conditional<sizeof(WeftT) == 8, unsigned long long,
+                                    unsigned int>::type WeftBits;
+  WeftBits *bits = reinterpret_cast<WeftBits *>(p);
+  WeftBits seen = *bits, expected;
   do {
     expected = seen;
-    T old, next;
-    memcpy(&old, &expected, sizeof(T));
+    WeftT old, next;
+    memcpy(&old, &expected, sizeof(WeftT));
     next = op(old, v);
-    Bits desired;
-    memcpy(&desired, &next, sizeof(T));
+    WeftBits desired;
+    memcpy(&desired, &next, sizeof(WeftT));
     seen = atomicCAS(bits, expected, desired);
   } while (seen != expected);
 }
 
 struct weft_cuda_add_op {
-  template <typename T> __device__ T operator()(T a, T b) const {
+  template <typename WeftT> __device__ WeftT operator()(WeftT a, WeftT b) const {
     return a + b;
   }
 };
 struct weft_cuda_mul_op {
-  template <typename T> __device__ T operator()(T a, T b) const {
+  template <typename WeftT> __device__ WeftT operator()(WeftT a, WeftT b) const {
     return a * b;
   }
 };
 // C's `a > m ? a : m` skips NaN elements: max and min are maxNum and minNum
 // (a NaN operand gives the other).
 struct weft_cuda_max_op {
-  template <typename T> __device__ T operator()(T a, T b) const {
+  template <typename WeftT> __device__ WeftT operator()(WeftT a, WeftT b) const {
     return (b != b || a > b) ? a : b;
   }
 };
 struct weft_cuda_min_op {
-  template <typename T> __device__ T operator()(T a, T b) const {
+  template <typename WeftT> __device__ WeftT operator()(WeftT a, WeftT b) const {
     return (b != b || a < b) ? a : b;
   }
 };
 
-template <typename T>
-static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_add(T *p, int64_t i,
-                                                            T v) {
+template <typename WeftT>
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_add(WeftT *p, int64_t i,
+                                                            WeftT v) {
   weft_cuda_atomic_apply(p + i, v, weft_cuda_add_op());
 }
 // CUDA's own additions (double: sm_60 and later).
@@ -909,19 +909,19 @@ static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_add(int *p, int64_t i,
                                                             int v) {
   atomicAdd(p + i, v);
 }
-template <typename T>
-static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_mul(T *p, int64_t i,
-                                                            T v) {
+template <typename WeftT>
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_mul(WeftT *p, int64_t i,
+                                                            WeftT v) {
   weft_cuda_atomic_apply(p + i, v, weft_cuda_mul_op());
 }
-template <typename T>
-static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_max(T *p, int64_t i,
-                                                            T v) {
+template <typename WeftT>
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_max(WeftT *p, int64_t i,
+                                                            WeftT v) {
   weft_cuda_atomic_apply(p + i, v, weft_cuda_max_op());
 }
-template <typename T>
-static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_min(T *p, int64_t i,
-                                                            T v) {
+template <typename WeftT>
+static __device__ WEFT_CUDA_UNUSED void weft_cuda_atomic_min(WeftT *p, int64_t i,
+                                                            WeftT v) {
   weft_cuda_atomic_apply(p + i, v, weft_cuda_min_op());
 }
 

@@ -268,7 +268,7 @@ static inline cudaError_t cudaMalloc(void **p, size_t bytes) {
   *p = memory;
   return cudaSuccess;
 }
-template <typename T> static inline cudaError_t cudaMalloc(T **p, size_t bytes) {
+template <typename WeftT> static inline cudaError_t cudaMalloc(WeftT **p, size_t bytes) {
   return cudaMalloc(reinterpret_cast<void **>(p), bytes);
 }
 static inline cudaError_t cudaFree(void *p) {
@@ -348,37 +348,37 @@ static inline void __threadfence_block() {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-#define WEFT_CUDA_EMULATE_INTEGER_ATOMICS(T)                                   \
-  static inline T atomicAdd(T *p, T v) {                                       \
+#define WEFT_CUDA_EMULATE_INTEGER_ATOMICS(WeftT)                                   \
+  static inline WeftT atomicAdd(WeftT *p, WeftT v) {                                       \
     return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);                         \
   }                                                                            \
-  static inline T atomicSub(T *p, T v) {                                       \
+  static inline WeftT atomicSub(WeftT *p, WeftT v) {                                       \
     return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);                         \
   }                                                                            \
-  static inline T atomicExch(T *p, T v) {                                      \
+  static inline WeftT atomicExch(WeftT *p, WeftT v) {                                      \
     return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);                        \
   }                                                                            \
-  static inline T atomicAnd(T *p, T v) {                                       \
+  static inline WeftT atomicAnd(WeftT *p, WeftT v) {                                       \
     return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);                         \
   }                                                                            \
-  static inline T atomicOr(T *p, T v) {                                        \
+  static inline WeftT atomicOr(WeftT *p, WeftT v) {                                        \
     return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);                          \
   }                                                                            \
-  static inline T atomicCAS(T *p, T expected, T desired) {                     \
+  static inline WeftT atomicCAS(WeftT *p, WeftT expected, WeftT desired) {                     \
     __atomic_compare_exchange_n(p, &expected, desired, false,                  \
                                 __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);           \
     return expected;                                                           \
   }                                                                            \
-  static inline T atomicMax(T *p, T v) {                                       \
-    T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);                              \
+  static inline WeftT atomicMax(WeftT *p, WeftT v) {                                       \
+    WeftT old = __atomic_load_n(p, __ATOMIC_SEQ_CST);                              \
     while (old < v && !__atomic_compare_exchange_n(                            \
                           p, &old, v, false, __ATOMIC_SEQ_CST,                 \
                           __ATOMIC_SEQ_CST)) {                                 \
     }                                                                          \
     return old;                                                                \
   }                                                                            \
-  static inline T atomicMin(T *p, T v) {                                       \
-    T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);                              \
+  static inline WeftT atomicMin(WeftT *p, WeftT v) {                                       \
+    WeftT old = __atomic_load_n(p, __ATOMIC_SEQ_CST);                              \
     while (old > v && !__atomic_compare_exchange_n(                            \
                           p, &old, v, false, __ATOMIC_SEQ_CST,                 \
                           __ATOMIC_SEQ_CST)) {                                 \
@@ -393,17 +393,17 @@ WEFT_CUDA_EMULATE_INTEGER_ATOMICS(long long)
 
 namespace weft_cuda_emulate {
 /// *p = op(*p, v) atomically on a floating-point value, through its bits.
-template <typename T, typename Bits, typename Op>
-static T floatAtomic(T *p, T v, Op op) {
-  static_assert(sizeof(T) == sizeof(Bits), "bit pattern of another size");
-  Bits *bits = reinterpret_cast<Bits *>(p);
-  Bits old = __atomic_load_n(bits, __ATOMIC_SEQ_CST);
+template <typename WeftT, typename WeftBits, typename WeftOp>
+static WeftT floatAtomic(WeftT *p, WeftT v, WeftOp op) {
+  static_assert(sizeof(WeftT) == sizeof(WeftBits), "bit pattern of another size");
+  WeftBits *bits = reinterpret_cast<WeftBits *>(p);
+  WeftBits old = __atomic_load_n(bits, __ATOMIC_SEQ_CST);
   for (;;) {
-    T oldValue, newValue;
-    memcpy(&oldValue, &old, sizeof(T));
+    WeftT oldValue, newValue;
+    memcpy(&oldValue, &old, sizeof(WeftT));
     newValue = op(oldValue, v);
-    Bits desired;
-    memcpy(&desired, &newValue, sizeof(T));
+    WeftBits desired;
+    memcpy(&desired, &newValue, sizeof(WeftT));
     if (__atomic_compare_exchange_n(bits, &old, desired, false,
                                     __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
       return oldValue;
@@ -435,8 +435,8 @@ static inline float atomicExch(float *p, float v) {
 // Threads of a block are OpenMP threads, not warps in lockstep: code that
 // relies on warps does not compile. The assertion fires where it is used.
 #define WEFT_CUDA_EMULATE_NO_WARPS(name)                                       \
-  template <typename... Args> static inline unsigned name(Args...) {           \
-    static_assert(sizeof...(Args) < 0,                                         \
+  template <typename... WeftArgs> static inline unsigned name(WeftArgs...) {           \
+    static_assert(sizeof...(WeftArgs) < 0,                                         \
                   "weft CUDA emulation cannot run " #name                      \
                   ": the threads of a block are OpenMP threads, not warps");   \
     return 0;                                                                  \
@@ -464,9 +464,9 @@ WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_or)
 namespace weft_cuda_emulate {
 
 /// Whether every pointer argument of a kernel is device memory (or null).
-template <typename T> static bool deviceArgument(const char *kernel, int index,
-                                                 const T &arg) {
-  if constexpr (std::is_pointer_v<T>) {
+template <typename WeftT> static bool deviceArgument(const char *kernel, int index,
+                                                 const WeftT &arg) {
+  if constexpr (std::is_pointer_v<WeftT>) {
     if (arg && !onDevice(arg, 1)) {
       fail(cudaErrorInvalidValue,
            "kernel %s: argument %d (%p) is not device memory", kernel, index,
@@ -477,9 +477,9 @@ template <typename T> static bool deviceArgument(const char *kernel, int index,
   return true;
 }
 
-template <typename... Params, typename... Args>
-static void launch(const char *name, void (*kernel)(Params...), dim3 grid,
-                   dim3 block, size_t sharedBytes, Args... args) {
+template <typename... WeftParams, typename... WeftArgs>
+static void launch(const char *name, void (*kernel)(WeftParams...), dim3 grid,
+                   dim3 block, size_t sharedBytes, WeftArgs... args) {
   unsigned long long threads =
       (unsigned long long)block.x * block.y * block.z;
   if (threads == 0 || grid.x == 0 || grid.y == 0 || grid.z == 0 ||

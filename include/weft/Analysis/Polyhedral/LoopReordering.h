@@ -27,9 +27,13 @@ struct DistributionQuery {
   llvm::SmallVector<bool> legalCuts;
 };
 
-/// Swapping `outer` and `inner`, the only op of `outer`'s body.
+/// Swapping `outer` and `inner`, the only op of `outer`'s body (or, with
+/// `afterDistribution`, one of the ops of its body, alone in its copy of
+/// `outer` once `outer` is distributed: only the dependences between
+/// statements inside `inner` count).
 struct InterchangeQuery {
   mlir::affine::AffineForOp outer, inner;
+  bool afterDistribution = false;
   /// Answers, on the dependences within one execution of `outer`:
   /// `legal`: none goes forward along `outer` and backward along `inner`
   /// (its distance vector stays lexicographically positive when swapped);
