@@ -175,6 +175,39 @@ static void nameKernelArguments(gpu::GPUModuleOp module, Block &entry) {
   for (auto [i, arg] : llvm::enumerate(entry.getArguments()))
     if (agree[i] && !names[i].empty())
       arg.setLoc(weft::withSourceName(arg.getLoc(), names[i]));
+  // A loop's trip count the host computed (`i < arg`, or `pos < arg` where
+  // `i = 1 + pos`): `i_count`, where every comparison names one iterator.
+  auto iteratorOf = [](Value position) -> StringRef {
+    if (StringRef name = weft::sourceName(position); !name.empty())
+      return name;
+    for (Operation *user : position.getUsers())
+      if (isa<arith::AddIOp, arith::MulIOp>(user))
+        if (StringRef name = weft::sourceName(user->getResult(0));
+            !name.empty())
+          return name;
+    return "";
+  };
+  for (BlockArgument arg : entry.getArguments()) {
+    if (!weft::sourceName(arg).empty() || !arg.getType().isIntOrIndex())
+      continue;
+    std::string count;
+    bool agreed = true;
+    for (Operation *user : arg.getUsers()) {
+      auto compare = dyn_cast<arith::CmpIOp>(user);
+      if (!compare || compare.getRhs() != arg ||
+          (compare.getPredicate() != arith::CmpIPredicate::slt &&
+           compare.getPredicate() != arith::CmpIPredicate::ult))
+        continue;
+      StringRef iterator = iteratorOf(compare.getLhs());
+      if (iterator.empty() ||
+          (!count.empty() && count != iterator.str() + "_count"))
+        agreed = false;
+      else
+        count = iterator.str() + "_count";
+    }
+    if (agreed && weft::isCIdentifier(count))
+      arg.setLoc(weft::withSourceName(arg.getLoc(), count));
+  }
 }
 
 LogicalResult ConvertGPUToEmitC::hoistKernel(gpu::GPUModuleOp module,
