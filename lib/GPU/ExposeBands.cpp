@@ -68,6 +68,9 @@ public:
 private:
   void consider(affine::AffineForOp root);
   void considerCarried(affine::AffineForOp root);
+  /// Adds `c` to `into`, with the question of its distribution when its
+  /// body has several ops.
+  void enlist(Candidate c, std::vector<Candidate> &into);
   void transform(Candidate &c);
   void transformCarried(Candidate &c);
   /// The cuts of `c.root`'s body that isolate each child that `gains`,
@@ -154,13 +157,16 @@ void BandExposer::consider(affine::AffineForOp root) {
       }
     c.interchange.push_back(q);
   }
-  if (!anyLoop)
-    return;
+  if (anyLoop)
+    enlist(std::move(c), candidates);
+}
+
+void BandExposer::enlist(Candidate c, std::vector<Candidate> &into) {
   if (c.children.size() > 1) {
     c.distribution = distributions.size();
-    distributions.push_back({root, {}});
+    distributions.push_back({c.root, {}});
   }
-  candidates.push_back(std::move(c));
+  into.push_back(std::move(c));
 }
 
 void BandExposer::considerCarried(affine::AffineForOp root) {
@@ -189,13 +195,8 @@ void BandExposer::considerCarried(affine::AffineForOp root) {
     }
     c.interchange.push_back(q);
   }
-  if (!any)
-    return;
-  if (c.children.size() > 1) {
-    c.distribution = distributions.size();
-    distributions.push_back({root, {}});
-  }
-  carried.push_back(std::move(c));
+  if (any)
+    enlist(std::move(c), carried);
 }
 
 SmallVector<bool> BandExposer::valueCuts(const Candidate &c) const {

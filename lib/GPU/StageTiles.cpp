@@ -59,6 +59,19 @@ struct Accumulator {
   SmallVector<Value> indices;
 };
 
+/// One of the elements a thread with register tiles computes: the code of
+/// the thread at its place in block (blockIdx * coarsen + at) of the grid
+/// before, that thread's condition of being inside the iteration space,
+/// its variables (one per accumulator) and their subscripts.
+struct ElementCopy {
+  Substitution s;
+  int64_t at[2] = {0, 0};
+  IRMapping map;
+  Value inside;
+  SmallVector<Value> variables;
+  SmallVector<SmallVector<Value>> elements;
+};
+
 /// One kernel, its launch's block shape and the loop marked for tiles.
 class KernelTiler {
 public:
@@ -82,8 +95,28 @@ private:
   LogicalResult findAccumulators(std::string &why);
   unsigned copyDims(Value v);
   StagedRead *readOf(Operation *op);
+  DenseSet<Operation *> liveOperations();
+  void makeCopies(OpBuilder &b);
+  void makeElementVariables(OpBuilder &b);
+  void fillTiles(OpBuilder &b, Value start, Value linear);
+  void runOneElement(OpBuilder &b, scf::ForOp inner, Value k);
+  void runJammed(OpBuilder &b, OpBuilder &invariant, scf::ForOp inner,
+                 Value k);
+  void storeElements(OpBuilder &b);
   std::string rewrite();
   void coarsenGrid();
+
+  /// Rows of the tile of `read`: the block's threads along its dimension,
+  /// times the elements each computes; one for a read of the whole block.
+  int64_t rowsOf(const StagedRead &read) const {
+    return read.dim >= 0 ? block[read.dim] * coarsen[read.dim] : 1;
+  }
+  /// The element of a tile at `row` of the block and `column` of the step.
+  static SmallVector<Value> tileIndex(const StagedRead &read, Value row,
+                                      Value column) {
+    return read.dim == 0 ? SmallVector<Value>{column, row}
+                         : SmallVector<Value>{row, column};
+  }
 
   bool coarsened() const { return coarsen[0] * coarsen[1] > 1; }
 
@@ -100,6 +133,12 @@ private:
   SmallVector<StagedRead> reads;
   SmallVector<Accumulator> accumulators;
   DenseMap<Value, unsigned> memo, copyMemo;
+
+  // What rewrite() builds: the loop's bounds before the guard, the indices,
+  // the tiles, and with register tiles the copies of the thread's code.
+  Value lb, ub, step, threadId[2], blockId[2];
+  SmallVector<Value> buffers;
+  SmallVector<ElementCopy, 0> copies;
 };
 
 unsigned KernelTiler::varies(Value v) {
@@ -444,152 +483,86 @@ static void cloneStatements(OpBuilder &b, ArrayRef<Operation *> ops,
   }
 }
 
-std::string KernelTiler::rewrite() {
+/// The operations of the loop that the accumulated values need (not the
+/// staged reads' subscripts into device memory).
+DenseSet<Operation *> KernelTiler::liveOperations() {
+  DenseSet<Operation *> live;
+  SmallVector<Operation *> work;
+  for (auto store : loop.getBody()->getOps<memref::StoreOp>())
+    work.push_back(store);
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    if (!live.insert(op).second || readOf(op))
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp();
+          def && def->getBlock() == loop.getBody())
+        work.push_back(def);
+  }
+  return live;
+}
+
+/// With register tiles, a block stands for coarsen[0] x coarsen[1] blocks
+/// of the grid before: each thread computes the elements of the threads at
+/// its place in each of them (its copies, y outer).
+void KernelTiler::makeCopies(OpBuilder &b) {
   Location loc = loop.getLoc();
-  OpBuilder b(guard);
-  for (Operation *op : hoisted)
-    op->moveBefore(guard);
+  blockId[0] = b.create<gpu::BlockIdOp>(loc, gpu::Dimension::x);
+  blockId[1] = b.create<gpu::BlockIdOp>(loc, gpu::Dimension::y);
+  for (int64_t ry = 0; ry < coarsen[1]; ++ry)
+    for (int64_t rx = 0; rx < coarsen[0]; ++rx) {
+      ElementCopy &copy = copies.emplace_back();
+      copy.at[0] = rx;
+      copy.at[1] = ry;
+      for (unsigned d = 0; d < 2; ++d)
+        if (coarsen[d] > 1)
+          copy.s.block[d] = b.create<arith::AddIOp>(
+              loc,
+              b.create<arith::MulIOp>(
+                  loc, blockId[d],
+                  b.create<arith::ConstantIndexOp>(loc, coarsen[d])),
+              b.create<arith::ConstantIndexOp>(loc, copy.at[d]));
+      copy.inside = cloneFor(b, guard.getCondition(), copy.map, copy.s);
+    }
+}
+
+/// Each element a thread accumulates into lives in a variable of its own
+/// (a register once nvcc has unrolled the copies), from device memory
+/// inside the iteration space, zero outside it.
+void KernelTiler::makeElementVariables(OpBuilder &b) {
+  Location loc = loop.getLoc();
+  for (ElementCopy &copy : copies)
+    for (Accumulator &a : accumulators) {
+      SmallVector<Value> &indices = copy.elements.emplace_back();
+      for (Value index : a.indices)
+        indices.push_back(cloneFor(b, index, copy.map, copy.s));
+      Type type = cast<MemRefType>(a.memref.getType()).getElementType();
+      std::string name = arrayName(a.memref);
+      Value variable = b.create<memref::AllocaOp>(
+          withSourceName(loc, isCIdentifier(name) ? name + "_acc" : ""),
+          MemRefType::get({}, type));
+      copy.variables.push_back(variable);
+      b.create<memref::StoreOp>(
+          loc, b.create<arith::ConstantOp>(loc, b.getZeroAttr(type)),
+          variable);
+      auto start =
+          b.create<scf::IfOp>(loc, copy.inside, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(start.thenBlock()->getTerminator());
+      b.create<memref::StoreOp>(
+          loc, b.create<memref::LoadOp>(loc, a.memref, indices), variable);
+    }
+}
+
+/// Every thread of the block loads elements of each tile: those of the
+/// rows inside the iteration space, at iterations before the loop's end.
+void KernelTiler::fillTiles(OpBuilder &b, Value start, Value linear) {
+  Location loc = loop.getLoc();
   auto constant = [&](int64_t v) -> Value {
     return b.create<arith::ConstantIndexOp>(loc, v);
   };
-  auto clone = [this](OpBuilder &b, Value v, IRMapping &map,
-                      const Substitution &s) {
-    return cloneFor(b, v, map, s);
-  };
-  IRMapping uniform;
-  Value lb = cloneFor(b, loop.getLowerBound(), uniform, {});
-  Value ub = cloneFor(b, loop.getUpperBound(), uniform, {});
-  Value step = cloneFor(b, loop.getStep(), uniform, {});
-  Value inside = guard.getCondition();
-
-  // With register tiles, a block stands for coarsen[0] x coarsen[1] blocks
-  // of the grid before: each thread computes the elements its copies, one
-  // per such block, computed, the y copies outer.
-  SmallVector<Substitution> copies;
-  SmallVector<std::array<int64_t, 2>> coordinates;
-  SmallVector<IRMapping> copyMaps;
-  SmallVector<Value> insideOf;
-  Value blockId[2];
-  if (coarsened()) {
-    blockId[0] = b.create<gpu::BlockIdOp>(loc, gpu::Dimension::x);
-    blockId[1] = b.create<gpu::BlockIdOp>(loc, gpu::Dimension::y);
-    for (int64_t ry = 0; ry < coarsen[1]; ++ry)
-      for (int64_t rx = 0; rx < coarsen[0]; ++rx) {
-        Substitution s;
-        int64_t r[2] = {rx, ry};
-        for (unsigned d = 0; d < 2; ++d)
-          if (coarsen[d] > 1)
-            s.block[d] = b.create<arith::AddIOp>(
-                loc,
-                b.create<arith::MulIOp>(loc, blockId[d], constant(coarsen[d])),
-                constant(r[d]));
-        copies.push_back(s);
-        coordinates.push_back({rx, ry});
-        insideOf.push_back(cloneFor(b, inside, copyMaps.emplace_back(), s));
-      }
-  }
-  auto copyIndex = [&](int64_t rx, int64_t ry) {
-    return size_t(ry * coarsen[0] + rx);
-  };
-
-  // The statements before the loop, in the guard of their own (one per
-  // copy).
-  if (before.size() > hoisted.size()) {
-    SmallVector<Operation *> statements;
-    for (Operation *op : before)
-      if (!llvm::is_contained(hoisted, op))
-        statements.push_back(op);
-    if (!coarsened()) {
-      auto first = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
-      for (Operation *op : statements)
-        op->moveBefore(first.thenBlock()->getTerminator());
-    } else {
-      for (auto [s, map, valid] : llvm::zip(copies, copyMaps, insideOf)) {
-        auto first = b.create<scf::IfOp>(loc, valid, /*withElseRegion=*/false);
-        OpBuilder::InsertionGuard g(b);
-        b.setInsertionPoint(first.thenBlock()->getTerminator());
-        cloneStatements(b, statements, map, s, clone);
-      }
-    }
-  }
-
-  // One buffer per read: [T][rows] along x, [rows][T] otherwise.
-  SmallVector<Value> buffers;
-  auto workgroup =
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-  SmallVector<std::string> staged;
-  llvm::StringSet<> names;
-  int64_t bytes = 0;
-  auto rowsOf = [&](const StagedRead &read) {
-    return read.dim >= 0 ? block[read.dim] * coarsen[read.dim] : 1;
-  };
-  for (StagedRead &read : reads) {
-    int64_t rows = rowsOf(read);
-    SmallVector<int64_t, 2> shape = read.dim == 0
-                                        ? SmallVector<int64_t, 2>{tile, rows}
-                                        : SmallVector<int64_t, 2>{rows, tile};
-    Type element = read.load.getType();
-    // The C name of the tile: the array's, where it has one.
-    std::string name;
-    if (isCIdentifier(read.name))
-      name = read.name + "_tile";
-    if (!name.empty() && !names.insert(name).second)
-      name += "_" + std::to_string(buffers.size());
-    buffers.push_back(kernel.addWorkgroupAttribution(
-        MemRefType::get(shape, element, MemRefLayoutAttrInterface{}, workgroup),
-        withSourceName(loc, name)));
-    bytes += rows * tile *
-             std::max<unsigned>(element.getIntOrFloatBitWidth() / 8, 1);
-    staged.push_back(read.name + " (" + std::to_string(shape[0]) + " x " +
-                     std::to_string(shape[1]) + ")");
-  }
-  auto tileIndex = [](const StagedRead &read, Value row, Value column) {
-    return read.dim == 0 ? SmallVector<Value>{column, row}
-                         : SmallVector<Value>{row, column};
-  };
-
-  // Each element a thread accumulates into lives in a variable of its own
-  // (a register once nvcc has unrolled the copies), from device memory
-  // inside the iteration space, zero outside it.
-  SmallVector<Value> registers;
-  SmallVector<SmallVector<Value>> elementIndices;
-  if (coarsened())
-    for (auto [s, map, valid] : llvm::zip(copies, copyMaps, insideOf))
-      for (Accumulator &a : accumulators) {
-        SmallVector<Value> &indices = elementIndices.emplace_back();
-        for (Value index : a.indices)
-          indices.push_back(cloneFor(b, index, map, s));
-        Type type = cast<MemRefType>(a.memref.getType()).getElementType();
-        std::string name = arrayName(a.memref);
-        Value variable = b.create<memref::AllocaOp>(
-            withSourceName(loc, isCIdentifier(name) ? name + "_acc" : ""),
-            MemRefType::get({}, type));
-        registers.push_back(variable);
-        b.create<memref::StoreOp>(
-            loc, b.create<arith::ConstantOp>(loc, b.getZeroAttr(type)),
-            variable);
-        auto start = b.create<scf::IfOp>(loc, valid, /*withElseRegion=*/false);
-        OpBuilder::InsertionGuard g(b);
-        b.setInsertionPoint(start.thenBlock()->getTerminator());
-        b.create<memref::StoreOp>(
-            loc, b.create<memref::LoadOp>(loc, a.memref, indices), variable);
-      }
-
   Value threads = constant(block[0] * block[1]);
-  Value threadId[2] = {b.create<gpu::ThreadIdOp>(loc, gpu::Dimension::x),
-                       b.create<gpu::ThreadIdOp>(loc, gpu::Dimension::y)};
-  Value linear = b.create<arith::AddIOp>(
-      loc, b.create<arith::MulIOp>(loc, threadId[1], constant(block[0])),
-      threadId[0]);
   Value width = constant(tile);
-  auto steps = b.create<scf::ForOp>(loc, lb, ub,
-                                    b.create<arith::MulIOp>(loc, step, width));
-  OpBuilder beforeSteps(steps);
-  Value start = steps.getInductionVar();
-  b.setInsertionPointToStart(steps.getBody());
-
-  // Every thread of the block loads elements of each tile: those of the
-  // rows inside the iteration space, at iterations before the loop's end.
   for (auto [read, buffer] : llvm::zip(reads, buffers)) {
     int64_t rows = rowsOf(read);
     auto fill =
@@ -635,149 +608,245 @@ std::string KernelTiler::rewrite() {
     Value value = b.create<memref::LoadOp>(loc, read.load.getMemRef(), indices);
     b.create<memref::StoreOp>(loc, value, buffer, tileIndex(read, row, column));
   }
+}
+
+/// The threads inside the iteration space run the tile's iterations: the
+/// loop's body moves into `inner`, reading the tiles.
+void KernelTiler::runOneElement(OpBuilder &b, scf::ForOp inner, Value k) {
+  Location loc = loop.getLoc();
+  Block *body = loop.getBody();
+  inner.getBody()->getOperations().splice(std::prev(inner.getBody()->end()),
+                                          body->getOperations(), body->begin(),
+                                          std::prev(body->end()));
+  loop.getInductionVar().replaceAllUsesWith(k);
+  Value column = inner.getInductionVar();
+  for (auto [read, buffer] : llvm::zip(reads, buffers)) {
+    b.setInsertionPoint(read.load);
+    Value row = read.dim >= 0
+                    ? b.create<gpu::ThreadIdOp>(loc, gpu::Dimension(read.dim))
+                          .getResult()
+                    : b.create<arith::ConstantIndexOp>(loc, 0).getResult();
+    read.load.replaceAllUsesWith(
+        b.create<memref::LoadOp>(loc, buffer, tileIndex(read, row, column))
+            .getResult());
+    read.load.erase();
+  }
+}
+
+/// Every thread runs the tile's iterations for each of its elements,
+/// jammed into `inner`: each operation of the loop once per element that it
+/// differs for (gemm: one read of A's tile per row, one of B's per column,
+/// a multiply-add per element). What the copies compute from outside the
+/// loop goes before the tiles' loop (`invariant`).
+void KernelTiler::runJammed(OpBuilder &b, OpBuilder &invariant,
+                            scf::ForOp inner, Value k) {
+  Location loc = loop.getLoc();
+  Value column = inner.getInductionVar();
+  SmallVector<IRMapping> bodyMaps(copies.size());
+  for (IRMapping &map : bodyMaps)
+    map.map(loop.getInductionVar(), k);
+  auto variable = [&](size_t c, Value memref) {
+    auto a = llvm::find_if(accumulators, [&](const Accumulator &a) {
+      return a.memref == memref;
+    });
+    return copies[c].variables[a - accumulators.begin()];
+  };
+  auto copyIndex = [&](int64_t rx, int64_t ry) {
+    return size_t(ry * coarsen[0] + rx);
+  };
+  DenseSet<Operation *> live = liveOperations();
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (!live.contains(&op))
+      continue;
+    for (auto [c, map] : llvm::enumerate(bodyMaps)) {
+      if (auto store = dyn_cast<memref::StoreOp>(op)) {
+        b.create<memref::StoreOp>(loc, map.lookup(store.getValueToStore()),
+                                  variable(c, store.getMemRef()));
+        continue;
+      }
+      StagedRead *read = readOf(&op);
+      if (!read)
+        if (auto load = dyn_cast<memref::LoadOp>(op)) {
+          map.map(load.getResult(),
+                  b.create<memref::LoadOp>(loc, variable(c, load.getMemRef())));
+          continue;
+        }
+      // Shared with the first copy that computes the same value.
+      unsigned dims = copyDims(op.getResult(0));
+      size_t source = copyIndex(dims & 1 ? copies[c].at[0] : 0,
+                                dims & 2 ? copies[c].at[1] : 0);
+      if (source != c) {
+        for (Value result : op.getResults())
+          map.map(result, bodyMaps[source].lookup(result));
+        continue;
+      }
+      if (read) {
+        Value row = invariant.create<arith::ConstantIndexOp>(loc, 0);
+        if (read->dim >= 0) {
+          row = threadId[read->dim];
+          if (int64_t r = copies[c].at[read->dim])
+            row = invariant.create<arith::AddIOp>(
+                loc, row,
+                invariant.create<arith::ConstantIndexOp>(
+                    loc, r * block[read->dim]));
+        }
+        Value buffer = buffers[read - reads.data()];
+        map.map(read->load.getResult(),
+                b.create<memref::LoadOp>(loc, buffer,
+                                         tileIndex(*read, row, column))
+                    .getResult());
+        continue;
+      }
+      for (Value operand : op.getOperands())
+        if (!map.contains(operand))
+          map.map(operand, cloneFor(invariant, operand, copies[c].map,
+                                    copies[c].s));
+      b.clone(op, map);
+    }
+  }
+}
+
+/// After the loop, inside the iteration space: each copy's elements go
+/// back to device memory, then its statements after the loop run.
+void KernelTiler::storeElements(OpBuilder &b) {
+  Location loc = loop.getLoc();
+  auto clone = [this](OpBuilder &b, Value v, IRMapping &map,
+                      const Substitution &s) {
+    return cloneFor(b, v, map, s);
+  };
+  for (ElementCopy &copy : copies) {
+    auto last = b.create<scf::IfOp>(loc, copy.inside, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(last.thenBlock()->getTerminator());
+    for (auto [a, accumulator] : llvm::enumerate(accumulators))
+      b.create<memref::StoreOp>(
+          loc, b.create<memref::LoadOp>(loc, copy.variables[a]),
+          accumulator.memref, copy.elements[a]);
+    cloneStatements(b, after, copy.map, copy.s, clone);
+  }
+}
+
+std::string KernelTiler::rewrite() {
+  Location loc = loop.getLoc();
+  OpBuilder b(guard);
+  for (Operation *op : hoisted)
+    op->moveBefore(guard);
+  auto constant = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantIndexOp>(loc, v);
+  };
+  auto clone = [this](OpBuilder &b, Value v, IRMapping &map,
+                      const Substitution &s) {
+    return cloneFor(b, v, map, s);
+  };
+  IRMapping uniform;
+  lb = cloneFor(b, loop.getLowerBound(), uniform, {});
+  ub = cloneFor(b, loop.getUpperBound(), uniform, {});
+  step = cloneFor(b, loop.getStep(), uniform, {});
+  Value inside = guard.getCondition();
+  if (coarsened())
+    makeCopies(b);
+
+  // The statements before the loop, in the guard of their own (one per
+  // copy).
+  if (before.size() > hoisted.size()) {
+    SmallVector<Operation *> statements;
+    for (Operation *op : before)
+      if (!llvm::is_contained(hoisted, op))
+        statements.push_back(op);
+    if (!coarsened()) {
+      auto first = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
+      for (Operation *op : statements)
+        op->moveBefore(first.thenBlock()->getTerminator());
+    } else {
+      for (ElementCopy &copy : copies) {
+        auto first =
+            b.create<scf::IfOp>(loc, copy.inside, /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(first.thenBlock()->getTerminator());
+        cloneStatements(b, statements, copy.map, copy.s, clone);
+      }
+    }
+  }
+
+  // One buffer per read: [T][rows] along x, [rows][T] otherwise.
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  SmallVector<std::string> staged;
+  llvm::StringSet<> names;
+  int64_t bytes = 0;
+  for (StagedRead &read : reads) {
+    int64_t rows = rowsOf(read);
+    SmallVector<int64_t, 2> shape = read.dim == 0
+                                        ? SmallVector<int64_t, 2>{tile, rows}
+                                        : SmallVector<int64_t, 2>{rows, tile};
+    Type element = read.load.getType();
+    // The C name of the tile: the array's, where it has one.
+    std::string name;
+    if (isCIdentifier(read.name))
+      name = read.name + "_tile";
+    if (!name.empty() && !names.insert(name).second)
+      name += "_" + std::to_string(buffers.size());
+    buffers.push_back(kernel.addWorkgroupAttribution(
+        MemRefType::get(shape, element, MemRefLayoutAttrInterface{}, workgroup),
+        withSourceName(loc, name)));
+    bytes += rows * tile *
+             std::max<unsigned>(element.getIntOrFloatBitWidth() / 8, 1);
+    staged.push_back(read.name + " (" + std::to_string(shape[0]) + " x " +
+                     std::to_string(shape[1]) + ")");
+  }
+  if (coarsened())
+    makeElementVariables(b);
+
+  threadId[0] = b.create<gpu::ThreadIdOp>(loc, gpu::Dimension::x);
+  threadId[1] = b.create<gpu::ThreadIdOp>(loc, gpu::Dimension::y);
+  Value linear = b.create<arith::AddIOp>(
+      loc, b.create<arith::MulIOp>(loc, threadId[1], constant(block[0])),
+      threadId[0]);
+  Value width = constant(tile);
+  auto steps = b.create<scf::ForOp>(loc, lb, ub,
+                                    b.create<arith::MulIOp>(loc, step, width));
+  OpBuilder invariant(steps);
+  Value start = steps.getInductionVar();
+  b.setInsertionPointToStart(steps.getBody());
+  fillTiles(b, start, linear);
   b.create<gpu::BarrierOp>(loc);
 
-  // The iterations of this step: the tile's, or fewer at the loop's end.
+  // The tile's iterations: T, or fewer at the loop's end; one element a
+  // thread inside the iteration space, or all of a thread's elements.
   auto iterations = [&] {
     Value left = b.create<arith::CeilDivSIOp>(
         loc, b.create<arith::SubIOp>(loc, ub, start), step);
     return b.create<arith::MinSIOp>(loc, left, width);
   };
+  auto innerLoop = [&] {
+    auto inner =
+        b.create<scf::ForOp>(loc, constant(0), iterations(), constant(1));
+    return inner;
+  };
   if (!coarsened()) {
-    // The threads inside the iteration space run the tile's iterations.
     auto compute = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
     b.create<gpu::BarrierOp>(loc);
     b.setInsertionPoint(compute.thenBlock()->getTerminator());
-    auto inner =
-        b.create<scf::ForOp>(loc, constant(0), iterations(), constant(1));
+    scf::ForOp inner = innerLoop();
     b.setInsertionPointToStart(inner.getBody());
-    Value column = inner.getInductionVar();
     Value k = b.create<arith::AddIOp>(
-        loc, start, b.create<arith::MulIOp>(loc, column, step));
-    Block *body = loop.getBody();
-    inner.getBody()->getOperations().splice(
-        std::prev(inner.getBody()->end()), body->getOperations(),
-        body->begin(), std::prev(body->end()));
-    loop.getInductionVar().replaceAllUsesWith(k);
-    for (auto [read, buffer] : llvm::zip(reads, buffers)) {
-      b.setInsertionPoint(read.load);
-      Value row = read.dim >= 0
-                      ? b.create<gpu::ThreadIdOp>(loc, gpu::Dimension(read.dim))
-                            .getResult()
-                      : constant(0);
-      read.load.replaceAllUsesWith(
-          b.create<memref::LoadOp>(loc, buffer, tileIndex(read, row, column))
-              .getResult());
-      read.load.erase();
-    }
+        loc, start,
+        b.create<arith::MulIOp>(loc, inner.getInductionVar(), step));
+    runOneElement(b, inner, k);
   } else {
-    // Every thread runs the tile's iterations for each of its elements,
-    // jammed: each operation of the loop once per element that it differs
-    // for (gemm: one read of A's tile per row, one of B's per column, a
-    // multiply-add per element).
-    auto inner =
-        b.create<scf::ForOp>(loc, constant(0), iterations(), constant(1));
+    scf::ForOp inner = innerLoop();
     b.create<gpu::BarrierOp>(loc);
     b.setInsertionPointToStart(inner.getBody());
-    Value column = inner.getInductionVar();
     Value k = b.create<arith::AddIOp>(
-        loc, start, b.create<arith::MulIOp>(loc, column, step));
-    size_t perCopy = accumulators.size();
-    SmallVector<IRMapping> bodyMaps(copies.size());
-    for (IRMapping &map : bodyMaps)
-      map.map(loop.getInductionVar(), k);
-    // The operations the accumulated values need: the staged reads'
-    // subscripts into device memory are not.
-    DenseSet<Operation *> live;
-    SmallVector<Operation *> work;
-    for (auto store : loop.getBody()->getOps<memref::StoreOp>())
-      work.push_back(store);
-    while (!work.empty()) {
-      Operation *op = work.pop_back_val();
-      if (!live.insert(op).second || readOf(op))
-        continue;
-      for (Value operand : op->getOperands())
-        if (Operation *def = operand.getDefiningOp();
-            def && def->getBlock() == loop.getBody())
-          work.push_back(def);
-    }
-    auto accumulatorOf = [&](Value memref) {
-      return size_t(llvm::find_if(accumulators,
-                                  [&](const Accumulator &a) {
-                                    return a.memref == memref;
-                                  }) -
-                    accumulators.begin());
-    };
-    for (Operation &op : loop.getBody()->without_terminator()) {
-      if (!live.contains(&op))
-        continue;
-      for (auto [c, map] : llvm::enumerate(bodyMaps)) {
-        if (auto store = dyn_cast<memref::StoreOp>(op)) {
-          b.create<memref::StoreOp>(
-              loc, map.lookup(store.getValueToStore()),
-              registers[c * perCopy + accumulatorOf(store.getMemRef())]);
-          continue;
-        }
-        StagedRead *read = readOf(&op);
-        if (!read)
-          if (auto load = dyn_cast<memref::LoadOp>(op)) {
-            map.map(load.getResult(),
-                    b.create<memref::LoadOp>(
-                        loc, registers[c * perCopy +
-                                       accumulatorOf(load.getMemRef())]));
-            continue;
-          }
-        // Shared with the first copy that computes the same value.
-        unsigned dims = copyDims(op.getResult(0));
-        size_t source = copyIndex(dims & 1 ? coordinates[c][0] : 0,
-                                  dims & 2 ? coordinates[c][1] : 0);
-        if (source != c) {
-          for (Value result : op.getResults())
-            map.map(result, bodyMaps[source].lookup(result));
-          continue;
-        }
-        if (read) {
-          Value row = constant(0);
-          if (read->dim >= 0) {
-            row = threadId[read->dim];
-            if (int64_t r = coordinates[c][read->dim])
-              row = beforeSteps.create<arith::AddIOp>(
-                  loc, row,
-                  beforeSteps.create<arith::ConstantIndexOp>(
-                      loc, r * block[read->dim]));
-          }
-          Value buffer = buffers[read - reads.data()];
-          map.map(read->load.getResult(),
-                  b.create<memref::LoadOp>(loc, buffer,
-                                           tileIndex(*read, row, column))
-                      .getResult());
-          continue;
-        }
-        for (Value operand : op.getOperands())
-          if (!map.contains(operand))
-            map.map(operand, cloneFor(beforeSteps, operand, copyMaps[c],
-                                      copies[c]));
-        b.clone(op, map);
-      }
-    }
+        loc, start,
+        b.create<arith::MulIOp>(loc, inner.getInductionVar(), step));
+    runJammed(b, invariant, inner, k);
   }
 
-  // The statements after the loop (with register tiles, after the stores
-  // of each copy's elements).
+  // The statements after the loop.
   b.setInsertionPointAfter(steps);
   if (coarsened()) {
-    for (auto [c, s] : llvm::enumerate(copies)) {
-      auto last = b.create<scf::IfOp>(loc, insideOf[c], false);
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPoint(last.thenBlock()->getTerminator());
-      for (auto [a, accumulator] : llvm::enumerate(accumulators))
-        b.create<memref::StoreOp>(
-            loc,
-            b.create<memref::LoadOp>(loc,
-                                     registers[c * accumulators.size() + a]),
-            accumulator.memref, elementIndices[c * accumulators.size() + a]);
-      cloneStatements(b, after, copyMaps[c], s, clone);
-    }
+    storeElements(b);
     coarsenGrid();
   } else if (!after.empty()) {
     auto last = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
