@@ -39,7 +39,9 @@
 # table to OUT/summary.txt (also OUT/hpc-table.md): region and kernel times,
 # achieved GB/s and GFLOP/s against the algorithmic bytes and flops, the
 # fraction of the GPU's roofline (peaks from weft's device table) and the
-# speed-up over the CPU. It runs first, within HPC_BUDGET_S (default 180)
+# speed-up over the CPU; where gemm is among the kernels, also cuBLAS's
+# DGEMM at its sizes against weft's gemm kernels (scripts/gpu-check-cublas.cu).
+# It runs first, within HPC_BUDGET_S (default 180)
 # seconds in all (HPC_RUN_TIMEOUT, default 90, per program run); a kernel
 # that fails is reported and skipped, never the end of the run. `hpc` runs
 # that part alone; --emulate runs it on the CPU through the test-only CUDA
@@ -125,6 +127,45 @@ prepare_hpc() {
       "-D$dataset" "$d/$k.c" -o "$d/$k.cu" 2>"$d/report.txt" || rm -f "$d/$k.cu"
   done
   echo "prepared the HPC part in $hpc: ${kernels[*]} at $dataset (--gpu=$gpu, --gpu-choice=$choice)"
+}
+
+# gemm against the vendor library (issue 18: a matrix product at 25 % of
+# its FLOP/s): cublasDgemm (scripts/gpu-check-cublas.cu) at gemm's sizes
+# SIZES on the same GPU, against the time of weft's kernels in RESULT.
+# Built with the nvcc command that follows MODE; run in mode gpu only.
+cublas_reference() {
+  local sizes=$1 result=$2 work=$3 res=$4 mode=$5
+  shift 5
+  local ni nj nk line kms
+  read -r ni nj nk < <(sed 's/N[IJK]://g' "$sizes")
+  if ! "$@" "$root/scripts/gpu-check-cublas.cu" -o "$work/cublas" -lcublas \
+    >"$res/cublas-build.log" 2>&1; then
+    note "HPC part: gemm against cuBLAS: the reference does not build$(first_match error "$res/cublas-build.log")"
+    return 0
+  fi
+  if [ "$mode" = build ]; then
+    note "HPC part: gemm against cuBLAS: the reference built (dry run)"
+    return 0
+  fi
+  if ! line=$(timeout 60 "$work/cublas" "$ni" "$nj" "$nk" 2>&1); then
+    note "HPC part: gemm against cuBLAS: the reference failed: $line"
+    return 0
+  fi
+  echo "$line" >"$res/cublas.txt"
+  kms=$(sed -n 's/^kernels_ms=//p' "$result" 2>/dev/null)
+  note "HPC part: gemm against cuBLAS at ${ni} x ${nj} x ${nk}: $(python3 - "$line" "$ni" "$nj" "$nk" "${kms:-}" <<'EOF'
+import sys
+line, ni, nj, nk, kms = sys.argv[1], *map(float, sys.argv[2:5]), sys.argv[5]
+cublas = float(line.split(", ")[1].split()[0])
+text = "cublasDgemm %.4g GFLOP/s" % cublas
+if kms:
+    weft = 2 * ni * nj * nk / (float(kms) / 1e3) / 1e9
+    text += "; weft's kernels %.4g GFLOP/s (2 NI NJ NK flops over their time), %.1f %% of cuBLAS" % (weft, 100 * weft / cublas)
+else:
+    text += "; weft's gemm did not run"
+print(text)
+EOF
+)"
 }
 
 # Builds and runs the kernels of DIR/hpc; mode gpu (nvcc, runs on the GPU),
@@ -236,6 +277,10 @@ hpc_part() {
     } >"$r"
     note "  $k: $status${correct:+, correct: $correct}${region:+, region $region s, CPU $cpu s}"
   done
+  if [ -z "$emulate" ] && [ -f "$hpc/gemm/sizes" ]; then
+    cublas_reference "$hpc/gemm/sizes" "$res/gemm.result" "$work" "$res" \
+      "$mode" "${cuda[@]}"
+  fi
   python3 "$hpc_py" table "$res" "$root/lib/CostModel/Device.cpp" "$type" \
     ${emulate:+--emulated} >"$out/hpc-table.md" ||
     { note "HPC part: no table (see above)"; return 1; }
