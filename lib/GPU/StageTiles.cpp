@@ -36,6 +36,10 @@ constexpr unsigned kAlong[2] = {kThreadX | kBlockX, kThreadY | kBlockY};
 /// CUDA's limit on the static `__shared__` memory of one block.
 constexpr int64_t kStaticSharedBytes = 48 * 1024;
 
+/// The most elements one thread computes with register tiles: each is a
+/// variable and a copy of the loop's body.
+constexpr int64_t kMaxElementsPerThread = 16;
+
 /// A read the tiles replace: its grid dimension (0: x, 1: y, -1: neither,
 /// one row of the tile) and whether the tile's consecutive elements go
 /// along the loop (the array's contiguous subscript follows the loop).
@@ -887,7 +891,21 @@ FailureOr<std::string> KernelTiler::run(std::string &why) {
   if (reads.empty())
     return failure();
   std::string noRegisterTiles;
-  if (coarsened() && failed(findAccumulators(noRegisterTiles))) {
+  // The tiles with the rows of every element (findReads counted one).
+  int64_t coarsenedBytes = 0;
+  for (StagedRead &read : reads)
+    coarsenedBytes +=
+        rowsOf(read) * tile *
+        std::max<int64_t>(read.load.getType().getIntOrFloatBitWidth() / 8, 1);
+  if (coarsened() && coarsen[0] * coarsen[1] > kMaxElementsPerThread)
+    noRegisterTiles = "more than " + std::to_string(kMaxElementsPerThread) +
+                      " elements a thread";
+  else if (coarsened() && coarsenedBytes > kStaticSharedBytes)
+    noRegisterTiles = "the tiles would exceed " +
+                      std::to_string(kStaticSharedBytes) +
+                      " bytes of shared memory";
+  if (!noRegisterTiles.empty() ||
+      (coarsened() && failed(findAccumulators(noRegisterTiles)))) {
     coarsen[0] = coarsen[1] = 1;
     accumulators.clear();
     why += (why.empty() ? "" : "; ") + ("no register tiles: " + noRegisterTiles);
