@@ -57,13 +57,13 @@ static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
     else if (auto store = dyn_cast<memref::StoreOp>(op))
       written.insert(store.getMemRef());
   });
-  bool sawElement = false, floatElements = true, accumulates = false;
+  bool sawElement = false, straightLine = true, floatStores = true,
+       stores = false;
   for (Operation &op : inner.getBody()->without_terminator()) {
-    if (op.getNumRegions() != 0 || isa<CallOpInterface>(op))
-      floatElements = false; // not a straight-line body
+    straightLine &= op.getNumRegions() == 0 && !isa<CallOpInterface>(op);
     if (auto store = dyn_cast<affine::AffineStoreOp>(op)) {
-      accumulates = true;
-      floatElements &= isa<FloatType>(store.getValueToStore().getType());
+      stores = true;
+      floatStores &= isa<FloatType>(store.getValueToStore().getType());
     }
     if (isa<arith::ArithDialect>(op.getDialect()) && op.getNumResults() == 1 &&
         isa<FloatType>(op.getResult(0).getType()) &&
@@ -98,7 +98,7 @@ static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
       ++nest.readsUniform;
   }
   nest.registerTiles =
-      accumulates && floatElements && nest.otherAccesses == 0;
+      stores && straightLine && floatStores && nest.otherAccesses == 0;
   return nest;
 }
 
