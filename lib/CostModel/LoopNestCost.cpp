@@ -93,8 +93,13 @@ KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
                         cx * cy * nest.otherAccesses * perThread;
   double bytes = blocks * (nest.inner * perIteration +
                            cx * cy * nest.invariantAccesses * perThread);
-  double flops =
-      nest.trips[0] * nest.trips[1] * nest.inner * nest.flopsPerIteration;
+  // A thread of cx x cy elements computes what differs only along x once
+  // per column of them, what differs only along y once per row.
+  double flopsAlongBoth = nest.flopsPerIteration - nest.flopsAlongX -
+                          nest.flopsAlongY - nest.flopsUniform;
+  double flops = nest.trips[0] * nest.trips[1] * nest.inner *
+                 (flopsAlongBoth + nest.flopsAlongX / cy +
+                  nest.flopsAlongY / cx + nest.flopsUniform / (cx * cy));
   double us = std::max(bytes / (gpu.bandwidthGBps * 1e3 * gpu.memEff),
                        flops / (peakTFLOPS(gpu, nest.doublePrecision) * 1e6));
   // Reads of the tiles, in 128-byte shared-memory wavefronts a warp's load

@@ -16,6 +16,8 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace weft;
 
@@ -57,6 +59,31 @@ static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
     else if (auto store = dyn_cast<memref::StoreOp>(op))
       written.insert(store.getMemRef());
   });
+  // Along which grid dimensions (bit 0: x, bit 1: y) a value of the loop
+  // differs: an operation the same for a row of threads is computed once
+  // per row of a thread's register tile.
+  Value ivs[2] = {band[coalesced].getInductionVar(),
+                  band[1 - coalesced].getInductionVar()};
+  DenseMap<Value, unsigned> memo;
+  std::function<unsigned(Value)> along = [&](Value v) -> unsigned {
+    for (unsigned d = 0; d < 2; ++d)
+      if (v == ivs[d])
+        return 1u << d;
+    Operation *def = v.getDefiningOp();
+    if (!def || !band.front()->isAncestor(def))
+      return 0;
+    if (auto known = memo.find(v); known != memo.end())
+      return known->second;
+    unsigned bits = 0;
+    if (auto load = dyn_cast<affine::AffineLoadOp>(def)) {
+      for (unsigned d = 0; d < 2; ++d)
+        bits |= subscriptsUse(load, ivs[d]) ? 1u << d : 0;
+    } else {
+      for (Value operand : def->getOperands())
+        bits |= along(operand);
+    }
+    return memo[v] = bits;
+  };
   bool sawElement = false, straightLine = true, floatStores = true,
        stores = false;
   for (Operation &op : inner.getBody()->without_terminator()) {
@@ -67,8 +94,22 @@ static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
     }
     if (isa<arith::ArithDialect>(op.getDialect()) && op.getNumResults() == 1 &&
         isa<FloatType>(op.getResult(0).getType()) &&
-        !isa<arith::ConstantOp>(op))
+        !isa<arith::ConstantOp>(op)) {
       nest.flopsPerIteration += 1;
+      switch (along(op.getResult(0))) {
+      case 0:
+        nest.flopsUniform += 1;
+        break;
+      case 1:
+        nest.flopsAlongX += 1;
+        break;
+      case 2:
+        nest.flopsAlongY += 1;
+        break;
+      default:
+        break;
+      }
+    }
     if (isa<memref::StoreOp, memref::LoadOp>(op))
       ++nest.otherAccesses;
     if (auto store = dyn_cast<affine::AffineStoreOp>(op))

@@ -90,8 +90,12 @@ struct TiledNest {
   /// loop: the element stays in a register or in L1).
   unsigned otherAccesses = 0, invariantAccesses = 0;
   unsigned elementBytes = 8;
-  /// Floating-point operations per iteration of the sequential loop.
+  /// Floating-point operations per iteration of the sequential loop, and
+  /// those among them whose value differs only along x, only along y or
+  /// along neither (computed once per column, row or thread of a register
+  /// tile: gemm's `alpha * A[i][k]`).
   double flopsPerIteration = 0;
+  double flopsAlongX = 0, flopsAlongY = 0, flopsUniform = 0;
   bool doublePrecision = true;
   /// Whether a thread may compute several elements (register tiles): the
   /// loop's other accesses are the elements it accumulates into (the

@@ -231,3 +231,26 @@ TEST(TiledNest, ChoosesRegisterTilesOnlyWhereTheNestAllowsThem) {
   KernelShape s = chooseTiledNestShape(small, gpu());
   EXPECT_EQ(s.coarsen[0] * s.coarsen[1], 1);
 }
+
+TEST(TiledNest, RegisterTilesComputeWhatARowSharesOnce) {
+  // gemm's C[i][j] += alpha * A[i][k] * B[k][j]: 3 flops an element, of
+  // which alpha * A[i][k] differs only along y. With 4 x 4 elements a
+  // thread it is computed once per row: 2 + 1 / 4 flops an element. On a
+  // device whose memories never bound the kernel, the time is the flops
+  // over the fp64 peak (9.7 TFLOP/s), over the fill of the last wave: 4096
+  // blocks of 32 x 8 threads, 8 an SM (the tiles of 16 take 20 KiB), 864
+  // slots, 5 waves.
+  TiledNest nest = product(4096);
+  nest.flopsPerIteration = 3;
+  nest.flopsAlongY = 1;
+  nest.registerTiles = true;
+  DeviceSpec g = gpu();
+  g.bandwidthGBps = 1e12;
+  g.sharedTBps = 1e12;
+  double n3 = 4096.0 * 4096 * 4096;
+  KernelShape four = predictTiledNest(nest, g, 32, 8, 16, 4, 4);
+  EXPECT_NEAR(four.us, n3 * 2.25 / 9.7e6 / (4096 / (5 * 864.0)), 1e-6);
+  // One element a thread: all 3 flops, 65536 blocks in 76 waves.
+  KernelShape one = predictTiledNest(nest, g, 32, 8, 16);
+  EXPECT_NEAR(one.us, n3 * 3 / 9.7e6 / (65536 / (76 * 864.0)), 1e-6);
+}
