@@ -199,6 +199,19 @@ void BandExposer::considerCarried(affine::AffineForOp root) {
     enlist(std::move(c), carried);
 }
 
+/// "the loop at line 3" or "the loops at line 3, line 7": the children of
+/// `c` that `which` selects, and whether there are several.
+static std::pair<std::string, bool> childLines(const Candidate &c,
+                                               ArrayRef<bool> which) {
+  SmallVector<std::string> lines;
+  for (auto [child, selected] : llvm::zip(c.children, which))
+    if (selected)
+      lines.push_back(lineOf(child));
+  bool several = lines.size() > 1;
+  return {(several ? "the loops at " : "the loop at ") + llvm::join(lines, ", "),
+          several};
+}
+
 SmallVector<bool> BandExposer::valueCuts(const Candidate &c) const {
   unsigned n = c.children.size();
   SmallVector<bool> cuts(n ? n - 1 : 0, true);
@@ -274,15 +287,10 @@ void BandExposer::transform(Candidate &c) {
            "iterators)";
   if (llvm::none_of(isolated, [](bool g) { return g; }))
     return;
-  SmallVector<std::string> bandLines;
-  for (unsigned k = 0; k < n; ++k)
-    if (isolated[k])
-      bandLines.push_back(lineOf(c.children[k]));
-  SmallVector<Operation *> placed =
-      distribute(c, cut, /*parts=*/true,
-                 Twine(bandLines.size() > 1 ? "the loops at " : "the loop at ") +
-                     llvm::join(bandLines, ", ") + " with it " +
-                     (bandLines.size() > 1 ? "are 2-D bands" : "is a 2-D band"));
+  auto [loops, several] = childLines(c, isolated);
+  SmallVector<Operation *> placed = distribute(
+      c, cut, /*parts=*/true,
+      loops + " with it " + (several ? "are 2-D bands" : "is a 2-D band"));
 
   // Interchange: the inner parallel loop moves outward, the other runs in
   // each thread.
@@ -387,16 +395,11 @@ void BandExposer::transformCarried(Candidate &c) {
   SmallVector<bool> isolated = isolate(c, gains, cut, /*say=*/false);
   if (llvm::none_of(isolated, [](bool g) { return g; }))
     return;
-  SmallVector<std::string> lines;
-  for (unsigned k = 0; k < n; ++k)
-    if (isolated[k])
-      lines.push_back(lineOf(c.children[k]));
+  auto [loops, several] = childLines(c, isolated);
   SmallVector<Operation *> placed = distribute(
       c, cut, /*parts=*/false,
-      Twine(lines.size() > 1 ? "the loops at " : "the loop at ") +
-          llvm::join(lines, ", ") +
-          (lines.size() > 1 ? " can each be interchanged with it"
-                            : " can be interchanged with it"));
+      loops + (several ? " can each be interchanged with it"
+                       : " can be interchanged with it"));
   // The parallel loop moves outward and is a grid of its own; the carried
   // loop runs in each thread.
   for (unsigned k = 0; k < n; ++k) {
