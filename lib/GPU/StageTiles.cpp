@@ -685,15 +685,17 @@ void KernelTiler::runJammed(OpBuilder &b, OpBuilder &invariant,
         continue;
       }
       if (read) {
-        Value row = invariant.create<arith::ConstantIndexOp>(loc, 0);
-        if (read->dim >= 0) {
+        // The copy's row of the tile: r blocks' rows below the thread's.
+        Value row;
+        if (read->dim < 0)
+          row = invariant.create<arith::ConstantIndexOp>(loc, 0);
+        else if (int64_t r = copies[c].at[read->dim])
+          row = invariant.create<arith::AddIOp>(
+              loc, threadId[read->dim],
+              invariant.create<arith::ConstantIndexOp>(loc,
+                                                       r * block[read->dim]));
+        else
           row = threadId[read->dim];
-          if (int64_t r = copies[c].at[read->dim])
-            row = invariant.create<arith::AddIOp>(
-                loc, row,
-                invariant.create<arith::ConstantIndexOp>(
-                    loc, r * block[read->dim]));
-        }
         Value buffer = buffers[read - reads.data()];
         map.map(read->load.getResult(),
                 b.create<memref::LoadOp>(loc, buffer,
