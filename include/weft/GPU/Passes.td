@@ -37,6 +37,19 @@ def GpuExposeBands : Pass<"gpu-expose-bands", "::mlir::ModuleOp"> {
     affine expression per bound, step 1: syrk, syr2k), not otherwise (a min
     or max, another step). With `report`, each
     transformation, and each one left out with its reason, gets a remark.
+
+    Around a loop that carries a dependence (atax's `for i { ...; for j
+    y[j] += A[i][j] * tmp[i] }`, a time loop around a pointwise update),
+    each parallel loop in its body would be launched once per iteration.
+    The carried loop is distributed where that isolates such a loop (the
+    same conditions as above) and the two are interchanged where the
+    dependences among that loop's statements allow it and none has
+    different iterations of the parallel loop: `for j for i`, one grid
+    over `j`, each thread running `i`. The moved loop is marked
+    `weft.gpu.interchanged`; gpu-select-nests swaps the two back where the
+    nest stays on the host. Nothing is said where this is not possible (a
+    stencil's time loop), and a carried loop holding another candidate is
+    left alone.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
@@ -114,9 +127,13 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
     kind).
 
     The chosen loops get `weft.gpu.band` (how many loops) and
-    `weft.gpu.coalesced` (which one maps to x). With `report`, every
-    outermost loop gets a remark saying where it runs and why, with the
-    predicted times.
+    `weft.gpu.coalesced` (which one maps to x); a 2-D nest whose threads
+    run a sequential loop also gets the block shape (`weft.gpu.block`) and,
+    on that loop, the tile width and register tiles (`weft.gpu.tile`,
+    `weft.gpu.coarsen`) for gpu-stage-tiles. A loop gpu-expose-bands moved
+    out of a carried loop (`weft.gpu.interchanged`) whose nest stays on the
+    host is swapped back. With `report`, every outermost loop gets a remark
+    saying where it runs and why, with the predicted times.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
