@@ -99,6 +99,8 @@ private:
   LogicalResult findAccumulators(std::string &why);
   unsigned copyDims(Value v);
   StagedRead *readOf(Operation *op);
+  void cloneStatements(OpBuilder &b, ArrayRef<Operation *> ops,
+                       IRMapping map, const Substitution &s);
   DenseSet<Operation *> liveOperations();
   void makeCopies(OpBuilder &b);
   void makeElementVariables(OpBuilder &b);
@@ -114,6 +116,13 @@ private:
   /// times the elements each computes; one for a read of the whole block.
   int64_t rowsOf(const StagedRead &read) const {
     return read.dim >= 0 ? block[read.dim] * coarsen[read.dim] : 1;
+  }
+  /// Bytes of the tile of `read`.
+  int64_t tileBytes(const StagedRead &read) const {
+    return rowsOf(read) * tile *
+           std::max<int64_t>(
+               read.load->getResult(0).getType().getIntOrFloatBitWidth() / 8,
+               1);
   }
   /// The element of a tile at `row` of the block and `column` of the step.
   static SmallVector<Value> tileIndex(const StagedRead &read, Value row,
@@ -467,11 +476,8 @@ unsigned KernelTiler::copyDims(Value v) {
 
 /// Clones the statements `ops` of the guard at `b` for the thread and block
 /// of `s`, the values they use from outside recomputed for them.
-static void cloneStatements(OpBuilder &b, ArrayRef<Operation *> ops,
-                            IRMapping map, const Substitution &s,
-                            function_ref<Value(OpBuilder &, Value, IRMapping &,
-                                               const Substitution &)>
-                                cloneFor) {
+void KernelTiler::cloneStatements(OpBuilder &b, ArrayRef<Operation *> ops,
+                                  IRMapping map, const Substitution &s) {
   for (Operation *op : ops) {
     op->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands()) {
@@ -716,10 +722,6 @@ void KernelTiler::runJammed(OpBuilder &b, OpBuilder &invariant,
 /// back to device memory, then its statements after the loop run.
 void KernelTiler::storeElements(OpBuilder &b) {
   Location loc = loop.getLoc();
-  auto clone = [this](OpBuilder &b, Value v, IRMapping &map,
-                      const Substitution &s) {
-    return cloneFor(b, v, map, s);
-  };
   for (ElementCopy &copy : copies) {
     auto last = b.create<scf::IfOp>(loc, copy.inside, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard g(b);
@@ -728,7 +730,7 @@ void KernelTiler::storeElements(OpBuilder &b) {
       b.create<memref::StoreOp>(
           loc, b.create<memref::LoadOp>(loc, copy.variables[a]),
           accumulator.memref, copy.elements[a]);
-    cloneStatements(b, after, copy.map, copy.s, clone);
+    cloneStatements(b, after, copy.map, copy.s);
   }
 }
 
@@ -739,10 +741,6 @@ std::string KernelTiler::rewrite() {
     op->moveBefore(guard);
   auto constant = [&](int64_t v) -> Value {
     return b.create<arith::ConstantIndexOp>(loc, v);
-  };
-  auto clone = [this](OpBuilder &b, Value v, IRMapping &map,
-                      const Substitution &s) {
-    return cloneFor(b, v, map, s);
   };
   IRMapping uniform;
   lb = cloneFor(b, loop.getLowerBound(), uniform, {});
@@ -769,7 +767,7 @@ std::string KernelTiler::rewrite() {
             b.create<scf::IfOp>(loc, copy.inside, /*withElseRegion=*/false);
         OpBuilder::InsertionGuard g(b);
         b.setInsertionPoint(first.thenBlock()->getTerminator());
-        cloneStatements(b, statements, copy.map, copy.s, clone);
+        cloneStatements(b, statements, copy.map, copy.s);
       }
     }
   }
@@ -785,7 +783,6 @@ std::string KernelTiler::rewrite() {
     SmallVector<int64_t, 2> shape = read.dim == 0
                                         ? SmallVector<int64_t, 2>{tile, rows}
                                         : SmallVector<int64_t, 2>{rows, tile};
-    Type element = read.load.getType();
     // The C name of the tile: the array's, where it has one.
     std::string name;
     if (isCIdentifier(read.name))
@@ -793,10 +790,10 @@ std::string KernelTiler::rewrite() {
     if (!name.empty() && !names.insert(name).second)
       name += "_" + std::to_string(buffers.size());
     buffers.push_back(kernel.addWorkgroupAttribution(
-        MemRefType::get(shape, element, MemRefLayoutAttrInterface{}, workgroup),
+        MemRefType::get(shape, read.load.getType(), MemRefLayoutAttrInterface{},
+                        workgroup),
         withSourceName(loc, name)));
-    bytes += rows * tile *
-             std::max<unsigned>(element.getIntOrFloatBitWidth() / 8, 1);
+    bytes += tileBytes(read);
     staged.push_back(read.name + " (" + std::to_string(shape[0]) + " x " +
                      std::to_string(shape[1]) + ")");
   }
@@ -892,22 +889,21 @@ FailureOr<std::string> KernelTiler::run(std::string &why) {
   findReads(why);
   if (reads.empty())
     return failure();
-  std::string noRegisterTiles;
+  if (!coarsened())
+    return rewrite();
   // The tiles with the rows of every element (findReads counted one).
-  int64_t coarsenedBytes = 0;
+  int64_t bytes = 0;
   for (StagedRead &read : reads)
-    coarsenedBytes +=
-        rowsOf(read) * tile *
-        std::max<int64_t>(read.load.getType().getIntOrFloatBitWidth() / 8, 1);
-  if (coarsened() && coarsen[0] * coarsen[1] > kMaxElementsPerThread)
+    bytes += tileBytes(read);
+  std::string noRegisterTiles;
+  if (coarsen[0] * coarsen[1] > kMaxElementsPerThread)
     noRegisterTiles = "more than " + std::to_string(kMaxElementsPerThread) +
                       " elements a thread";
-  else if (coarsened() && coarsenedBytes > kStaticSharedBytes)
+  else if (bytes > kStaticSharedBytes)
     noRegisterTiles = "the tiles would exceed " +
                       std::to_string(kStaticSharedBytes) +
                       " bytes of shared memory";
-  if (!noRegisterTiles.empty() ||
-      (coarsened() && failed(findAccumulators(noRegisterTiles)))) {
+  if (!noRegisterTiles.empty() || failed(findAccumulators(noRegisterTiles))) {
     coarsen[0] = coarsen[1] = 1;
     accumulators.clear();
     why += (why.empty() ? "" : "; ") + ("no register tiles: " + noRegisterTiles);
