@@ -125,8 +125,8 @@ static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
       nest.doublePrecision = !element.isF32();
       sawElement = true;
     }
-    bool x = subscriptsUse(load, band[coalesced].getInductionVar());
-    bool y = subscriptsUse(load, band[1 - coalesced].getInductionVar());
+    unsigned dims = along(load.getResult());
+    bool x = dims & 1, y = dims & 2;
     if (!subscriptsUse(load, inner.getInductionVar()))
       ++nest.invariantAccesses;
     else if ((x && y) || written.contains(load.getMemRef()))

@@ -50,16 +50,17 @@ static void answer(const ModelBuilder &model, const StatementDependences &all,
 static void answer(const ModelBuilder &model, const StatementDependences &all,
                    weft::InterchangeQuery &q) {
   // Every statement asked about is in `inner`, one level deeper than
-  // `outer`.
+  // `outer`: after a distribution, only those `inner` holds.
   SmallVector<bool> inInner;
-  for (unsigned s = 0; s < model.numStatements(); ++s)
-    inInner.push_back(q.inner->isAncestor(model.accessOf(s)));
-  auto select = [&](unsigned source, unsigned sink) {
+  if (q.afterDistribution)
+    for (unsigned s = 0; s < model.numStatements(); ++s)
+      inInner.push_back(q.inner->isAncestor(model.accessOf(s)));
+  auto bothInInner = [&](unsigned source, unsigned sink) {
     return inInner[source] && inInner[sink];
   };
   function_ref<bool(unsigned, unsigned)> only = nullptr;
   if (q.afterDistribution)
-    only = select;
+    only = bothInInner;
   q.legal = !all.withinWhere(
       q.outer,
       [](isl::map m, int d) {
