@@ -8,7 +8,10 @@
 // carries a dependence around a parallel loop (atax's `for i { ...; for j
 // y[j] += A[i][j] * tmp[i] }`) is distributed and interchanged with it the
 // same way, so that the parallel loop is one grid, launched once, instead
-// of one launch per iteration of the carried loop.
+// of one launch per iteration of the carried loop. A loop in it that
+// carries a dependence of its own but holds, among the statements of its
+// body, some that do not (bicg's `for j { s[j] += ...; q[i] += ... }`) is
+// distributed over them first, and the function asked again.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
@@ -30,6 +33,10 @@ namespace weft {
 using namespace mlir;
 using namespace weft;
 
+/// How many times gpu-expose-bands asks a function again after
+/// distributing inner loops.
+static constexpr int kMaxSplitRounds = 4;
+
 namespace {
 /// One loop that would start a device nest with a 1-D grid, and the
 /// questions about it.
@@ -41,6 +48,25 @@ struct Candidate {
   int distribution = -1;
   /// Per child: index of the interchange query of the child loop and its
   /// only inner loop, or -1.
+  SmallVector<int> interchange;
+};
+
+/// A loop, in a loop that carries a dependence, that carries one itself
+/// but whose body has parts that would not alone: distributed first, so
+/// that those can be interchanged with the outer loop.
+struct Split {
+  affine::AffineForOp root, inner;
+  /// The ops of `inner`'s body, and the runs of them no value crosses
+  /// (statements), as [begin, end).
+  SmallVector<Operation *> body;
+  SmallVector<std::pair<unsigned, unsigned>> groups;
+  /// The ops of `root`'s body, `inner` replaced by `body`, and where `body`
+  /// starts among them.
+  SmallVector<Operation *> parts;
+  unsigned firstInner = 0;
+  /// Index of the distribution query on `parts`, and per group the
+  /// interchange query of `root` with `inner` keeping only that group.
+  int distribution = -1;
   SmallVector<int> interchange;
 };
 
@@ -56,6 +82,9 @@ public:
     return succeeded(analyzeLoopReorderings(region, distributions,
                                             interchanges, maxIslOperations));
   }
+  /// Distributes the inner loops of `splits` where a part of them gains;
+  /// whether any was.
+  bool splitAll();
   /// Transforms where the answers allow it and it gains a 2-D band (or,
   /// around a carried loop, a grid launched once).
   void transformAll() {
@@ -68,6 +97,7 @@ public:
 private:
   void consider(affine::AffineForOp root);
   void considerCarried(affine::AffineForOp root);
+  void considerSplit(affine::AffineForOp root, affine::AffineForOp inner);
   /// Adds `c` to `into`, with the question of its distribution when its
   /// body has several ops.
   void enlist(Candidate c, std::vector<Candidate> &into);
@@ -89,8 +119,9 @@ private:
   bool interchangeGains(int q) const {
     return q >= 0 && interchanges[q].legal && interchanges[q].innerParallel;
   }
-  /// Cuts between the children that no value crosses.
-  SmallVector<bool> valueCuts(const Candidate &c) const;
+  /// Cuts between `parts` (in `root`, in order) that no value crosses.
+  static SmallVector<bool> valueCuts(Operation *root,
+                                     ArrayRef<Operation *> parts);
   /// Says why the interchange of query `q` is not made.
   void sayNoInterchange(int q);
 
@@ -98,6 +129,7 @@ private:
   const DeviceLoopInfo &info;
   bool report;
   std::vector<Candidate> candidates, carried;
+  std::vector<Split> splits;
   std::vector<DistributionQuery> distributions;
   std::vector<InterchangeQuery> interchanges;
 };
@@ -190,8 +222,10 @@ void BandExposer::considerCarried(affine::AffineForOp root) {
         forcedPlacement(inner).empty() && !holdsForcedLoop(inner) &&
         !boundsUse(inner, {root}) && deviceObstacle(inner).empty()) {
       q = interchanges.size();
-      interchanges.push_back({root, inner, /*afterDistribution=*/true});
+      interchanges.push_back({root, inner});
       any = true;
+    } else if (inner && !info.threadParallel.lookup(inner)) {
+      considerSplit(root, inner);
     }
     c.interchange.push_back(q);
   }
@@ -199,31 +233,122 @@ void BandExposer::considerCarried(affine::AffineForOp root) {
     enlist(std::move(c), carried);
 }
 
+void BandExposer::considerSplit(affine::AffineForOp root,
+                                affine::AffineForOp inner) {
+  if (inner.getNumResults() || !forcedPlacement(inner).empty() ||
+      holdsForcedLoop(inner) || boundsUse(inner, {root}) ||
+      !deviceObstacle(inner).empty())
+    return;
+  Split s;
+  s.root = root;
+  s.inner = inner;
+  for (Operation &op : inner.getBody()->without_terminator())
+    s.body.push_back(&op);
+  SmallVector<bool> free = valueCuts(inner, s.body);
+  for (unsigned start = 0, k = 0; k < s.body.size(); ++k)
+    if (k + 1 == s.body.size() || free[k]) {
+      s.groups.push_back({start, k + 1});
+      start = k + 1;
+    }
+  if (s.groups.size() < 2)
+    return;
+  for (Operation &op : root.getBody()->without_terminator()) {
+    if (&op != inner.getOperation()) {
+      s.parts.push_back(&op);
+      continue;
+    }
+    s.firstInner = s.parts.size();
+    s.parts.append(s.body);
+  }
+  s.distribution = distributions.size();
+  distributions.push_back({root, s.parts, {}});
+  for (auto [begin, end] : s.groups) {
+    s.interchange.push_back(interchanges.size());
+    interchanges.push_back(
+        {root, inner, SmallVector<Operation *>(s.body.begin() + begin,
+                                               s.body.begin() + end)});
+  }
+  splits.push_back(std::move(s));
+}
+
+bool BandExposer::splitAll() {
+  bool any = false;
+  for (Split &s : splits) {
+    SmallVector<bool> byDeps = distributions[s.distribution].legalCuts;
+    SmallVector<bool> byValues = valueCuts(s.root, s.parts);
+    auto free = [&](unsigned cut) { return byDeps[cut] && byValues[cut]; };
+    unsigned n = s.body.size();
+    // A group gains where it may be cut from all else in `root` (so that
+    // the next round can isolate and interchange it).
+    SmallVector<bool> innerCut(n - 1, false);
+    SmallVector<std::string> lines;
+    for (auto [group, range] : llvm::enumerate(s.groups)) {
+      auto [begin, end] = range;
+      unsigned first = s.firstInner + begin, last = s.firstInner + end - 1;
+      if (!interchangeGains(s.interchange[group]) ||
+          (first > 0 && !free(first - 1)) ||
+          (last + 1 < s.parts.size() && !free(last)))
+        continue;
+      lines.push_back(lineOf(s.body[end - 1]));
+      if (begin > 0)
+        innerCut[begin - 1] = true;
+      if (end < n)
+        innerCut[end - 1] = true;
+    }
+    if (lines.empty())
+      continue;
+    Candidate c;
+    c.root = s.inner;
+    c.children = s.body;
+    bool several = lines.size() > 1;
+    distribute(c, innerCut, /*parts=*/false,
+               Twine(several ? "the statements at " : "the statement at ") +
+                   llvm::join(lines, ", ") + (several ? " can each" : " can") +
+                   " be interchanged with the loop at " + lineOf(s.root));
+    any = true;
+  }
+  return any;
+}
+
 /// "the loop at line 3" or "the loops at line 3, line 7": the children of
-/// `c` that `which` selects, and whether there are several.
+/// `c` that `which` selects, and whether there are several. Copies of one
+/// loop (split by a distribution) are told apart by their last statement.
 static std::pair<std::string, bool> childLines(const Candidate &c,
                                                ArrayRef<bool> which) {
+  SmallVector<Operation *> selected;
   SmallVector<std::string> lines;
-  for (auto [child, selected] : llvm::zip(c.children, which))
-    if (selected)
+  for (auto [child, select] : llvm::zip(c.children, which))
+    if (select) {
+      selected.push_back(child);
       lines.push_back(lineOf(child));
+    }
+  SmallVector<std::string> named(lines);
+  for (auto [child, name] : llvm::zip(selected, named)) {
+    auto loop = dyn_cast<affine::AffineForOp>(child);
+    if (loop && llvm::count(lines, name) > 1 &&
+        !loop.getBody()->without_terminator().empty())
+      name += " (statement at " +
+              lineOf(&*std::prev(loop.getBody()->without_terminator().end())) +
+              ")";
+  }
+  lines = std::move(named);
   bool several = lines.size() > 1;
   return {(several ? "the loops at " : "the loop at ") + llvm::join(lines, ", "),
           several};
 }
 
-SmallVector<bool> BandExposer::valueCuts(const Candidate &c) const {
-  unsigned n = c.children.size();
+SmallVector<bool> BandExposer::valueCuts(Operation *root,
+                                         ArrayRef<Operation *> parts) {
+  unsigned n = parts.size();
   SmallVector<bool> cuts(n ? n - 1 : 0, true);
   auto indexOf = [&](Operation *op) -> int {
-    Operation *root = c.root;
-    while (op && op->getParentOp() != root)
-      op = op->getParentOp();
-    auto it = llvm::find(c.children, op);
-    return it == c.children.end() ? -1 : int(it - c.children.begin());
+    for (; op && op != root; op = op->getParentOp())
+      if (auto it = llvm::find(parts, op); it != parts.end())
+        return it - parts.begin();
+    return -1;
   };
   for (unsigned a = 0; a < n; ++a)
-    c.children[a]->walk([&](Operation *op) {
+    parts[a]->walk([&](Operation *op) {
       for (Value v : op->getOperands()) {
         Operation *def = v.getDefiningOp();
         if (!def)
@@ -319,7 +444,7 @@ SmallVector<bool> BandExposer::isolate(const Candidate &c,
     return isolated;
   }
   SmallVector<bool> byDeps = distributions[c.distribution].legalCuts;
-  SmallVector<bool> byValues = valueCuts(c);
+  SmallVector<bool> byValues = valueCuts(c.root, c.children);
   for (unsigned k = 0; k < n; ++k) {
     if (!gains[k])
       continue;
@@ -420,26 +545,34 @@ void BandExposer::transformCarried(Candidate &c) {
 
 void weft::exposeParallelBands(func::FuncOp func, bool report,
                                unsigned long maxIslOperations) {
-  PolyhedralRegion region(func);
-  FailureOr<DeviceLoopInfo> info = failure();
-  // What the analysis says (no model, a blown quota) gpu-select-nests says
-  // again: here the function is just left as it is.
-  {
-    ScopedDiagnosticHandler quiet(func.getContext(),
-                                  [](Diagnostic &) { return success(); });
-    info = computeDeviceLoops(region, maxIslOperations);
-  }
-  if (failed(info))
-    return;
-  BandExposer exposer(func, *info, report);
-  exposer.collect(func.getBody().front());
-  {
-    ScopedDiagnosticHandler quiet(func.getContext(),
-                                  [](Diagnostic &) { return success(); });
-    if (!exposer.analyze(region, maxIslOperations))
+  // Each round that distributes an inner loop (a Split) asks the function
+  // again: the answers hold for the IR they were asked on. Each round adds
+  // loops; a few rounds are plenty for the nests seen so far.
+  for (int round = 0; round < kMaxSplitRounds; ++round) {
+    PolyhedralRegion region(func);
+    FailureOr<DeviceLoopInfo> info = failure();
+    // What the analysis says (no model, a blown quota) gpu-select-nests
+    // says again: here the function is just left as it is.
+    {
+      ScopedDiagnosticHandler quiet(func.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      info = computeDeviceLoops(region, maxIslOperations);
+    }
+    if (failed(info))
       return;
+    BandExposer exposer(func, *info, report);
+    exposer.collect(func.getBody().front());
+    {
+      ScopedDiagnosticHandler quiet(func.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      if (!exposer.analyze(region, maxIslOperations))
+        return;
+    }
+    if (round + 1 < kMaxSplitRounds && exposer.splitAll())
+      continue;
+    exposer.transformAll();
+    return;
   }
-  exposer.transformAll();
 }
 
 namespace {

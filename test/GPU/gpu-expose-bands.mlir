@@ -289,3 +289,89 @@ func.func @stencil(%a: memref<?xf64>, %b: memref<?xf64>, %t: index, %n: index) {
   }
   return
 }
+
+// -----
+
+// bicg as PolyBench writes it: `i` carries the sums of s, and its inner
+// loop carries q[i]'s sum but holds s's update, which alone would not. The
+// inner loop is distributed over its two statements, then `i` over its
+// parts, and s's part interchanged with it: one grid over j; q's part keeps
+// its order (a grid over i for gpu-select-nests).
+// CHECK-LABEL: func.func @bicg
+// CHECK:      affine.for %[[I:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:   affine.store %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK-NEXT: }
+// CHECK-NEXT: affine.for %[[J:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:   affine.for %[[I2:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:     affine.load %{{.*}}[%[[J]]]
+// CHECK-NEXT:     affine.load %{{.*}}[%[[I2]]]
+// CHECK-NEXT:     affine.load %{{.*}}[%[[I2]], %[[J]]]
+// CHECK:          affine.store %{{.*}}, %{{.*}}[%[[J]]]
+// CHECK-NEXT:   }
+// CHECK-NEXT: } {weft.gpu.interchanged}
+// CHECK-NEXT: affine.for %[[I3:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:   affine.for %[[J3:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:     affine.load %{{.*}}[%[[I3]]]
+// CHECK:          affine.store %{{.*}}, %{{.*}}[%[[I3]]]
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @bicg(%a: memref<?x?xf64>, %s: memref<?xf64>, %q: memref<?xf64>,
+                %p: memref<?xf64>, %r: memref<?xf64>, %m: index, %n: index,
+                %zero: f64) {
+  // expected-remark @below {{distributed into 3 loops over the parts of its body, so that the loop at line 35 can be interchanged with it}}
+  // expected-remark @below {{interchanged with the loop at line 35, which carries no dependence: its iterations are the threads of one launch, and this loop runs in each thread (swapped back if the nest stays on the host)}}
+  affine.for %i = 0 to %n {
+    affine.store %zero, %q[%i] : memref<?xf64>
+    // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the statement at line 41 can be interchanged with the loop at line 32}}
+    affine.for %j = 0 to %m {
+      %s0 = affine.load %s[%j] : memref<?xf64>
+      %ri = affine.load %r[%i] : memref<?xf64>
+      %a0 = affine.load %a[%i, %j] : memref<?x?xf64>
+      %sp = arith.mulf %ri, %a0 : f64
+      %s1 = arith.addf %s0, %sp : f64
+      affine.store %s1, %s[%j] : memref<?xf64>
+      %q0 = affine.load %q[%i] : memref<?xf64>
+      %a1 = affine.load %a[%i, %j] : memref<?x?xf64>
+      %pj = affine.load %p[%j] : memref<?xf64>
+      %qp = arith.mulf %a1, %pj : f64
+      %q1 = arith.addf %q0, %qp : f64
+      affine.store %q1, %q[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// The sum feeds the update in the same iteration of j, and the update's
+// read of c[i] comes before the sum's next write: a dependence goes from
+// the second statement back to the first, so the inner loop is not split,
+// and nothing else changes.
+// CHECK-LABEL: func.func @feedback
+// CHECK:      affine.for %[[I:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:   affine.for %[[J:.*]] = 0 to %{{.*}} {
+// CHECK:          affine.store %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK:          affine.store %{{.*}}, %{{.*}}[%[[J]]]
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @feedback(%a: memref<?x?xf64>, %c: memref<?xf64>, %d: memref<?xf64>,
+                    %m: index, %n: index, %k: f64) {
+  affine.for %i = 0 to %m {
+    affine.for %j = 0 to %n {
+      %c0 = affine.load %c[%i] : memref<?xf64>
+      %a0 = affine.load %a[%i, %j] : memref<?x?xf64>
+      %d0 = affine.load %d[%j] : memref<?xf64>
+      %cp = arith.mulf %a0, %d0 : f64
+      %c1 = arith.addf %c0, %cp : f64
+      affine.store %c1, %c[%i] : memref<?xf64>
+      %d1 = affine.load %d[%j] : memref<?xf64>
+      %c2 = affine.load %c[%i] : memref<?xf64>
+      %dk = arith.mulf %k, %c2 : f64
+      %d2 = arith.addf %d1, %dk : f64
+      affine.store %d2, %d[%j] : memref<?xf64>
+    }
+  }
+  return
+}

@@ -49,7 +49,11 @@ def GpuExposeBands : Pass<"gpu-expose-bands", "::mlir::ModuleOp"> {
     `weft.gpu.interchanged`; gpu-select-nests swaps the two back where the
     nest stays on the host. Nothing is said where this is not possible (a
     stencil's time loop), and a carried loop holding another candidate is
-    left alone.
+    left alone. A loop in the carried loop that carries a dependence itself
+    but holds statements that alone would not (bicg's `for j { s[j] +=
+    ...; q[i] += ... }`) is first distributed over its statements, where
+    that isolates such a statement's loop for the interchange; the
+    function is then analysed again (at most 4 rounds).
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",

@@ -14,30 +14,26 @@ using namespace mlir;
 using weft::detail::ModelBuilder;
 using weft::detail::StatementDependences;
 
-/// The position in `loop`'s body of the op that holds `op`, or -1 when
-/// `loop` does not hold it.
-static int childIndex(affine::AffineForOp loop, Operation *op) {
-  while (op && op->getParentOp() != loop.getOperation())
-    op = op->getParentOp();
-  if (!op)
-    return -1;
-  int index = 0;
-  for (Operation &child : loop.getBody()->without_terminator()) {
-    if (&child == op)
+/// The position in `parts` of the op that holds `op`, or -1.
+static int partIndex(ArrayRef<Operation *> parts, Operation *op) {
+  for (auto [index, part] : llvm::enumerate(parts))
+    if (part->isAncestor(op))
       return index;
-    ++index;
-  }
   return -1;
 }
 
 static void answer(const ModelBuilder &model, const StatementDependences &all,
                    weft::DistributionQuery &q) {
+  if (q.parts.empty())
+    for (Operation &op : q.loop.getBody()->without_terminator())
+      q.parts.push_back(&op);
   SmallVector<int> childOf;
   for (unsigned s = 0; s < model.numStatements(); ++s)
-    childOf.push_back(childIndex(q.loop, model.accessOf(s)));
-  unsigned children = llvm::range_size(q.loop.getBody()->without_terminator());
+    childOf.push_back(partIndex(q.parts, model.accessOf(s)));
+  unsigned children = q.parts.size();
   q.legalCuts.assign(children ? children - 1 : 0, true);
-  // A dependence from op a back to op b < a forbids every cut between them.
+  // A dependence from part a back to part b < a forbids every cut between
+  // them.
   for (unsigned a = 1; a < children; ++a)
     for (unsigned b = 0; b < a; ++b)
       if (all.within(q.loop, [&](unsigned source, unsigned sink) {
@@ -49,18 +45,17 @@ static void answer(const ModelBuilder &model, const StatementDependences &all,
 
 static void answer(const ModelBuilder &model, const StatementDependences &all,
                    weft::InterchangeQuery &q) {
-  // Every statement asked about is in `inner`, one level deeper than
-  // `outer`: after a distribution, only those `inner` holds.
-  SmallVector<bool> inInner;
-  if (q.afterDistribution)
-    for (unsigned s = 0; s < model.numStatements(); ++s)
-      inInner.push_back(q.inner->isAncestor(model.accessOf(s)));
-  auto bothInInner = [&](unsigned source, unsigned sink) {
-    return inInner[source] && inInner[sink];
+  // Only the statements in `inner` (one level deeper than `outer`), and of
+  // those the ones a distribution keeps with it.
+  SmallVector<bool> kept;
+  for (unsigned s = 0; s < model.numStatements(); ++s) {
+    Operation *access = model.accessOf(s);
+    kept.push_back(q.inner->isAncestor(access) &&
+                   (q.only.empty() || partIndex(q.only, access) >= 0));
+  }
+  auto only = [&](unsigned source, unsigned sink) {
+    return kept[source] && kept[sink];
   };
-  function_ref<bool(unsigned, unsigned)> only = nullptr;
-  if (q.afterDistribution)
-    only = bothInInner;
   q.legal = !all.withinWhere(
       q.outer,
       [](isl::map m, int d) {

@@ -21,19 +21,24 @@ namespace weft {
 /// instance of the second, in each execution of the loops around `loop`.
 struct DistributionQuery {
   mlir::affine::AffineForOp loop;
-  /// Answer, per cut between op p and op p + 1 of the body (terminator
-  /// excluded): whether no dependence goes, within one execution of `loop`,
-  /// from an instance of an op after the cut to one of an op before it.
+  /// The parts to cut `loop`'s body into, in program order: the ops of its
+  /// body (when empty), or those with a loop of the body replaced by the
+  /// ops of its own body, to ask about distributing both loops.
+  llvm::SmallVector<mlir::Operation *> parts;
+  /// Answer, per cut between part p and part p + 1: whether no dependence
+  /// goes, within one execution of `loop`, from an instance of a statement
+  /// after the cut to one of a statement before it.
   llvm::SmallVector<bool> legalCuts;
 };
 
-/// Swapping `outer` and `inner`, the only op of `outer`'s body (or, with
-/// `afterDistribution`, one of the ops of its body, alone in its copy of
-/// `outer` once `outer` is distributed: only the dependences between
-/// statements inside `inner` count).
+/// Swapping `outer` and `inner`, an op of `outer`'s body: the only one, or
+/// one that distributing `outer` leaves alone in its copy of `outer`. Only
+/// the dependences between statements in `inner` count.
 struct InterchangeQuery {
   mlir::affine::AffineForOp outer, inner;
-  bool afterDistribution = false;
+  /// Where `inner` is distributed too: the ops of its body that stay in
+  /// the copy, whose statements alone count. Empty: all of them.
+  llvm::SmallVector<mlir::Operation *> only;
   /// Answers, on the dependences within one execution of `outer`:
   /// `legal`: none goes forward along `outer` and backward along `inner`
   /// (its distance vector stays lexicographically positive when swapped);
