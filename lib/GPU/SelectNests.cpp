@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -188,9 +189,10 @@ private:
                                            std::string &why);
   /// Whether the nest at `loop` would ask the cost model where it runs.
   bool asksCostModel(affine::AffineForOp loop);
-  /// Places together the parts of each loop gpu-expose-bands distributed in
-  /// `block` (kGpuPartsAttr) that ask the cost model, into `grouped`.
-  void placeParts(Block &block);
+  /// Places together the adjacent nests of `block` that ask the cost model
+  /// (among them the parts of a loop gpu-expose-bands distributed), into
+  /// `grouped`.
+  void placeTogether(Block &block);
   /// "predicted ... (sizes taken as ...)" for the nest alone.
   std::string alonePrediction(const cost::LoopNestCounts &counts,
                               bool &device);
@@ -201,7 +203,7 @@ private:
   combinedReductions(affine::AffineForOp loop, affine::AffineForOp root,
                      std::string &why);
 
-  /// The decisions placeParts took, and why, by loop.
+  /// The decisions placeTogether took, and why, by loop.
   llvm::DenseMap<Operation *, std::pair<bool, std::string>> grouped;
 
   func::FuncOp func;
@@ -383,36 +385,47 @@ bool NestSelector::asksCostModel(affine::AffineForOp loop) {
          !holdsForcedLoop(loop);
 }
 
-/// The most parts of one distributed loop placed together (2^n placements
-/// are compared); a loop distributed into more leaves its parts alone.
+/// The most adjacent nests placed together (2^n placements are compared);
+/// a longer run is placed in groups of this many.
 static constexpr unsigned kMaxPlacedParts = 4;
 
-void NestSelector::placeParts(Block &block) {
-  SmallVector<SmallVector<affine::AffineForOp, 2>> groups;
-  int64_t last = -1;
+/// The parts attribute `nests` share, when they are all the parts of one
+/// loop gpu-expose-bands distributed that ask the cost model.
+static std::optional<int64_t> sameParts(ArrayRef<affine::AffineForOp> nests) {
+  std::optional<int64_t> id;
+  for (affine::AffineForOp nest : nests) {
+    auto parts = nest->getAttrOfType<IntegerAttr>(kGpuPartsAttr);
+    if (!parts || (id && *id != parts.getInt()))
+      return std::nullopt;
+    id = parts.getInt();
+  }
+  return id;
+}
+
+void NestSelector::placeTogether(Block &block) {
+  // Runs of adjacent nests that ask the cost model, with nothing between
+  // them that touches memory (host code would move their arrays anyway).
+  SmallVector<SmallVector<affine::AffineForOp, 2>> groups(1);
   for (Operation &op : block.without_terminator()) {
     auto loop = dyn_cast<affine::AffineForOp>(op);
-    auto parts = loop ? loop->getAttrOfType<IntegerAttr>(kGpuPartsAttr)
-                      : IntegerAttr();
-    if (!parts) {
-      last = -1;
+    if (loop && asksCostModel(loop)) {
+      if (groups.back().size() == kMaxPlacedParts)
+        groups.emplace_back();
+      groups.back().push_back(loop);
       continue;
     }
-    if (parts.getInt() != last)
+    if (!isMemoryEffectFree(&op) && !groups.back().empty())
       groups.emplace_back();
-    last = parts.getInt();
-    if (asksCostModel(loop))
-      groups.back().push_back(loop);
   }
-  for (ArrayRef<affine::AffineForOp> parts : groups) {
-    unsigned n = parts.size();
-    if (n < 2 || n > kMaxPlacedParts)
+  for (ArrayRef<affine::AffineForOp> nests : groups) {
+    unsigned n = nests.size();
+    if (n < 2)
       continue;
     SmallVector<cost::LoopNestCounts> counts;
     SmallVector<cost::LoopNestTimes> times;
     std::string ignored;
-    for (affine::AffineForOp part : parts) {
-      FailureOr<cost::LoopNestCounts> c = countNest(part, ignored);
+    for (affine::AffineForOp nest : nests) {
+      FailureOr<cost::LoopNestCounts> c = countNest(nest, ignored);
       if (failed(c))
         break;
       counts.push_back(*c);
@@ -420,10 +433,10 @@ void NestSelector::placeParts(Block &block) {
     }
     if (counts.size() != n)
       continue; // each part alone, as the remark of each then says
-    // Each placement: the parts on the device run their kernels and
+    // Each placement: the nests on the device run their kernels and
     // launches, the others their CPU time, and the copies are those the
-    // placement as a whole makes (an array the device parts share moves
-    // once; one a host part shares with them moves across).
+    // placement as a whole makes (an array the device nests share moves
+    // once; one a host nest accesses too moves around each launch).
     unsigned placements = 1u << n;
     SmallVector<double> total(placements), copies(placements);
     bool failedCopies = false;
@@ -439,7 +452,7 @@ void NestSelector::placeParts(Block &block) {
       {
         ScopedDiagnosticHandler quiet(func.getContext(),
                                       [](Diagnostic &) { return success(); });
-        moved = countPlacementCopies(region, parts, onDevice,
+        moved = countPlacementCopies(region, nests, onDevice,
                                      choice.nominalSize, choice.plannedSizes,
                                      maxIslOperations);
       }
@@ -457,7 +470,22 @@ void NestSelector::placeParts(Block &block) {
     for (unsigned mask = 1; mask < placements; ++mask)
       if (total[mask] < total[best])
         best = mask;
-    // What the device parts' copies would cost charged to each alone.
+    // Who the others are: the other parts of one distributed loop, or the
+    // nests next to this one.
+    std::optional<int64_t> oneLoop = sameParts(nests);
+    auto others = [&](unsigned k) -> std::string {
+      if (oneLoop)
+        return llvm::formatv("the other {0} of the loop distributed at {1}",
+                             n > 2 ? "parts" : "part", lineOf(nests[k]));
+      SmallVector<std::string> lines;
+      for (unsigned o = 0; o < n; ++o)
+        if (o != k)
+          lines.push_back(lineOf(nests[o]));
+      return llvm::formatv("the adjacent {0} at {1}",
+                           n > 2 ? "nests" : "nest", llvm::join(lines, ", "));
+    };
+    StringRef members = oneLoop ? "parts" : "nests";
+    // What the device nests' copies would cost charged to each alone.
     double aloneCopies = 0;
     for (unsigned k = 0; k < n; ++k)
       if (best & (1u << k))
@@ -466,27 +494,30 @@ void NestSelector::placeParts(Block &block) {
       bool device = best & (1u << k);
       unsigned flipped = best ^ (1u << k);
       std::string why = llvm::formatv(
-          "placed with the other {0} of the loop distributed at {1}: "
-          "predicted {2} for the {3} parts with this one on the {4} (copies "
-          "{5}",
-          n > 2 ? "parts" : "part", lineOf(parts[k]), formatTime(total[best]),
-          n, device ? "device" : "host", formatTime(copies[best]));
-      if (aloneCopies > copies[best])
-        why += ", " + formatTime(aloneCopies - copies[best]) +
-               " less than charged to each device part alone";
+          "placed with {0}: predicted {1} for the {2} {3} with this one on "
+          "the {4} (copies {5}",
+          others(k), formatTime(total[best]), n, members,
+          device ? "device" : "host", formatTime(copies[best]));
+      // (Not for rounding: the copies of adjacent nests that share nothing
+      // add up to theirs alone.)
+      if (aloneCopies > copies[best] * (1 + 1e-9))
+        why += llvm::formatv(", {0} less than charged to each device {1} "
+                             "alone",
+                             formatTime(aloneCopies - copies[best]),
+                             members.drop_back());
       why += llvm::formatv(") against {0} with it on the {1} (copies {2})",
                            formatTime(total[flipped]),
                            device ? "host" : "device",
                            formatTime(copies[flipped]));
       bool alone;
       why += "; alone, " + alonePrediction(counts[k], alone);
-      grouped[parts[k]] = {device, why};
+      grouped[nests[k]] = {device, why};
     }
   }
 }
 
 void NestSelector::visit(Block &block) {
-  placeParts(block);
+  placeTogether(block);
   for (Operation &op : block.without_terminator()) {
     auto loop = dyn_cast<affine::AffineForOp>(op);
     if (!loop) {

@@ -9,8 +9,8 @@
 
 // --report with --target=cuda says where each loop nest runs and why, with
 // the cost model's predictions (GPU time: the kernels' roofline, their
-// launches, the copies; CPU time: one core), and how each array moves
-// between host and device. Sizes unknown at compile time (tsteps) take the
+// launches, the copies; CPU time: one core; adjacent nests placed
+// together), and how each array moves between host and device. Sizes unknown at compile time (tsteps) take the
 // nominal size, 4096.
 
 #define N 300
@@ -21,9 +21,10 @@ void step(int tsteps) {
 #pragma scop
 // CHECK: cuda-report.c:[[@LINE+1]]:3: remark: stays on the host: it carries a dependence through a; the loops in it are candidates
   for (t = 0; t < tsteps; t++) {
-// CHECK: cuda-report.c:[[@LINE+3]]:5: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line [[@LINE+4]] along threadIdx.x (the arrays' contiguous dimension)
-// CHECK-SAME: ; predicted 24.8 ms on the device (kernels 4.24 ms, 4096 launches 20.5 ms, copies 77.2 us) against 485 ms on the CPU (tsteps, unknown at compile time, taken as 4096)
-// H100: cuda-report.c:[[@LINE+1]]:5: remark: runs on the device: {{.*}}; predicted 22.6 ms on the device (kernels 2.11 ms, 4096 launches 20.5 ms, copies 48.6 us) against 485 ms on the CPU
+// CHECK: cuda-report.c:[[@LINE+4]]:5: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line [[@LINE+5]] along threadIdx.x (the arrays' contiguous dimension)
+// CHECK-SAME: ; placed with the adjacent nest at line [[@LINE+7]]: predicted 49.5 ms for the 2 nests with this one on the device (copies 116 us) against 982 ms with it on the host (copies 472 ms)
+// CHECK-SAME: ; alone, predicted 24.8 ms on the device (kernels 4.24 ms, 4096 launches 20.5 ms, copies 77.2 us) against 485 ms on the CPU (tsteps, unknown at compile time, taken as 4096)
+// H100: cuda-report.c:[[@LINE+1]]:5: remark: runs on the device: {{.*}}; alone, predicted 22.6 ms on the device (kernels 2.11 ms, 4096 launches 20.5 ms, copies 48.6 us) against 485 ms on the CPU
     for (i = 1; i < N - 1; i++)
       for (j = 1; j < N - 1; j++)
         b[i][j] = 0.25 * (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]);

@@ -6,28 +6,29 @@
 // BADCHOICE: error: gpu-choice must be 'cost' or 'always', got 'maybe'
 
 // The cost model's choice (gpu-choice=cost, A100-40GB against one core of
-// the `cpu` device): a small nest stays on the host (one launch and two
-// copies against 64 accesses), and so does one pass over two large arrays
-// (their copies cost more than the CPU's pass: transfer-bound); a matrix
-// product runs on the device; a nest under a host loop is launched once per
-// iteration of it (here, the launches cost more than the CPU's passes).
-// The product's threads run a k loop whose reads A[i][k] and B[k][j] rows
-// and columns of threads share: 32 x 16 blocks of threads that compute 1 x 2
-// elements (256 blocks still fill the 108 SMs), tiles of 32 for
-// gpu-stage-tiles (the widest whose 20 KiB keep the SM's 4 blocks).
-// CHECK-LABEL: func.func @sizes
-// CHECK-NOT: weft.gpu.band
-// CHECK: } {weft.gpu.coarsen = array<i64: 1, 2>, weft.gpu.tile = 32 : i64}
-// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.block = array<i64: 32, 16>, weft.gpu.coalesced = 1 : i64}
+// the `cpu` device), each nest alone in its function (adjacent nests are
+// placed together: gpu-select-nests-parts.mlir): a small nest stays on the
+// host (one launch and two copies against 64 accesses).
+// CHECK-LABEL: func.func @small
 // CHECK-NOT: weft.gpu.band
 // CHECK: return
-func.func @sizes(%a: memref<4096x4096xf64>, %b: memref<4096x4096xf64>, %n: index,
-                 %x: memref<512x512xf64>, %y: memref<512x512xf64>, %z: memref<512x512xf64>) {
+func.func @small(%a: memref<4096x4096xf64>, %b: memref<4096x4096xf64>) {
   // expected-remark @below {{stays on the host: predicted 0.0171 us on the CPU against 25 us on the device (kernels 0.000371 us, 1 launch 5 us, copies 20 us)}}
   affine.for %i = 0 to 32 {
     %v = affine.load %a[0, %i] : memref<4096x4096xf64>
     affine.store %v, %b[0, %i] : memref<4096x4096xf64>
   }
+  return
+}
+
+// -----
+
+// One pass over two large arrays stays on the host: their copies cost more
+// than the CPU's pass (transfer-bound).
+// CHECK-LABEL: func.func @transfer
+// CHECK-NOT: weft.gpu.band
+// CHECK: return
+func.func @transfer(%a: memref<4096x4096xf64>, %b: memref<4096x4096xf64>) {
   // expected-remark @below {{stays on the host: predicted 8.95 ms on the CPU against 11 ms on the device (kernels 194 us, 1 launch 5 us, copies 10.8 ms)}}
   affine.for %i = 0 to 4096 {
     affine.for %j = 0 to 4096 {
@@ -36,7 +37,22 @@ func.func @sizes(%a: memref<4096x4096xf64>, %b: memref<4096x4096xf64>, %n: index
       affine.store %w, %b[%i, %j] : memref<4096x4096xf64>
     }
   }
-  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 41 along threadIdx.x (the arrays' contiguous dimension); predicted 408 us on the device (kernels 27.7 us, 1 launch 5 us, copies 376 us) against 143 ms on the CPU; blocks of 32 x 16 threads, each computing 1 x 2 elements, the loop at line 42 in shared-memory tiles of 32 where gpu-stage-tiles can stage its reads: predicted 92.9 us a launch with tiles, 1.48 ms with 32 x 8 blocks and none}}
+  return
+}
+
+// -----
+
+// A matrix product runs on the device. Its threads run a k loop whose
+// reads A[i][k] and B[k][j] rows and columns of threads share: 32 x 16
+// blocks of threads that compute 1 x 2 elements (256 blocks still fill the
+// 108 SMs), tiles of 32 for gpu-stage-tiles (the widest whose 20 KiB keep
+// the SM's 4 blocks).
+// CHECK-LABEL: func.func @product
+// CHECK: } {weft.gpu.coarsen = array<i64: 1, 2>, weft.gpu.tile = 32 : i64}
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.block = array<i64: 32, 16>, weft.gpu.coalesced = 1 : i64}
+// CHECK: return
+func.func @product(%x: memref<512x512xf64>, %y: memref<512x512xf64>, %z: memref<512x512xf64>) {
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 15 along threadIdx.x (the arrays' contiguous dimension); predicted 408 us on the device (kernels 27.7 us, 1 launch 5 us, copies 376 us) against 143 ms on the CPU; blocks of 32 x 16 threads, each computing 1 x 2 elements, the loop at line 16 in shared-memory tiles of 32 where gpu-stage-tiles can stage its reads: predicted 92.9 us a launch with tiles, 1.48 ms with 32 x 8 blocks and none}}
   affine.for %i = 0 to 512 {
     affine.for %j = 0 to 512 {
       affine.for %k = 0 to 512 {
@@ -49,6 +65,17 @@ func.func @sizes(%a: memref<4096x4096xf64>, %b: memref<4096x4096xf64>, %n: index
       }
     }
   }
+  return
+}
+
+// -----
+
+// A nest under a host loop is launched once per iteration of it (here, the
+// launches cost more than the CPU's passes).
+// CHECK-LABEL: func.func @launches
+// CHECK-NOT: weft.gpu.band
+// CHECK: return
+func.func @launches(%a: memref<4096x4096xf64>, %n: index) {
   // expected-remark @below {{stays on the host: it carries a dependence through #0; the loops in it are candidates}}
   affine.for %t = 0 to %n {
     // expected-remark @below {{stays on the host: predicted 13.4 ms on the CPU against 20.7 ms on the device (kernels 194 us, 4096 launches 20.5 ms, copies 22.6 us) (p0, unknown at compile time, taken as 4096)}}

@@ -37,7 +37,7 @@
 // KERNELS: gpu.module @weft_smooth_scop0_distributed_kernel
 // KERNELS: gpu.func @weft_smooth_scop0_distributed_kernel
 
-// COST: remark: stays on the host: predicted {{.*}} ms on the CPU against {{.*}} ms on the device (kernels {{.*}}, 4096 launches 20.5 ms, copies {{.*}}) (steps, n, unknown at compile time, taken as 4096)
+// COST: remark: stays on the host: placed with the adjacent nest at line {{[0-9]+}}: predicted {{.*}}; alone, predicted {{.*}} ms on the CPU against {{.*}} ms on the device (kernels {{.*}}, 4096 launches 20.5 ms, copies {{.*}}) (steps, n, unknown at compile time, taken as 4096)
 
 // REPORT: remark: runs on the device: its iterations are the threads of a 1-D grid
 // REPORT: remark: device copies:

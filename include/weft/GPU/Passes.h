@@ -27,7 +27,7 @@ inline constexpr llvm::StringLiteral kGpuCoalescedAttr =
 
 /// On each loop gpu-expose-bands distributed one loop into: adjacent loops
 /// with the same value are its parts, which gpu-select-nests places
-/// together (the copies of the arrays they share charged once).
+/// together, as any adjacent nests, and names as such in its remarks.
 inline constexpr llvm::StringLiteral kGpuPartsAttr =
     WeftDialect::getGpuPartsAttrName();
 

@@ -116,7 +116,12 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
     roofline of their kernels on `gpu`, their launches (one per iteration
     of the host loops around them) and the copies their data needs,
     against the CPU's time per access, sizes unknown at compile time taking
-    `nominal-size`. `gpu-choice=always` puts every one on the device. A
+    `nominal-size`. Adjacent such nests (up to 4, nothing that touches
+    memory between them; the parts of a loop gpu-expose-bands distributed
+    among them) are placed together: every placement of them is predicted,
+    with the copies gpu-place-data then makes (an array a host nest and a
+    device nest both access moves around each launch), and the fastest
+    taken. `gpu-choice=always` puts every one on the device. A
     loop marked `weft.gpu.place = "device"` (`#pragma weft device`) starts
     a device nest whatever the prediction, and is an error where it cannot;
     one marked "host" stays on the host with every loop in it; a loop

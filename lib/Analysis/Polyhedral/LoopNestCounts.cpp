@@ -11,7 +11,11 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include <isl/set.h>
+
+#include <limits>
 
 using namespace mlir;
 using weft::detail::countByBoxes;
@@ -80,6 +84,58 @@ static std::pair<double, bool> flopsPerAccess(affine::AffineForOp loop) {
   return {accesses ? double(flops) / accesses : 0.0, doubles};
 }
 
+namespace {
+/// The instances of a loop nest's statements: all of them, those of one
+/// typical launch (the loops around the nest at the middle of their
+/// ranges), and the launches (the iterations of those loops).
+struct NestInstances {
+  isl::union_set all, oneLaunch;
+  double launches = 1;
+};
+} // namespace
+
+/// The instances of the nest at `loop`, sizes fixed; null sets when no
+/// statement is in it. With `unknown`, adds the sizes unknown at compile
+/// time that its domains use.
+static NestInstances nestInstances(const ModelBuilder &model, isl::ctx ctx,
+                                   affine::AffineForOp loop, int64_t nominal,
+                                   const llvm::DenseMap<Value, int64_t> &known,
+                                   double *accesses = nullptr,
+                                   std::vector<std::string> *unknown = nullptr) {
+  NestInstances nest;
+  std::optional<std::vector<int64_t>> typical;
+  for (const weft::detail::Statement &s : model.getStatements()) {
+    auto at = llvm::find(s.loops, loop);
+    if (at == s.loops.end())
+      continue;
+    int depth = at - s.loops.begin();
+    isl::set domain(ctx, model.params() + "{ " + s.domain + " }");
+    if (unknown)
+      addUnknownSizes(model, domain, known, *unknown);
+    isl::set fixed = weft::detail::fixSymbols(model, domain, nominal, &known);
+    if (accesses)
+      *accesses += countByBoxes(fixed);
+    if (!typical) {
+      isl::set outer = isl::manage(isl_set_project_out(
+          fixed.copy(), isl_dim_set, depth,
+          isl_set_dim(fixed.get(), isl_dim_set) - depth));
+      nest.launches = std::max(1.0, countByBoxes(outer));
+      typical.emplace();
+      for (int d = 0; d < depth; ++d) {
+        auto e = dimExtent(outer, d);
+        typical->push_back(e ? (e->first + e->second) / 2 : 0);
+      }
+    }
+    for (auto [d, v] : llvm::enumerate(*typical))
+      if ((int)d < depth)
+        fixed = isl::manage(isl_set_fix_si(fixed.release(), isl_dim_set, d, v));
+    nest.all = nest.all.is_null() ? isl::union_set(domain) : nest.all.unite(domain);
+    nest.oneLaunch = nest.oneLaunch.is_null() ? isl::union_set(fixed)
+                                              : nest.oneLaunch.unite(fixed);
+  }
+  return nest;
+}
+
 FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
     PolyhedralRegion &region, affine::AffineForOp loop, int64_t nominal,
     const llvm::DenseMap<Value, int64_t> &known, unsigned long maxOperations) {
@@ -96,52 +152,24 @@ FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
   LogicalResult status =
       state.run("loop nest cost", maxOperations, [&](isl::ctx ctx) {
         const weft::detail::RegionFlow &flow = state.getFlow(maxOperations);
-        isl::union_set nest, oneLaunch;
-        std::optional<std::vector<int64_t>> typical;
-        for (const weft::detail::Statement &s : model.getStatements()) {
-          auto at = llvm::find(s.loops, loop);
-          if (at == s.loops.end())
-            continue;
-          int depth = at - s.loops.begin();
-          isl::set domain(ctx, model.params() + "{ " + s.domain + " }");
-          addUnknownSizes(model, domain, known, counts.nominalSizes);
-          isl::set fixed =
-              weft::detail::fixSymbols(model, domain, nominal, &known);
-          counts.accesses += countByBoxes(fixed);
-          if (!typical) {
-            // The launches: the iterations of the loops around the nest.
-            isl::set outer = isl::manage(isl_set_project_out(
-                fixed.copy(), isl_dim_set, depth,
-                isl_set_dim(fixed.get(), isl_dim_set) - depth));
-            counts.launches = std::max(1.0, countByBoxes(outer));
-            typical.emplace();
-            for (int d = 0; d < depth; ++d) {
-              auto e = dimExtent(outer, d);
-              typical->push_back(e ? (e->first + e->second) / 2 : 0);
-            }
-          }
-          for (auto [d, v] : llvm::enumerate(*typical))
-            if ((int)d < depth)
-              fixed = isl::manage(
-                  isl_set_fix_si(fixed.release(), isl_dim_set, d, v));
-          nest = nest.is_null() ? isl::union_set(domain) : nest.unite(domain);
-          oneLaunch = oneLaunch.is_null() ? isl::union_set(fixed)
-                                          : oneLaunch.unite(fixed);
-        }
-        if (nest.is_null())
+        NestInstances nest =
+            nestInstances(model, ctx, loop, nominal, known, &counts.accesses,
+                          &counts.nominalSizes);
+        if (nest.all.is_null())
           return;
+        counts.launches = nest.launches;
         counts.flops = ratio * counts.accesses;
         isl::union_map accesses = flow.reads.unite(flow.writes);
         unsigned arrays = 0;
         counts.kernelBytes =
             counts.launches *
-            boxBytes(model, accesses.intersect_domain(oneLaunch).range(),
+            boxBytes(model, accesses.intersect_domain(nest.oneLaunch).range(),
                      nominal, known, arrays);
         // Reads without a source in the region see data from before it.
         isl::union_set in =
-            flow.flow.must_no_source().intersect_domain(nest).range();
+            flow.flow.must_no_source().intersect_domain(nest.all).range();
         isl::union_set out =
-            flow.writes.intersect_domain(nest).range().intersect(
+            flow.writes.intersect_domain(nest.all).range().intersect(
                 flow.endReads.range());
         counts.bytesIn = boxBytes(model, in, nominal, known, counts.copies);
         counts.bytesOut = boxBytes(model, out, nominal, known, counts.copies);
@@ -149,6 +177,26 @@ FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
   if (failed(status))
     return failure();
   return counts;
+}
+
+/// The arrays (tuple names) of the elements in `elements`.
+static llvm::StringSet<> arraysOf(const isl::union_set &elements) {
+  llvm::StringSet<> names;
+  isl::set_list sets = elements.get_set_list();
+  for (int k = 0, n = sets.size(); k < n; ++k)
+    names.insert(isl_set_get_tuple_name(sets.at(k).get()));
+  return names;
+}
+
+/// The elements of `elements` in arrays `names` holds (`keep`) or does not.
+static isl::union_set filterArrays(const isl::union_set &elements,
+                                   const llvm::StringSet<> &names, bool keep) {
+  isl::union_set kept = isl::union_set::empty(elements.ctx());
+  isl::set_list sets = elements.get_set_list();
+  for (int k = 0, n = sets.size(); k < n; ++k)
+    if (names.contains(isl_set_get_tuple_name(sets.at(k).get())) == keep)
+      kept = kept.unite(sets.at(k));
+  return kept;
 }
 
 FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
@@ -166,34 +214,61 @@ FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
   LogicalResult status =
       state.run("placement copies", maxOperations, [&](isl::ctx ctx) {
         const weft::detail::RegionFlow &flow = state.getFlow(maxOperations);
-        // The statement instances on each side.
+        isl::union_map accesses = flow.reads.unite(flow.writes);
+        // The statement instances on each side, and each device nest's.
         isl::union_set device = isl::union_set::empty(ctx);
         isl::union_set host = isl::union_set::empty(ctx);
-        for (const weft::detail::Statement &s : model.getStatements())
-          for (auto [nest, dev] : llvm::zip(nests, onDevice))
-            if (llvm::is_contained(s.loops, nest)) {
-              isl::set domain(ctx, model.params() + "{ " + s.domain + " }");
-              (dev ? device : host) = (dev ? device : host).unite(domain);
-            }
-        isl::union_map deps = flow.flow.must_dependence();
-        // In: reads of values from before the region or from a host nest.
-        isl::union_set fromHost =
-            deps.intersect_domain(host).intersect_range(device).range();
-        isl::union_set in =
-            flow.flow.must_no_source()
-                .intersect_domain(device)
-                .range()
-                .unite(flow.reads.intersect_domain(fromHost).range());
-        // Out: writes that live after the region or that a host nest reads.
-        isl::union_set toHost =
-            deps.intersect_domain(device).intersect_range(host).domain();
-        isl::union_set out =
-            flow.writes.intersect_domain(device)
-                .range()
-                .intersect(flow.endReads.range())
-                .unite(flow.writes.intersect_domain(toHost).range());
-        counts.bytesIn = boxBytes(model, in, nominal, known, counts.copies);
-        counts.bytesOut = boxBytes(model, out, nominal, known, counts.copies);
+        SmallVector<NestInstances> deviceNests;
+        for (auto [nest, dev] : llvm::zip(nests, onDevice)) {
+          NestInstances instances =
+              nestInstances(model, ctx, nest, nominal, known);
+          if (instances.all.is_null())
+            continue;
+          (dev ? device : host) = (dev ? device : host).unite(instances.all);
+          if (dev)
+            deviceNests.push_back(instances);
+        }
+        // Arrays both sides access move around each device nest's launch
+        // (gpu-place-data): in, what the launch accesses; out, what it
+        // writes.
+        llvm::StringSet<> shared = arraysOf(accesses.intersect_domain(host).range());
+        llvm::StringSet<> deviceArrays =
+            arraysOf(accesses.intersect_domain(device).range());
+        for (auto it = shared.begin(); it != shared.end();) {
+          auto next = std::next(it);
+          if (!deviceArrays.contains(it->getKey()))
+            shared.erase(it);
+          it = next;
+        }
+        for (const NestInstances &nest : deviceNests) {
+          unsigned copies = 0;
+          double in = boxBytes(
+              model,
+              filterArrays(
+                  accesses.intersect_domain(nest.oneLaunch).range(), shared,
+                  true),
+              nominal, known, copies);
+          double out = boxBytes(
+              model,
+              filterArrays(flow.writes.intersect_domain(nest.oneLaunch).range(),
+                           shared, true),
+              nominal, known, copies);
+          counts.bytesIn += nest.launches * in;
+          counts.bytesOut += nest.launches * out;
+          counts.copies += unsigned(std::min(
+              nest.launches * copies, double(std::numeric_limits<unsigned>::max() / 2)));
+        }
+        // The others move once: what the region reads before writing it
+        // in, what lives after it out.
+        isl::union_set in = filterArrays(
+            flow.flow.must_no_source().intersect_domain(device).range(),
+            shared, false);
+        isl::union_set out = filterArrays(
+            flow.writes.intersect_domain(device).range().intersect(
+                flow.endReads.range()),
+            shared, false);
+        counts.bytesIn += boxBytes(model, in, nominal, known, counts.copies);
+        counts.bytesOut += boxBytes(model, out, nominal, known, counts.copies);
       });
   if (failed(status))
     return failure();

@@ -35,12 +35,13 @@ countLoopNest(PolyhedralRegion &region, mlir::affine::AffineForOp loop,
 
 /// The copies (bytesIn, bytesOut, copies; the other counts zero) a
 /// placement of adjacent loop nests makes, `onDevice[k]` saying where
-/// `nests[k]` runs: in, the bounding box of the elements the device nests
-/// read that the region did not write before them or that a host nest of
-/// `nests` wrote; out, that of the elements they write that live after the
-/// region or that a host nest of `nests` reads. An array the device nests
-/// share thus moves once, and one a host nest shares with them moves where
-/// the flow crosses sides. Fails as countLoopNest.
+/// `nests[k]` runs, as gpu-place-data moves data: an array that a host nest
+/// of `nests` accesses too moves around each launch of each device nest
+/// that accesses it (in, the box of what the launch accesses; out, of what
+/// it writes; times the launches); any other array the device nests access
+/// moves once (in, the box of what they read that the region did not write
+/// before; out, of what they write that lives after the region). Fails as
+/// countLoopNest.
 mlir::FailureOr<cost::LoopNestCounts>
 countPlacementCopies(PolyhedralRegion &region,
                      llvm::ArrayRef<mlir::affine::AffineForOp> nests,
