@@ -817,9 +817,10 @@ std::string KernelTiler::rewrite() {
   // The tile's iterations: T, or fewer at the loop's end; one element a
   // thread inside the iteration space, or all of a thread's elements.
   auto iterations = [&] {
-    Value left = b.create<arith::CeilDivSIOp>(
+    // Folded where the step is 1: `min(n - it, T)` in the output.
+    Value left = b.createOrFold<arith::CeilDivSIOp>(
         loc, b.create<arith::SubIOp>(loc, ub, start), step);
-    return b.create<arith::MinSIOp>(loc, left, width);
+    return b.createOrFold<arith::MinSIOp>(loc, left, width);
   };
   auto innerLoop = [&] {
     auto inner =
@@ -834,7 +835,7 @@ std::string KernelTiler::rewrite() {
     b.setInsertionPointToStart(inner.getBody());
     Value k = b.create<arith::AddIOp>(
         loc, start,
-        b.create<arith::MulIOp>(loc, inner.getInductionVar(), step));
+        b.createOrFold<arith::MulIOp>(loc, inner.getInductionVar(), step));
     runOneElement(b, inner, k);
   } else {
     scf::ForOp inner = innerLoop();
@@ -842,7 +843,7 @@ std::string KernelTiler::rewrite() {
     b.setInsertionPointToStart(inner.getBody());
     Value k = b.create<arith::AddIOp>(
         loc, start,
-        b.create<arith::MulIOp>(loc, inner.getInductionVar(), step));
+        b.createOrFold<arith::MulIOp>(loc, inner.getInductionVar(), step));
     runJammed(b, invariant, inner, k);
   }
 
