@@ -405,17 +405,32 @@ static std::optional<int64_t> sameParts(ArrayRef<affine::AffineForOp> nests) {
 void NestSelector::placeTogether(Block &block) {
   // Runs of adjacent nests that ask the cost model, with nothing between
   // them that touches memory (host code would move their arrays anyway).
-  SmallVector<SmallVector<affine::AffineForOp, 2>> groups(1);
+  SmallVector<SmallVector<affine::AffineForOp, 2>> runs(1);
   for (Operation &op : block.without_terminator()) {
     auto loop = dyn_cast<affine::AffineForOp>(op);
-    if (loop && asksCostModel(loop)) {
-      if (groups.back().size() == kMaxPlacedParts)
+    if (loop && asksCostModel(loop))
+      runs.back().push_back(loop);
+    else if (!isMemoryEffectFree(&op) && !runs.back().empty())
+      runs.emplace_back();
+  }
+  // Groups of at most kMaxPlacedParts, each run cut where that keeps the
+  // parts of one distributed loop together when they fit in a group.
+  SmallVector<SmallVector<affine::AffineForOp, 2>> groups;
+  for (ArrayRef<affine::AffineForOp> run : runs) {
+    groups.emplace_back();
+    for (unsigned k = 0; k < run.size(); ++k) {
+      unsigned parts = 1;
+      if (auto id = run[k]->getAttrOfType<IntegerAttr>(kGpuPartsAttr);
+          id && (k == 0 || run[k - 1]->getAttr(kGpuPartsAttr) != id))
+        while (k + parts < run.size() &&
+               run[k + parts]->getAttr(kGpuPartsAttr) == id)
+          ++parts;
+      unsigned size = groups.back().size();
+      if (size == kMaxPlacedParts ||
+          (size && parts <= kMaxPlacedParts && size + parts > kMaxPlacedParts))
         groups.emplace_back();
-      groups.back().push_back(loop);
-      continue;
+      groups.back().push_back(run[k]);
     }
-    if (!isMemoryEffectFree(&op) && !groups.back().empty())
-      groups.emplace_back();
   }
   for (ArrayRef<affine::AffineForOp> nests : groups) {
     unsigned n = nests.size();

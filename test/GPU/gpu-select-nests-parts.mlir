@@ -207,3 +207,47 @@ func.func @small(%x: memref<512x512xf64>, %y: memref<512x512xf64>, %z: memref<51
   } {weft.gpu.parts = 3 : i64}
   return
 }
+
+// -----
+
+// A run of more than 4 adjacent nests is placed 4 at a time, cut where the
+// parts of one distributed loop stay together: the three nests before
+// gemm's parts form one group, the parts another.
+// CHECK-LABEL: func.func @long_run
+func.func @long_run(%C: memref<4096x4096xf64>, %A: memref<4096x4096xf64>, %B: memref<4096x4096xf64>, %x: memref<64xf64>, %alpha: f64, %beta: f64) {
+  // expected-remark @below {{placed with the adjacent nests at line 13, line 17:}}
+  affine.for %i = 0 to 64 {
+    affine.store %beta, %x[%i] : memref<64xf64>
+  }
+  // expected-remark @below {{placed with the adjacent nests at line 9, line 17:}}
+  affine.for %i = 0 to 64 {
+    affine.store %alpha, %x[%i] : memref<64xf64>
+  }
+  // expected-remark @below {{placed with the adjacent nests at line 9, line 13:}}
+  affine.for %i = 0 to 64 {
+    affine.store %beta, %x[%i] : memref<64xf64>
+  }
+  // expected-remark @below {{placed with the other part of the loop distributed at line 21:}}
+  affine.for %i = 0 to 4096 {
+    affine.for %j = 0 to 4096 {
+      %c = affine.load %C[%i, %j] : memref<4096x4096xf64>
+      %s = arith.mulf %c, %beta : f64
+      affine.store %s, %C[%i, %j] : memref<4096x4096xf64>
+    }
+  } {weft.gpu.parts = 0 : i64}
+  // expected-remark @below {{placed with the other part of the loop distributed at line 29:}}
+  affine.for %i = 0 to 4096 {
+    affine.for %j = 0 to 4096 {
+      affine.for %k = 0 to 4096 {
+        %a = affine.load %A[%i, %k] : memref<4096x4096xf64>
+        %b = affine.load %B[%k, %j] : memref<4096x4096xf64>
+        %c = affine.load %C[%i, %j] : memref<4096x4096xf64>
+        %m = arith.mulf %a, %b : f64
+        %n = arith.mulf %alpha, %m : f64
+        %v = arith.addf %c, %n : f64
+        affine.store %v, %C[%i, %j] : memref<4096x4096xf64>
+      }
+    }
+  } {weft.gpu.parts = 0 : i64}
+  return
+}
