@@ -15,8 +15,6 @@
 
 #include <isl/set.h>
 
-#include <limits>
-
 using namespace mlir;
 using weft::detail::countByBoxes;
 using weft::detail::dimExtent;
@@ -231,15 +229,13 @@ FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
         // Arrays both sides access move around each device nest's launch
         // (gpu-place-data): in, what the launch accesses; out, what it
         // writes.
-        llvm::StringSet<> shared = arraysOf(accesses.intersect_domain(host).range());
+        llvm::StringSet<> shared;
         llvm::StringSet<> deviceArrays =
             arraysOf(accesses.intersect_domain(device).range());
-        for (auto it = shared.begin(); it != shared.end();) {
-          auto next = std::next(it);
-          if (!deviceArrays.contains(it->getKey()))
-            shared.erase(it);
-          it = next;
-        }
+        for (const auto &array :
+             arraysOf(accesses.intersect_domain(host).range()))
+          if (deviceArrays.contains(array.getKey()))
+            shared.insert(array.getKey());
         for (const NestInstances &nest : deviceNests) {
           unsigned copies = 0;
           double in = boxBytes(
@@ -255,8 +251,7 @@ FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
               nominal, known, copies);
           counts.bytesIn += nest.launches * in;
           counts.bytesOut += nest.launches * out;
-          counts.copies += unsigned(std::min(
-              nest.launches * copies, double(std::numeric_limits<unsigned>::max() / 2)));
+          counts.copies += unsigned(std::min(nest.launches * copies, 1e9));
         }
         // The others move once: what the region reads before writing it
         // in, what lives after it out.

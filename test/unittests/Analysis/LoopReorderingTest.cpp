@@ -26,8 +26,8 @@ using weft::InterchangeQuery;
 namespace {
 
 /// `for i { q[i] = 0; for j { s[j] += r[i] * A[i][j]; q[i] += A[i][j] *
-/// p[j] } }`, and with `feedback` the second statement updating d[j] from
-/// c[i], which the first sums into.
+/// p[j] } }`, or with `feedback` `for j { s[i] += A[i][j]; p[j] *= s[i] }`:
+/// the second statement reads the sum the first makes.
 std::string fusedLoops(bool feedback) {
   std::string second =
       feedback ? R"(
@@ -151,11 +151,11 @@ TEST_F(LoopReorderingTest, FeedbackForbidsTheCutInsideTheInnerLoop) {
   SmallVector<InterchangeQuery> interchanges{{i, j, secondOps}};
   answer(distributions, interchanges);
 
-  // The first statement of the next j reads s[i] after the second read it
-  // (and c's sum feeds d's update): from the second back to the first.
+  // The second statement reads s[i] before the first writes it again in
+  // the next iteration of j: from the second back to the first.
   EXPECT_TRUE(cutAfter(distributions[0], 0));
   EXPECT_FALSE(cutAfter(distributions[0], 1));
-  // d[j]'s update alone is parallel along j.
+  // p[j]'s update alone is parallel along j.
   EXPECT_TRUE(interchanges[0].innerParallel);
 }
 
