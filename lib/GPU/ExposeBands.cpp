@@ -264,9 +264,9 @@ void BandExposer::considerSplit(affine::AffineForOp root,
   distributions.push_back({root, s.parts, {}});
   for (auto [begin, end] : s.groups) {
     s.interchange.push_back(interchanges.size());
-    interchanges.push_back(
-        {root, inner, SmallVector<Operation *>(s.body.begin() + begin,
-                                               s.body.begin() + end)});
+    interchanges.push_back({root, inner,
+                            SmallVector<Operation *>(s.body.begin() + begin,
+                                                     s.body.begin() + end)});
   }
   splits.push_back(std::move(s));
 }

@@ -467,9 +467,9 @@ void NestSelector::placeTogether(Block &block) {
       {
         ScopedDiagnosticHandler quiet(func.getContext(),
                                       [](Diagnostic &) { return success(); });
-        moved = countPlacementCopies(region, nests, onDevice,
-                                     choice.nominalSize, choice.plannedSizes,
-                                     maxIslOperations);
+        moved =
+            countPlacementCopies(region, nests, onDevice, choice.nominalSize,
+                                 choice.plannedSizes, maxIslOperations);
       }
       if (failed(moved)) {
         failedCopies = true;
@@ -496,8 +496,8 @@ void NestSelector::placeTogether(Block &block) {
       for (unsigned o = 0; o < n; ++o)
         if (o != k)
           lines.push_back(lineOf(nests[o]));
-      return llvm::formatv("the adjacent {0} at {1}",
-                           n > 2 ? "nests" : "nest", llvm::join(lines, ", "));
+      return llvm::formatv("the adjacent {0} at {1}", n > 2 ? "nests" : "nest",
+                           llvm::join(lines, ", "));
     };
     StringRef members = oneLoop ? "parts" : "nests";
     // What the device nests' copies would cost charged to each alone.

@@ -95,11 +95,11 @@ struct NestInstances {
 /// The instances of the nest at `loop`, sizes fixed; null sets when no
 /// statement is in it. With `unknown`, adds the sizes unknown at compile
 /// time that its domains use.
-static NestInstances nestInstances(const ModelBuilder &model, isl::ctx ctx,
-                                   affine::AffineForOp loop, int64_t nominal,
-                                   const llvm::DenseMap<Value, int64_t> &known,
-                                   double *accesses = nullptr,
-                                   std::vector<std::string> *unknown = nullptr) {
+static NestInstances
+nestInstances(const ModelBuilder &model, isl::ctx ctx, affine::AffineForOp loop,
+              int64_t nominal, const llvm::DenseMap<Value, int64_t> &known,
+              double *accesses = nullptr,
+              std::vector<std::string> *unknown = nullptr) {
   NestInstances nest;
   std::optional<std::vector<int64_t>> typical;
   for (const weft::detail::Statement &s : model.getStatements()) {
@@ -114,9 +114,9 @@ static NestInstances nestInstances(const ModelBuilder &model, isl::ctx ctx,
     if (accesses)
       *accesses += countByBoxes(fixed);
     if (!typical) {
-      isl::set outer = isl::manage(isl_set_project_out(
-          fixed.copy(), isl_dim_set, depth,
-          isl_set_dim(fixed.get(), isl_dim_set) - depth));
+      isl::set outer = isl::manage(
+          isl_set_project_out(fixed.copy(), isl_dim_set, depth,
+                              isl_set_dim(fixed.get(), isl_dim_set) - depth));
       nest.launches = std::max(1.0, countByBoxes(outer));
       typical.emplace();
       for (int d = 0; d < depth; ++d) {
@@ -127,7 +127,8 @@ static NestInstances nestInstances(const ModelBuilder &model, isl::ctx ctx,
     for (auto [d, v] : llvm::enumerate(*typical))
       if ((int)d < depth)
         fixed = isl::manage(isl_set_fix_si(fixed.release(), isl_dim_set, d, v));
-    nest.all = nest.all.is_null() ? isl::union_set(domain) : nest.all.unite(domain);
+    nest.all =
+        nest.all.is_null() ? isl::union_set(domain) : nest.all.unite(domain);
     nest.oneLaunch = nest.oneLaunch.is_null() ? isl::union_set(fixed)
                                               : nest.oneLaunch.unite(fixed);
   }
@@ -240,9 +241,8 @@ FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
           unsigned copies = 0;
           double in = boxBytes(
               model,
-              filterArrays(
-                  accesses.intersect_domain(nest.oneLaunch).range(), shared,
-                  true),
+              filterArrays(accesses.intersect_domain(nest.oneLaunch).range(),
+                           shared, true),
               nominal, known, copies);
           double out = boxBytes(
               model,
@@ -256,12 +256,12 @@ FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
         // The others move once: what the region reads before writing it
         // in, what lives after it out.
         isl::union_set in = filterArrays(
-            flow.flow.must_no_source().intersect_domain(device).range(),
-            shared, false);
-        isl::union_set out = filterArrays(
-            flow.writes.intersect_domain(device).range().intersect(
-                flow.endReads.range()),
-            shared, false);
+            flow.flow.must_no_source().intersect_domain(device).range(), shared,
+            false);
+        isl::union_set out =
+            filterArrays(flow.writes.intersect_domain(device).range().intersect(
+                             flow.endReads.range()),
+                         shared, false);
         counts.bytesIn += boxBytes(model, in, nominal, known, counts.copies);
         counts.bytesOut += boxBytes(model, out, nominal, known, counts.copies);
       });

@@ -29,13 +29,12 @@ namespace {
 /// p[j] } }`, or with `feedback` `for j { s[i] += A[i][j]; p[j] *= s[i] }`:
 /// the second statement reads the sum the first makes.
 std::string fusedLoops(bool feedback) {
-  std::string second =
-      feedback ? R"(
+  std::string second = feedback ? R"(
       %d0 = affine.load %p[%j] : memref<?xf64>
       %c0 = affine.load %s[%i] : memref<?xf64>
       %d1 = arith.mulf %d0, %c0 : f64
       affine.store %d1, %p[%j] : memref<?xf64>)"
-               : R"(
+                                : R"(
       %q0 = affine.load %q[%i] : memref<?xf64>
       %a1 = affine.load %a[%i, %j] : memref<?x?xf64>
       %pj = affine.load %p[%j] : memref<?xf64>
@@ -107,8 +106,9 @@ protected:
   /// The answer for the cut between the last op of the statement `k` (0:
   /// q[i] = 0, 1: the first in j, 2: the second) and the next one.
   bool cutAfter(const DistributionQuery &q, unsigned k) {
-    unsigned last = k == 0 ? 0 : k == 1 ? firstOps.size()
-                                         : firstOps.size() + secondOps.size();
+    unsigned last = k == 0   ? 0
+                    : k == 1 ? firstOps.size()
+                             : firstOps.size() + secondOps.size();
     return q.legalCuts[last];
   }
 
