@@ -167,10 +167,20 @@ def number(value, digits=3):
     return "%.*g" % (digits, v)
 
 
+def bus(counts):
+    """"1.15 (4) / 1.15 (3)": MB and copies each way, from "H2D:N:D2H:M"."""
+    try:
+        h2d, hn, d2h, dn = (int(x) for x in counts.split(":"))
+    except ValueError:
+        return "-"
+    return "%s (%d) / %s (%d)" % (number(h2d / 1e6), hn, number(d2h / 1e6), dn)
+
+
 def table(results, device_cpp, gpu_type, emulated):
     bw, fp64 = peaks(device_cpp, gpu_type)
     head = ["kernel", "sizes", "correct", "GPU nests", "CPU s", "region s",
-            "kernels s (launches)", "speed-up", "GB/s", "GFLOP/s", "% BW",
+            "kernels s (launches)", "bus MB in / out (copies)", "speed-up",
+            "GB/s", "GFLOP/s", "% BW",
             "% FLOP/s", "roofline %", "kernels roofline %", "notes"]
     rows = []
     for name in sorted(os.listdir(results)):
@@ -198,6 +208,7 @@ def table(results, device_cpp, gpu_type, emulated):
         row = [kernel, " ".join("%s=%d" % kv for kv in s.items()), r.get("correct", "-"),
                r.get("gpu_nests", "-"), number(cpu), number(region),
                "%s (%s)" % (number(ksec), r.get("launches", "-")) if ksec is not None else "-",
+               bus(r.get("bus", "")),
                number(cpu / region) if cpu and region else "-"]
         if whole:
             row += [number(whole[0]), number(whole[1]), number(100 * whole[0] / bw),
@@ -216,7 +227,8 @@ def table(results, device_cpp, gpu_type, emulated):
           "WEFT_CUDA_TIMING's events around each launch. GB/s and GFLOP/s: the "
           "algorithmic bytes and flops (scripts/gpu-check-hpc.py) over the region "
           "time; roofline %% = the larger of %% BW and %% FLOP/s (kernels roofline %%: "
-          "over the kernels' time). correct: exact = the same dump as the sequential "
+          "over the kernels' time). bus: the bytes and copies host to device and back, "
+          "counted by weft's runtime (WEFT_STATS). correct: exact = the same dump as the sequential "
           "program's (%%.17g), yes (d) = every number within %g of its array's largest "
           "magnitude, d the largest difference (fused multiply-adds round once).\n"
           % (where, bw, fp64, RTOL))

@@ -222,7 +222,7 @@ hpc_part() {
   note "HPC part: built ${#kernels[@]} PolyBench kernels ($dataset, ${cuda[0]}) in $((SECONDS - t)) s"
 
   # Runs, one at a time (timings), each within the time left.
-  local failed=0 r w d status correct cpu region launches kms
+  local failed=0 r w d status correct cpu region launches kms bus
   time_left() { # the run's limit: HPC_RUN_TIMEOUT or what is left of the budget
     local left=$((budget - (SECONDS - start)))
     echo $((left < limit ? left : limit))
@@ -238,7 +238,7 @@ hpc_part() {
     elif [ "$cost_host" != 0 ]; then
       notes="nests the cost model keeps on the host: $cost_host"
     fi
-    status=ok correct="" cpu="" region="" launches="" kms=""
+    status=ok correct="" cpu="" region="" launches="" kms="" bus=""
     if [ ! -f "$d/$k.cu" ]; then
       status="weft failed$(first_match error "$d/report.txt")"
     elif [ ! -x "$w/seq" ]; then
@@ -251,7 +251,7 @@ hpc_part() {
       status="skipped: the HPC part's ${budget} s are spent"
     elif ! timeout "$(time_left)" "$w/seq" >"$w/seq.out" 2>"$w/seq.dump"; then
       status="the sequential program failed or ran out of time"
-    elif ! WEFT_CUDA_TIMING=1 timeout "$(time_left)" "$w/cuda" >"$w/cuda.out" 2>"$w/cuda.err"; then
+    elif ! WEFT_CUDA_TIMING=1 WEFT_STATS=1 timeout "$(time_left)" "$w/cuda" >"$w/cuda.out" 2>"$w/cuda.err"; then
       status="weft's program failed or ran out of time$(first_match -v '^weft: ' "$w/cuda.err")"
     else
       grep '^weft: ' "$w/cuda.err" >"$res/$k.kernels.txt" || true
@@ -260,6 +260,8 @@ hpc_part() {
       cpu=$(head -1 "$w/seq.out") region=$(head -1 "$w/cuda.out")
       launches=$(sed -n 's/^weft: cuda kernels: \([0-9]*\) launch.*/\1/p' "$res/$k.kernels.txt")
       kms=$(sed -n 's/^weft: cuda kernels: .*, \([0-9.e+-]*\) ms$/\1/p' "$res/$k.kernels.txt")
+      # The runtime's count of the bytes and copies across the bus (WEFT_STATS).
+      bus=$(sed -n 's/^weft: host to device \([0-9]*\) bytes in \([0-9]*\) copies, device to host \([0-9]*\) bytes in \([0-9]*\) copies$/\1:\2:\3:\4/p' "$res/$k.kernels.txt")
     fi
     rm -f "$w/seq.dump" "$w/cuda.dump" "$w/cuda.err" # up to 100 MB each at LARGE
     case "$status" in ok | "built (dry run)") ;; *) failed=1 ;; esac
@@ -273,6 +275,7 @@ hpc_part() {
       echo "region_s=$region"
       echo "kernels_ms=$kms"
       echo "launches=$launches"
+      echo "bus=$bus"
       echo "notes=$notes"
     } >"$r"
     note "  $k: $status${correct:+, correct: $correct}${region:+, region $region s, CPU $cpu s}"

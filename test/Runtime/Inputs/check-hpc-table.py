@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Checks the table of `gpu-check.sh hpc` against figures worked out by hand.
 
-  check-hpc-table.py TABLE.md PEAK_GBPS PEAK_TFLOPS KERNEL:BYTES:FLOPS:LAUNCHES ...
+  check-hpc-table.py TABLE.md PEAK_GBPS PEAK_TFLOPS KERNEL:BYTES:FLOPS:LAUNCHES[:IN:OUT] ...
 
 For each kernel named: its row says correct (exact or yes), the times are
 positive, the launches are LAUNCHES, GB/s times the region time is BYTES
 and GFLOP/s times it FLOPS (the table prints 3 digits: within 1%), the
 fractions are those rates over the peaks, and the roofline fraction is the
-larger of the two. Prints "ok KERNEL" per kernel; exits 1 at the first
+larger of the two; with IN and OUT, the bus column's megabytes each way
+are those bytes. Prints "ok KERNEL" per kernel; exits 1 at the first
 mismatch.
 """
 import sys
@@ -25,7 +26,7 @@ def main(path, bw, tflops, expected):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         rows[cells[0]] = dict(zip(head, cells))
     for spec in expected:
-        kernel, nbytes, flops, launches = spec.split(":")
+        kernel, nbytes, flops, launches, *moved = spec.split(":")
         r = rows.get(kernel)
         if r is None:
             sys.exit("no row for %s" % kernel)
@@ -50,6 +51,12 @@ def main(path, bw, tflops, expected):
             sys.exit("%s: roofline %s" % (kernel, r["roofline %"]))
         if not close(float(r["speed-up"]), cpu / region, 0.02):
             sys.exit("%s: speed-up %s" % (kernel, r["speed-up"]))
+        if moved:
+            cells = r["bus MB in / out (copies)"].split()
+            got = (float(cells[0]) * 1e6, float(cells[3]) * 1e6)
+            if not all(close(g, float(w)) for g, w in zip(got, moved)):
+                sys.exit("%s: bus %s, %s bytes expected" % (kernel, r["bus MB in / out (copies)"],
+                                                             " / ".join(moved)))
         print("ok", kernel)
 
 

@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Differential fuzzing of `weft compile --target=cuda` and `mpi-cuda`
+against gcc, through the test-only CPU emulation of CUDA.
+
+Generates random affine programs aimed at the reorderings and placements of
+the CUDA targets (docs/cuda.md): an outer loop over `i` holding an optional
+statement and an inner loop over `j` whose two to four statements update
+1-D arrays at `i`, `j`, `i + 1` or `j + 1` and a 2-D array at `[i][j]`
+(sums into an element of `i`, updates of elements of `j`, and statements
+feeding each other), sometimes inside a time loop, sometimes followed by a
+second nest over the same arrays. gpu-expose-bands distributes and
+interchanges these where ISL allows it (splitting the inner loop first
+where only some of its statements are parallel); gpu-select-nests places
+adjacent nests together. Sizes are the kernel's parameters, so the cost
+model predicts for its nominal sizes while the runs are small.
+
+Each program is compiled by gcc (the reference) and by weft with
+`--fp-reductions=ordered` (floating-point sums in program order, so results
+are bitwise): `--target=cuda` with `--gpu-choice=always` and with the cost
+model's choice, built with g++ -fopenmp -DWEFT_CUDA_EMULATE, and
+`--target=mpi-cuda --gpu-choice=always` built with mpicxx and run on each
+of `--ranks`. Outputs must be identical, and weft must not fail.
+
+    python3 scripts/fuzz-cuda.py [--iterations N] [--seed S] [--build DIR]
+                                 [--ranks 1,2,3] [--keep DIR]
+
+Not part of the test suite (random, minutes); run it after changes to
+gpu-expose-bands, gpu-select-nests, gpu-place-data or the CUDA runtime.
+Exits 1 if any failure was found; --keep writes each failing program there.
+"""
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ARRAYS = ["a", "b", "c", "d"]
+
+
+def reference(rng):
+    """A read: a 1-D array at i, j, i + 1 or j + 1, or A[i][j]."""
+    kind = rng.random()
+    name = rng.choice(ARRAYS)
+    if kind < 0.35:
+        return f"{name}[i]"
+    if kind < 0.7:
+        return f"{name}[j]"
+    if kind < 0.8:
+        return f"{name}[i + 1]"
+    if kind < 0.9:
+        return f"{name}[j + 1]"
+    return "A[i][j]"
+
+
+def target(rng):
+    kind = rng.random()
+    name = rng.choice(ARRAYS)
+    if kind < 0.4:
+        return f"{name}[i]"
+    if kind < 0.8:
+        return f"{name}[j]"
+    if kind < 0.9:
+        return f"{name}[j + 1]"
+    return "B[i][j]"
+
+
+def statement(rng):
+    lhs = target(rng)
+    rhs = rng.choice([f"{lhs} + {reference(rng)} * {reference(rng)}",
+                      f"{reference(rng)} * 0.5 + {reference(rng)}",
+                      f"{lhs} * 0.75 + {reference(rng)}"])
+    return f"{lhs} = {rhs};"
+
+
+def nest(rng, indent):
+    pad = " " * indent
+    first = rng.choice(["", "q[i] = 0.0;", "a[i] = a[i] * 0.5;"])
+    body = "\n".join(f"{pad}    {statement(rng)}" for _ in range(rng.randint(2, 4)))
+    return (f"{pad}for (i = 0; i < m; i++) {{\n"
+            + (f"{pad}  {first}\n" if first else "")
+            + f"{pad}  for (j = 0; j < n; j++) {{\n{body}\n{pad}  }}\n{pad}}}\n")
+
+
+def program(rng):
+    m, n = rng.choice([(5, 7), (9, 4), (13, 11), (3, 17)])
+    steps = rng.choice([0, 0, 2, 3])
+    nests = nest(rng, 4 if steps else 2)
+    if rng.random() < 0.3:
+        nests += nest(rng, 4 if steps else 2)
+    if steps:
+        nests = f"  for (t = 0; t < steps; t++) {{\n{nests}  }}\n"
+    return f"""#include <stdio.h>
+#define M {m}
+#define N {n}
+static double a[M + N + 2], b[M + N + 2], c[M + N + 2], d[M + N + 2], q[M + 2];
+static double A[M + 1][N + 1], B[M + 1][N + 1];
+static void kernel(int steps, int m, int n) {{
+  int t, i, j;
+#pragma scop
+{nests}#pragma endscop
+}}
+int main(void) {{
+  int i, j;
+  for (i = 0; i < M + N + 2; i++) {{
+    a[i] = i * 0.25; b[i] = 1.0 / (i + 1); c[i] = (i % 5) - 2.0; d[i] = (i % 3) * 0.5;
+  }}
+  for (i = 0; i < M + 1; i++)
+    for (j = 0; j < N + 1; j++) {{
+      A[i][j] = (i * 7 + j * 3) % 11 * 0.125; B[i][j] = (i + j) % 4;
+    }}
+  kernel({steps}, M, N);
+  for (i = 0; i < M + N + 2; i++) printf("%.17g %.17g %.17g %.17g\\n", a[i], b[i], c[i], d[i]);
+  for (i = 0; i < M + 2; i++) printf("%.17g\\n", q[i]);
+  for (i = 0; i < M + 1; i++)
+    for (j = 0; j < N + 1; j++) printf("%.17g\\n", B[i][j]);
+  return 0;
+}}
+"""
+
+
+def run(cmd, timeout=120, **kw):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return "timeout", "", ""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--iterations", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--ranks", default="1,2,3")
+    ap.add_argument("--keep", default="")
+    args = ap.parse_args()
+    weft = os.path.join(args.build, "bin", "weft")
+    ranks = [int(r) for r in args.ranks.split(",") if r]
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               OMPI_MCA_btl="self,vader", OMPI_MCA_btl_vader_single_copy_mechanism="none",
+               OMP_NUM_THREADS="2")
+    emulate = ["-x", "c++", "-O1", "-fopenmp", "-DWEFT_CUDA_EMULATE"]
+    builds = [("cuda", ["--gpu-choice=always"], ["g++"]),
+              ("cuda", ["--gpu-choice=cost"], ["g++"]),
+              ("mpi-cuda", ["--gpu-choice=always"], ["mpicxx"])]
+    rng = random.Random(args.seed)
+    failures = reordered = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for it in range(args.iterations):
+            src = os.path.join(tmp, "k.c")
+            with open(src, "w") as f:
+                f.write(program(rng))
+            rc, _, err = run(["gcc", "-O1", "-std=gnu99", src, "-o", src + ".ref"])
+            if rc != 0:
+                print(f"[{it}] generator error: gcc rejected the program\n{err}", file=sys.stderr)
+                return 2
+            _, want, _ = run([src + ".ref"])
+            problems = []
+            for k, (tgt, flags, cxx) in enumerate(builds):
+                out = f"{src}.{k}.cu"
+                rc, _, err = run([weft, "compile", f"--target={tgt}", "--report",
+                                  "--fp-reductions=ordered", *flags, src, "-o", out])
+                if rc != 0:
+                    problems.append(f"weft --target={tgt} {' '.join(flags)} exited {rc}: "
+                                    f"{err.strip()[:400]}")
+                    continue
+                if k == 0 and ("distributed into" in err or "interchanged with" in err):
+                    reordered += 1
+                rc, _, err = run(cxx + emulate + [out, "-o", out + ".bin", "-lm"])
+                if rc != 0:
+                    problems.append(f"{cxx[0]} failed on weft's {tgt} output: {err[:400]}")
+                    continue
+                runs = [[out + ".bin"]] if tgt == "cuda" else [
+                    ["mpirun", "--oversubscribe", "-np", str(p), out + ".bin"] for p in ranks]
+                for cmd in runs:
+                    rc, got, err = run(cmd, env=env)
+                    if rc != 0 or got != want:
+                        problems.append(f"{tgt} {' '.join(flags)} {' '.join(cmd[:4])}: exit "
+                                        f"{rc}, output {'differs' if got != want else 'same'}")
+            if problems:
+                failures += 1
+                print(f"[{it}] FAIL:\n  " + "\n  ".join(problems), file=sys.stderr)
+                if args.keep:
+                    os.makedirs(args.keep, exist_ok=True)
+                    shutil.copy(src, os.path.join(args.keep, f"fail-{args.seed}-{it}.c"))
+    print(f"fuzz-cuda: {args.iterations} programs ({reordered} reordered by "
+          f"gpu-expose-bands), {failures} failures (seed {args.seed})")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
