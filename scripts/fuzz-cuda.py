@@ -28,50 +28,34 @@ Not part of the test suite (random, minutes); run it after changes to
 gpu-expose-bands, gpu-select-nests, gpu-place-data or the CUDA runtime.
 Exits 1 if any failure was found; --keep writes each failing program there.
 """
-import argparse
 import os
 import random
-import shutil
-import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from fuzz_common import arguments, compare_runs, report, run
+
 ARRAYS = ["a", "b", "c", "d"]
 
 
-def reference(rng):
-    """A read: a 1-D array at i, j, i + 1 or j + 1, or A[i][j]."""
-    kind = rng.random()
-    name = rng.choice(ARRAYS)
-    if kind < 0.35:
-        return f"{name}[i]"
-    if kind < 0.7:
-        return f"{name}[j]"
-    if kind < 0.8:
-        return f"{name}[i + 1]"
-    if kind < 0.9:
-        return f"{name}[j + 1]"
-    return "A[i][j]"
+# Where statements read and write, with their cumulative odds: a 1-D array
+# ({a}: one of ARRAYS) at i, j, i + 1 or j + 1, or a 2-D array at [i][j].
+READS = [(0.35, "{a}[i]"), (0.7, "{a}[j]"), (0.8, "{a}[i + 1]"), (0.9, "{a}[j + 1]"),
+         (1.0, "A[i][j]")]
+WRITES = [(0.4, "{a}[i]"), (0.8, "{a}[j]"), (0.9, "{a}[j + 1]"), (1.0, "B[i][j]")]
 
 
-def target(rng):
-    kind = rng.random()
+def pick(rng, table):
+    odds = rng.random()
     name = rng.choice(ARRAYS)
-    if kind < 0.4:
-        return f"{name}[i]"
-    if kind < 0.8:
-        return f"{name}[j]"
-    if kind < 0.9:
-        return f"{name}[j + 1]"
-    return "B[i][j]"
+    return next(form.format(a=name) for limit, form in table if odds < limit)
 
 
 def statement(rng):
-    lhs = target(rng)
-    rhs = rng.choice([f"{lhs} + {reference(rng)} * {reference(rng)}",
-                      f"{reference(rng)} * 0.5 + {reference(rng)}",
-                      f"{lhs} * 0.75 + {reference(rng)}"])
+    lhs = pick(rng, WRITES)
+    rhs = rng.choice([f"{lhs} + {pick(rng, READS)} * {pick(rng, READS)}",
+                      f"{pick(rng, READS)} * 0.5 + {pick(rng, READS)}",
+                      f"{lhs} * 0.75 + {pick(rng, READS)}"])
     return f"{lhs} = {rhs};"
 
 
@@ -121,27 +105,9 @@ int main(void) {{
 """
 
 
-def run(cmd, timeout=120, **kw):
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
-        return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired:
-        return "timeout", "", ""
-
-
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--iterations", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--ranks", default="1,2,3")
-    ap.add_argument("--keep", default="")
-    args = ap.parse_args()
-    weft = os.path.join(args.build, "bin", "weft")
-    ranks = [int(r) for r in args.ranks.split(",") if r]
-    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-               OMPI_MCA_btl="self,vader", OMPI_MCA_btl_vader_single_copy_mechanism="none",
-               OMP_NUM_THREADS="2")
+    args, weft, ranks, env = arguments("1,2,3")
+    env["OMP_NUM_THREADS"] = "2"
     emulate = ["-x", "c++", "-O1", "-fopenmp", "-DWEFT_CUDA_EMULATE"]
     builds = [("cuda", ["--gpu-choice=always"], ["g++"]),
               ("cuda", ["--gpu-choice=cost"], ["g++"]),
@@ -173,19 +139,9 @@ def main():
                 if rc != 0:
                     problems.append(f"{cxx[0]} failed on weft's {tgt} output: {err[:400]}")
                     continue
-                runs = [[out + ".bin"]] if tgt == "cuda" else [
-                    ["mpirun", "--oversubscribe", "-np", str(p), out + ".bin"] for p in ranks]
-                for cmd in runs:
-                    rc, got, err = run(cmd, env=env)
-                    if rc != 0 or got != want:
-                        problems.append(f"{tgt} {' '.join(flags)} {' '.join(cmd[:4])}: exit "
-                                        f"{rc}, output {'differs' if got != want else 'same'}")
-            if problems:
-                failures += 1
-                print(f"[{it}] FAIL:\n  " + "\n  ".join(problems), file=sys.stderr)
-                if args.keep:
-                    os.makedirs(args.keep, exist_ok=True)
-                    shutil.copy(src, os.path.join(args.keep, f"fail-{args.seed}-{it}.c"))
+                problems += compare_runs(out + ".bin", ranks if tgt == "mpi-cuda" else [],
+                                         want, env, f"{tgt} {' '.join(flags)}: ")
+            failures += report(it, problems, src, args.keep, args.seed)
     print(f"fuzz-cuda: {args.iterations} programs ({reordered} reordered by "
           f"gpu-expose-bands), {failures} failures (seed {args.seed})")
     return 1 if failures else 0

@@ -18,15 +18,13 @@ Not part of the test suite (it is random and takes minutes); run it after
 changes to the partitioner, the alias check or the MPI back end. Exits 1 if
 any failure was found; --keep writes each failing program there.
 """
-import argparse
 import os
 import random
-import shutil
-import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from fuzz_common import arguments, compare_runs, report, run
+
 N = 48  # iterations of the 1-D loops, rows of the 2-D ones
 M = 12  # columns
 PAD = 8  # elements (rows) before and after, so offsets stay in bounds
@@ -131,26 +129,8 @@ int main(void) {{
 """
 
 
-def run(cmd, timeout=60, **kw):
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
-        return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired:
-        return "timeout", "", ""
-
-
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--iterations", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--ranks", default="1,2,3,4")
-    ap.add_argument("--keep", default="")
-    args = ap.parse_args()
-    weft = os.path.join(args.build, "bin", "weft")
-    ranks = [int(r) for r in args.ranks.split(",")]
-    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-               OMPI_MCA_btl="self,vader", OMPI_MCA_btl_vader_single_copy_mechanism="none")
+    args, weft, ranks, env = arguments("1,2,3,4")
     rng = random.Random(args.seed)
     failures = rejected = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -184,19 +164,9 @@ def main():
                 if rc != 0:
                     problems.append(f"{cc} failed on weft's {target} output: {err[:400]}")
                     continue
-                runs = [[out + ".bin"]] if target == "seq" else [
-                    ["mpirun", "--oversubscribe", "-np", str(p), out + ".bin"] for p in ranks]
-                for cmd in runs:
-                    rc, got, err = run(cmd, env=env)
-                    if rc != 0 or got != want:
-                        problems.append(f"{' '.join(cmd[:4])}: exit {rc}, output "
-                                        f"{'differs' if got != want else 'same'}")
-            if problems:
-                failures += 1
-                print(f"[{it}] FAIL:\n  " + "\n  ".join(problems), file=sys.stderr)
-                if args.keep:
-                    os.makedirs(args.keep, exist_ok=True)
-                    shutil.copy(src, os.path.join(args.keep, f"fail-{args.seed}-{it}.c"))
+                problems += compare_runs(out + ".bin", ranks if target == "mpi" else [],
+                                         want, env)
+            failures += report(it, problems, src, args.keep, args.seed)
     print(f"fuzz-mpi: {args.iterations} programs ({rejected} with an illegal pin, "
           f"run without it), {failures} failures (seed {args.seed})")
     return 1 if failures else 0
