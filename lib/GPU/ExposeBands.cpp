@@ -272,8 +272,20 @@ void BandExposer::considerSplit(affine::AffineForOp root,
 }
 
 bool BandExposer::splitAll() {
-  bool any = false;
+  // The roots of the splits made: a split whose root holds one of them, or
+  // is held by one, was asked about the IR before that split changed it
+  // (its inner loop's body, or the loops around it) and waits for the next
+  // round. Splits are listed inner roots first, and only inner loops are
+  // erased, so these roots are alive.
+  SmallVector<Operation *> done;
+  auto related = [&](Operation *root) {
+    return llvm::any_of(done, [&](Operation *other) {
+      return root->isAncestor(other) || other->isAncestor(root);
+    });
+  };
   for (Split &s : splits) {
+    if (related(s.root))
+      continue;
     SmallVector<bool> byDeps = distributions[s.distribution].legalCuts;
     SmallVector<bool> byValues = valueCuts(s.root, s.parts);
     auto free = [&](unsigned cut) { return byDeps[cut] && byValues[cut]; };
@@ -305,9 +317,9 @@ bool BandExposer::splitAll() {
                Twine(several ? "the statements at " : "the statement at ") +
                    llvm::join(lines, ", ") + (several ? " can each" : " can") +
                    " be interchanged with the loop at " + lineOf(s.root));
-    any = true;
+    done.push_back(s.root);
   }
-  return any;
+  return !done.empty();
 }
 
 /// "the loop at line 3" or "the loops at line 3, line 7": the children of

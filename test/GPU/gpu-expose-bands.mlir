@@ -375,3 +375,60 @@ func.func @feedback(%a: memref<?x?xf64>, %c: memref<?xf64>, %d: memref<?xf64>,
   }
   return
 }
+
+// -----
+
+// A split inside a split: in a time loop, `i` holds a statement and a `j`
+// loop of three statements, only the first parallel along `j`. The first
+// round splits `j` (its first statement can move out of `i`); `t`'s split
+// of `i`, asked about the same IR, waits for the next round (it would cut
+// the body `j`'s split has changed). The next round moves the first
+// statement's loop out of `i`; each statement is left in one loop.
+// CHECK-LABEL: func.func @nested_splits
+// CHECK:      affine.for %{{.*}} = 0 to %{{.*}} {
+// CHECK-NEXT:   affine.for %[[I:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:     affine.store %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK-NEXT:   }
+// CHECK-NEXT:   affine.for %[[J:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:     affine.for %[[I2:.*]] = 0 to %{{.*}} {
+// CHECK:            affine.store %{{.*}}, %[[C:.*]][%[[J]]]
+// CHECK-NEXT:     }
+// CHECK-NEXT:   } {weft.gpu.interchanged}
+// CHECK-NEXT:   affine.for %[[I3:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT:     affine.for %[[J3:.*]] = 0 to %{{.*}} {
+// CHECK:            affine.store %{{.*}}, %[[B:.*]][%[[I3]]]
+// CHECK:            affine.store %{{.*}}, %[[D:.*]][%[[I3]]]
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @nested_splits(%q: memref<?xf64>, %a: memref<?xf64>, %b: memref<?xf64>,
+                         %c: memref<?xf64>, %d: memref<?xf64>, %A: memref<?x?xf64>,
+                         %steps: index, %m: index, %n: index, %zero: f64, %half: f64) {
+  affine.for %t = 0 to %steps {
+    // expected-remark @below {{distributed into 3 loops over the parts of its body, so that the loop at line 36 can be interchanged with it}}
+    // expected-remark @below {{interchanged with the loop at line 36, which carries no dependence}}
+    affine.for %i = 0 to %m {
+      affine.store %zero, %q[%i] : memref<?xf64>
+      // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the statement at line 41 can be interchanged with the loop at line 33}}
+      affine.for %j = 0 to %n {
+        %a0 = affine.load %a[%i] : memref<?xf64>
+        %h = arith.mulf %a0, %half : f64
+        %e = affine.load %A[%i, %j] : memref<?x?xf64>
+        %c0 = arith.addf %h, %e : f64
+        affine.store %c0, %c[%j] : memref<?xf64>
+        %b0 = affine.load %b[%i] : memref<?xf64>
+        %a1 = affine.load %a[%i] : memref<?xf64>
+        %a2 = arith.mulf %a1, %a1 : f64
+        %b1 = arith.addf %b0, %a2 : f64
+        affine.store %b1, %b[%i] : memref<?xf64>
+        %b2 = affine.load %b[%j + 1] : memref<?xf64>
+        %b3 = arith.mulf %b2, %half : f64
+        %d0 = affine.load %d[%j] : memref<?xf64>
+        %d1 = arith.addf %b3, %d0 : f64
+        affine.store %d1, %d[%i] : memref<?xf64>
+      }
+    }
+  }
+  return
+}
