@@ -387,7 +387,7 @@ bool NestSelector::asksCostModel(affine::AffineForOp loop) {
 
 /// The most adjacent nests placed together (2^n placements are compared);
 /// a longer run is placed in groups of this many.
-static constexpr unsigned kMaxPlacedParts = 4;
+static constexpr unsigned kMaxPlacedTogether = 4;
 
 /// The parts attribute `nests` share, when they are all the parts of one
 /// loop gpu-expose-bands distributed that ask the cost model.
@@ -413,7 +413,7 @@ void NestSelector::placeTogether(Block &block) {
     else if (!isMemoryEffectFree(&op) && !runs.back().empty())
       runs.emplace_back();
   }
-  // Groups of at most kMaxPlacedParts, each run cut where that keeps the
+  // Groups of at most kMaxPlacedTogether, each run cut where that keeps the
   // parts of one distributed loop together when they fit in a group.
   SmallVector<SmallVector<affine::AffineForOp, 2>> groups;
   for (ArrayRef<affine::AffineForOp> run : runs) {
@@ -426,8 +426,8 @@ void NestSelector::placeTogether(Block &block) {
                run[k + parts]->getAttr(kGpuPartsAttr) == id)
           ++parts;
       unsigned size = groups.back().size();
-      if (size == kMaxPlacedParts ||
-          (size && parts <= kMaxPlacedParts && size + parts > kMaxPlacedParts))
+      if (size == kMaxPlacedTogether ||
+          (size && parts <= kMaxPlacedTogether && size + parts > kMaxPlacedTogether))
         groups.emplace_back();
       groups.back().push_back(run[k]);
     }
@@ -447,7 +447,7 @@ void NestSelector::placeTogether(Block &block) {
       times.push_back(predictLoopNest(*c, choice.gpu, choice.cpu));
     }
     if (counts.size() != n)
-      continue; // each part alone, as the remark of each then says
+      continue; // each nest alone, as the remark of each then says
     // Each placement: the nests on the device run their kernels and
     // launches, the others their CPU time, and the copies are those the
     // placement as a whole makes (an array the device nests share moves
