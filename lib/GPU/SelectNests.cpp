@@ -426,8 +426,8 @@ void NestSelector::placeTogether(Block &block) {
                run[k + parts]->getAttr(kGpuPartsAttr) == id)
           ++parts;
       unsigned size = groups.back().size();
-      if (size == kMaxPlacedTogether ||
-          (size && parts <= kMaxPlacedTogether && size + parts > kMaxPlacedTogether))
+      if (size == kMaxPlacedTogether || (size && parts <= kMaxPlacedTogether &&
+                                         size + parts > kMaxPlacedTogether))
         groups.emplace_back();
       groups.back().push_back(run[k]);
     }
