@@ -823,28 +823,25 @@ std::string KernelTiler::rewrite() {
     return b.createOrFold<arith::MinSIOp>(loc, left, width);
   };
   auto innerLoop = [&] {
-    auto inner =
-        b.create<scf::ForOp>(loc, constant(0), iterations(), constant(1));
-    return inner;
+    return b.create<scf::ForOp>(loc, constant(0), iterations(), constant(1));
+  };
+  // Into `inner`'s body: the original loop's iterator at its iteration.
+  auto iterator = [&](scf::ForOp inner) -> Value {
+    b.setInsertionPointToStart(inner.getBody());
+    return b.create<arith::AddIOp>(
+        loc, start,
+        b.createOrFold<arith::MulIOp>(loc, inner.getInductionVar(), step));
   };
   if (!coarsened()) {
     auto compute = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
     b.create<gpu::BarrierOp>(loc);
     b.setInsertionPoint(compute.thenBlock()->getTerminator());
     scf::ForOp inner = innerLoop();
-    b.setInsertionPointToStart(inner.getBody());
-    Value k = b.create<arith::AddIOp>(
-        loc, start,
-        b.createOrFold<arith::MulIOp>(loc, inner.getInductionVar(), step));
-    runOneElement(b, inner, k);
+    runOneElement(b, inner, iterator(inner));
   } else {
     scf::ForOp inner = innerLoop();
     b.create<gpu::BarrierOp>(loc);
-    b.setInsertionPointToStart(inner.getBody());
-    Value k = b.create<arith::AddIOp>(
-        loc, start,
-        b.createOrFold<arith::MulIOp>(loc, inner.getInductionVar(), step));
-    runJammed(b, invariant, inner, k);
+    runJammed(b, invariant, inner, iterator(inner));
   }
 
   // The statements after the loop.

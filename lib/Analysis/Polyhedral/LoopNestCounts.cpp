@@ -135,6 +135,17 @@ nestInstances(const ModelBuilder &model, isl::ctx ctx, affine::AffineForOp loop,
   return nest;
 }
 
+/// The elements the statement instances `instances` read that the region
+/// did not write before (flow-in), and those they write that live after the
+/// region (live-out).
+static std::pair<isl::union_set, isl::union_set>
+flowInLiveOut(const weft::detail::RegionFlow &flow,
+              const isl::union_set &instances) {
+  return {flow.flow.must_no_source().intersect_domain(instances).range(),
+          flow.writes.intersect_domain(instances).range().intersect(
+              flow.endReads.range())};
+}
+
 FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
     PolyhedralRegion &region, affine::AffineForOp loop, int64_t nominal,
     const llvm::DenseMap<Value, int64_t> &known, unsigned long maxOperations) {
@@ -164,12 +175,7 @@ FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
             counts.launches *
             boxBytes(model, accesses.intersect_domain(nest.oneLaunch).range(),
                      nominal, known, arrays);
-        // Reads without a source in the region see data from before it.
-        isl::union_set in =
-            flow.flow.must_no_source().intersect_domain(nest.all).range();
-        isl::union_set out =
-            flow.writes.intersect_domain(nest.all).range().intersect(
-                flow.endReads.range());
+        auto [in, out] = flowInLiveOut(flow, nest.all);
         counts.bytesIn = boxBytes(model, in, nominal, known, counts.copies);
         counts.bytesOut = boxBytes(model, out, nominal, known, counts.copies);
       });
@@ -255,13 +261,9 @@ FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
         }
         // The others move once: what the region reads before writing it
         // in, what lives after it out.
-        isl::union_set in = filterArrays(
-            flow.flow.must_no_source().intersect_domain(device).range(), shared,
-            false);
-        isl::union_set out =
-            filterArrays(flow.writes.intersect_domain(device).range().intersect(
-                             flow.endReads.range()),
-                         shared, false);
+        auto [flowIn, liveOut] = flowInLiveOut(flow, device);
+        isl::union_set in = filterArrays(flowIn, shared, false);
+        isl::union_set out = filterArrays(liveOut, shared, false);
         counts.bytesIn += boxBytes(model, in, nominal, known, counts.copies);
         counts.bytesOut += boxBytes(model, out, nominal, known, counts.copies);
       });
