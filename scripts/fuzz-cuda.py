@@ -33,7 +33,7 @@ import random
 import sys
 import tempfile
 
-from fuzz_common import arguments, compare_runs, report, run
+from fuzz_common import arguments, build_and_compare, report, run
 
 ARRAYS = ["a", "b", "c", "d"]
 
@@ -135,12 +135,9 @@ def main():
                     continue
                 if k == 0 and ("distributed into" in err or "interchanged with" in err):
                     reordered += 1
-                rc, _, err = run(cxx + emulate + [out, "-o", out + ".bin", "-lm"])
-                if rc != 0:
-                    problems.append(f"{cxx[0]} failed on weft's {tgt} output: {err[:400]}")
-                    continue
-                problems += compare_runs(out + ".bin", ranks if tgt == "mpi-cuda" else [],
-                                         want, env, f"{tgt} {' '.join(flags)}: ")
+                problems += build_and_compare(
+                    cxx + emulate + [out, "-o", out + ".bin", "-lm"], out + ".bin",
+                    ranks if tgt == "mpi-cuda" else [], want, env, f"{tgt} {' '.join(flags)}: ")
             failures += report(it, problems, src, args.keep, args.seed)
     print(f"fuzz-cuda: {args.iterations} programs ({reordered} reordered by "
           f"gpu-expose-bands), {failures} failures (seed {args.seed})")

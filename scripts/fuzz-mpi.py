@@ -23,7 +23,7 @@ import random
 import sys
 import tempfile
 
-from fuzz_common import arguments, compare_runs, report, run
+from fuzz_common import arguments, build_and_compare, report, run
 
 N = 48  # iterations of the 1-D loops, rows of the 2-D ones
 M = 12  # columns
@@ -160,12 +160,9 @@ def main():
                     problems.append(f"weft --target={target} exited {rc}: {err.strip()[:400]}")
                     continue
                 cc = "mpicc" if target == "mpi" else "gcc"
-                rc, _, err = run([cc, "-O1", "-std=gnu99", out, "-o", out + ".bin", "-lm"])
-                if rc != 0:
-                    problems.append(f"{cc} failed on weft's {target} output: {err[:400]}")
-                    continue
-                problems += compare_runs(out + ".bin", ranks if target == "mpi" else [],
-                                         want, env)
+                problems += build_and_compare(
+                    [cc, "-O1", "-std=gnu99", out, "-o", out + ".bin", "-lm"], out + ".bin",
+                    ranks if target == "mpi" else [], want, env, f"{target}: ")
             failures += report(it, problems, src, args.keep, args.seed)
     print(f"fuzz-mpi: {args.iterations} programs ({rejected} with an illegal pin, "
           f"run without it), {failures} failures (seed {args.seed})")

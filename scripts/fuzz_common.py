@@ -28,9 +28,13 @@ def report(it, problems, src, keep, seed):
     return True
 
 
-def compare_runs(binary, ranks, want, env, label=""):
-    """Runs `binary` (under mpirun on each of `ranks`, when given) and
-    returns a problem for each run that fails or prints other than `want`."""
+def build_and_compare(build, binary, ranks, want, env, label=""):
+    """Builds `binary` with the command `build`, runs it (under mpirun on
+    each of `ranks`, when given) and returns a problem for a build that
+    fails and for each run that fails or prints other than `want`."""
+    rc, _, err = run(build)
+    if rc != 0:
+        return [f"{label}{build[0]} failed on weft's output: {err[:400]}"]
     runs = [[binary]] if not ranks else [
         ["mpirun", "--oversubscribe", "-np", str(p), binary] for p in ranks]
     problems = []
