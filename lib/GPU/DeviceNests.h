@@ -8,6 +8,7 @@
 #ifndef WEFT_LIB_GPU_DEVICENESTS_H
 #define WEFT_LIB_GPU_DEVICENESTS_H
 
+#include "weft/Analysis/Polyhedral/DeviceMapping.h"
 #include "weft/CostModel/Device.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -75,13 +76,29 @@ bool triangularBandLoop(mlir::affine::AffineForOp loop,
 bool bandLoopMappable(mlir::affine::AffineForOp loop,
                       llvm::ArrayRef<mlir::affine::AffineForOp> band);
 
+/// The reduction updates `loop`, perfectly nested in `root`, carries where
+/// it may join the 1-D device nest `root` as the grid's x dimension: a row
+/// reduction, `y[i] += A[i][j] * x[j]` along `j`. `root` carries no
+/// dependence; each update's element uses nothing defined in `loop` (the
+/// threads of a row of the grid combine their partial results into it:
+/// gpu-reduce-blocks), a floating-point one only where `splitFpReductions`;
+/// and `loop`'s iterator is in the last subscript of more of the nest's
+/// other accesses than `root`'s, so that the threads along x read
+/// neighbouring elements (otherwise one thread running `loop` per
+/// iteration of `root` reads as well, with no atomics). Empty where it may
+/// not.
+llvm::SmallVector<FlowDependenceInfo::Reduction, 1>
+rowReductions(mlir::affine::AffineForOp root, mlir::affine::AffineForOp loop,
+              const DeviceLoopInfo &info, bool splitFpReductions);
+
 /// Distributes and interchanges loops of `func` so that parallel nests whose
 /// grid would be 1-D get a second dimension, where its exact dependences
 /// allow it (gpu-expose-bands); with `report`, says what it did and what it
 /// left out. Leaves a function without a model, or whose analysis fails, as
 /// it is.
 void exposeParallelBands(mlir::func::FuncOp func, bool report,
-                         unsigned long maxIslOperations);
+                         unsigned long maxIslOperations,
+                         bool splitFpReductions);
 
 /// A predicted time: "0.83 us", "12.5 ms" (three significant digits).
 std::string formatTime(double us);

@@ -72,8 +72,10 @@ struct Split {
 
 class BandExposer {
 public:
-  BandExposer(func::FuncOp func, const DeviceLoopInfo &info, bool report)
-      : func(func), info(info), report(report) {}
+  BandExposer(func::FuncOp func, const DeviceLoopInfo &info, bool report,
+              bool splitFpReductions)
+      : func(func), info(info), report(report),
+        splitFpReductions(splitFpReductions) {}
 
   /// Finds the candidates in `block` and their questions.
   void collect(Block &block);
@@ -86,12 +88,21 @@ public:
   /// whether any was.
   bool splitAll();
   /// Transforms where the answers allow it and it gains a 2-D band (or,
-  /// around a carried loop, a grid launched once).
-  void transformAll() {
+  /// around a carried loop, a grid launched once). Returns the copies of
+  /// carried loops their distribution left around their other parts, whose
+  /// loops nobody asked about yet (atax's `for i { tmp[i] = 0; for j
+  /// tmp[i] += ... }`, which may carry nothing now).
+  SmallVector<Operation *> transformAll() {
+    SmallVector<Operation *> remainders;
     for (Candidate &c : candidates)
       transform(c);
     for (Candidate &c : carried)
-      transformCarried(c);
+      transformCarried(c, remainders);
+    return remainders;
+  }
+  /// Makes `collect` look at these loops only.
+  void restrictTo(ArrayRef<Operation *> loops) {
+    only.insert(loops.begin(), loops.end());
   }
 
 private:
@@ -102,7 +113,7 @@ private:
   /// body has several ops.
   void enlist(Candidate c, std::vector<Candidate> &into);
   void transform(Candidate &c);
-  void transformCarried(Candidate &c);
+  void transformCarried(Candidate &c, SmallVector<Operation *> &remainders);
   /// The cuts of `c.root`'s body that isolate each child that `gains`,
   /// where legal; with `say`, says where not. Returns which children are
   /// isolated.
@@ -128,6 +139,9 @@ private:
   func::FuncOp func;
   const DeviceLoopInfo &info;
   bool report;
+  bool splitFpReductions;
+  /// The loops collect looks at, when not empty.
+  DenseSet<Operation *> only;
   std::vector<Candidate> candidates, carried;
   std::vector<Split> splits;
   std::vector<DistributionQuery> distributions;
@@ -146,6 +160,12 @@ void BandExposer::collect(Block &block) {
     auto loop = dyn_cast<affine::AffineForOp>(op);
     if (!loop || forcedPlacement(loop) == "host")
       continue;
+    if (!only.empty() && !only.contains(loop)) {
+      if (llvm::any_of(only,
+                       [&](Operation *o) { return loop->isProperAncestor(o); }))
+        collect(*loop.getBody());
+      continue;
+    }
     // As gpu-select-nests searches: a loop that carries a dependence stays
     // on the host, and the loops in it are candidates.
     if (!info.threadParallel.lookup(loop)) {
@@ -159,8 +179,9 @@ void BandExposer::collect(Block &block) {
 
 bool BandExposer::formsBand(affine::AffineForOp root, Operation *child) const {
   auto loop = dyn_cast<affine::AffineForOp>(child);
-  return loop && info.threadParallel.lookup(loop) &&
-         bandLoopMappable(loop, {root});
+  return loop && ((info.threadParallel.lookup(loop) &&
+                   bandLoopMappable(loop, {root})) ||
+                  !rowReductions(root, loop, info, splitFpReductions).empty());
 }
 
 void BandExposer::consider(affine::AffineForOp root) {
@@ -521,7 +542,8 @@ SmallVector<Operation *> BandExposer::distribute(Candidate &c,
   return placed;
 }
 
-void BandExposer::transformCarried(Candidate &c) {
+void BandExposer::transformCarried(Candidate &c,
+                                   SmallVector<Operation *> &remainders) {
   unsigned n = c.children.size();
   SmallVector<bool> gains(n);
   for (unsigned k = 0; k < n; ++k)
@@ -540,8 +562,13 @@ void BandExposer::transformCarried(Candidate &c) {
   // The parallel loop moves outward and is a grid of its own; the carried
   // loop runs in each thread.
   for (unsigned k = 0; k < n; ++k) {
-    if (!isolated[k])
+    if (!isolated[k]) {
+      Operation *copy = placed[k]->getParentOp();
+      if (copy != c.root.getOperation() &&
+          !llvm::is_contained(remainders, copy))
+        remainders.push_back(copy);
       continue;
+    }
     auto inner = cast<affine::AffineForOp>(placed[k]);
     auto outer = cast<affine::AffineForOp>(inner->getParentOp());
     if (report)
@@ -556,10 +583,13 @@ void BandExposer::transformCarried(Candidate &c) {
 }
 
 void weft::exposeParallelBands(func::FuncOp func, bool report,
-                               unsigned long maxIslOperations) {
+                               unsigned long maxIslOperations,
+                               bool splitFpReductions) {
   // Each round that distributes an inner loop (a Split) asks the function
   // again: the answers hold for the IR they were asked on. Each round adds
-  // loops; a few rounds are plenty for the nests seen so far.
+  // loops; a few rounds are plenty for the nests seen so far. A round after
+  // the distribution of carried loops looks at their remainders only.
+  SmallVector<Operation *> remainders;
   for (int round = 0; round < kMaxSplitRounds; ++round) {
     PolyhedralRegion region(func);
     FailureOr<DeviceLoopInfo> info = failure();
@@ -572,7 +602,8 @@ void weft::exposeParallelBands(func::FuncOp func, bool report,
     }
     if (failed(info))
       return;
-    BandExposer exposer(func, *info, report);
+    BandExposer exposer(func, *info, report, splitFpReductions);
+    exposer.restrictTo(remainders);
     exposer.collect(func.getBody().front());
     {
       ScopedDiagnosticHandler quiet(func.getContext(),
@@ -582,8 +613,9 @@ void weft::exposeParallelBands(func::FuncOp func, bool report,
     }
     if (round + 1 < kMaxSplitRounds && exposer.splitAll())
       continue;
-    exposer.transformAll();
-    return;
+    remainders = exposer.transformAll();
+    if (remainders.empty() || round + 1 == kMaxSplitRounds)
+      return;
   }
 }
 
@@ -593,7 +625,7 @@ struct GpuExposeBands : weft::impl::GpuExposeBandsBase<GpuExposeBands> {
   void runOnOperation() override {
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
       if (!func.isExternal() && isDistributable(func))
-        exposeParallelBands(func, report, maxIslOperations);
+        exposeParallelBands(func, report, maxIslOperations, splitFpReductions);
   }
 };
 } // end anonymous namespace

@@ -306,6 +306,9 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
         auto blockLoop = gb.create<scf::ParallelOp>(
             loc, zeros, threads, ones,
             [&](OpBuilder &tb, Location, ValueRange threadIds) {
+              // Whether the thread has an iteration of each loop (the
+              // conditions to combine), and of all of them.
+              SmallVector<SmallVector<Value, 2>, 3> inRange;
               Value inside;
               for (unsigned k = 0; k < loops; ++k) {
                 // Iteration (b * T + t) of loop k, if there is one. The
@@ -326,6 +329,7 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                     loc, arith::CmpIPredicate::slt, index, trips[k]);
                 inside = inside ? tb.create<arith::AndIOp>(loc, inside, below)
                                 : below;
+                inRange.push_back({below});
                 if (!triangle[k])
                   continue;
                 // Inside the triangle: the loop's own bounds at this
@@ -334,14 +338,14 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                                    band[k].getLowerBoundOperands(), ivs);
                 Value hi = boundAt(tb, band[k].getUpperBoundMap(),
                                    band[k].getUpperBoundOperands(), ivs);
-                inside = tb.create<arith::AndIOp>(
-                    loc, inside,
-                    tb.create<arith::AndIOp>(
-                        loc,
-                        tb.create<arith::CmpIOp>(
-                            loc, arith::CmpIPredicate::sge, ivs.back(), lo),
-                        tb.create<arith::CmpIOp>(
-                            loc, arith::CmpIPredicate::slt, ivs.back(), hi)));
+                Value within = tb.create<arith::AndIOp>(
+                    loc,
+                    tb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge,
+                                             ivs.back(), lo),
+                    tb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                             ivs.back(), hi));
+                inside = tb.create<arith::AndIOp>(loc, inside, within);
+                inRange.back().push_back(within);
               }
               // Each thread's accumulators start at the identity; after the
               // thread's iterations it adds each to its element atomically
@@ -358,6 +362,24 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
               for (Accumulator &a : accumulators) {
                 Value partial =
                     tb.create<memref::LoadOp>(loc, a.own, ValueRange{});
+                // An element that differs between threads (a row
+                // reduction's) exists where the thread has an iteration of
+                // the loops it uses.
+                OpBuilder::InsertionGuard g(tb);
+                Value exists;
+                for (unsigned k = 0; k < loops; ++k) {
+                  if (!llvm::is_contained(a.operands,
+                                          band[k].getInductionVar()))
+                    continue;
+                  for (Value c : inRange[k])
+                    exists =
+                        exists ? tb.create<arith::AndIOp>(loc, exists, c) : c;
+                }
+                if (exists)
+                  tb.setInsertionPoint(
+                      tb.create<scf::IfOp>(loc, exists, /*withElse=*/false)
+                          .thenBlock()
+                          ->getTerminator());
                 auto indices =
                     affine::expandAffineMap(tb, loc, a.map, a.operands);
                 auto atomic = tb.create<memref::AtomicRMWOp>(

@@ -162,7 +162,8 @@ static LogicalResult offloadNest(affine::AffineForOp nest, func::FuncOp parent,
   if (!blockChoice.plannedSizes.empty())
     blockChoice.plannedRanks = ranks;
   // The nest goes back transformed only when part of it runs on the device.
-  exposeParallelBands(outlined, report, maxIslOperations);
+  exposeParallelBands(outlined, report, maxIslOperations,
+                      choice.splitFpReductions);
   if (failed(
           selectDeviceNests(outlined, report, maxIslOperations, blockChoice)))
     return failure();
@@ -211,7 +212,8 @@ struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
                              })
                              .wasInterrupted();
       if (!distributed) {
-        exposeParallelBands(func, report, maxIslOperations);
+        exposeParallelBands(func, report, maxIslOperations,
+                            choice->splitFpReductions);
         if (failed(selectDeviceNests(func, report, maxIslOperations, *choice)))
           return signalPassFailure();
         placeDeviceData(func, report, maxIslOperations);

@@ -1,9 +1,10 @@
 //===- ReduceBlocks.cpp - A block's partial results combined first --------===//
 //
-// Implements gpu-reduce-blocks: the threads of a block combine their partial
-// results of a reduction in shared memory, and one thread updates the
-// element atomically, instead of every thread of the grid updating it one
-// after another (docs/cuda.md, "Reductions").
+// Implements gpu-reduce-blocks: the threads of a block (or of each row of
+// it, for a row reduction) combine their partial results of a reduction in
+// shared memory, and one thread updates the element atomically, instead of
+// every thread of the grid updating it one after another (docs/cuda.md,
+// "Reductions").
 //
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
@@ -34,44 +35,51 @@ public:
                std::array<int64_t, 3> block)
       : kernel(kernel), launch(launch), block(block) {}
   /// Combines the block's partial results of `atomic` before it, where
-  /// every thread reaches it with the same element.
+  /// every thread of the block, or of each of its rows along x, reaches it
+  /// with the same element.
   void run(memref::AtomicRMWOp atomic);
 
 private:
-  bool variesInBlock(Value v);
+  /// The thread dimensions of the block along which `v` may differ (bit d:
+  /// dimension d).
+  unsigned variesAlong(Value v);
   std::string bufferName(Value memref);
 
   gpu::GPUFuncOp kernel;
   gpu::LaunchFuncOp launch;
   std::array<int64_t, 3> block;
-  DenseMap<Value, bool> memo;
+  DenseMap<Value, unsigned> memo;
   llvm::StringSet<> names;
 };
 } // end anonymous namespace
 
-/// Thread indices, loads and values computed in loops or conditions may
-/// differ between the threads of a block; the kernel's arguments, constants
-/// and block indices may not.
-bool BlockReducer::variesInBlock(Value v) {
+/// Every thread dimension.
+static constexpr unsigned kAnyDims = 7;
+
+/// A thread index differs along its dimension where the block is wider
+/// than one thread; loads and values computed in loops or conditions may
+/// differ along any; the kernel's arguments, constants and block indices
+/// along none.
+unsigned BlockReducer::variesAlong(Value v) {
   if (auto arg = dyn_cast<BlockArgument>(v))
-    return arg.getOwner() != &kernel.front();
+    return arg.getOwner() == &kernel.front() ? 0 : kAnyDims;
   auto known = memo.find(v);
   if (known != memo.end())
     return known->second;
   Operation *op = v.getDefiningOp();
-  bool result;
-  if (isa<gpu::ThreadIdOp, gpu::LaneIdOp>(op))
-    result = true;
-  else if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op))
-    result = false;
-  else if (!isMemoryEffectFree(op) || op->getNumRegions() != 0)
-    result = true;
-  else
-    result = llvm::any_of(op->getOperands(), [&](Value operand) {
-      return variesInBlock(operand);
-    });
-  memo[v] = result;
-  return result;
+  unsigned dims = 0;
+  if (auto id = dyn_cast<gpu::ThreadIdOp>(op)) {
+    unsigned d = unsigned(id.getDimension());
+    dims = block[d] > 1 ? 1u << d : 0;
+  } else if (isa<gpu::LaneIdOp>(op) || !isMemoryEffectFree(op) ||
+             op->getNumRegions() != 0) {
+    dims = kAnyDims;
+  } else if (!isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op)) {
+    for (Value operand : op->getOperands())
+      dims |= variesAlong(operand);
+  }
+  memo[v] = dims;
+  return dims;
 }
 
 /// `<array>_partials`, after the array the launch passes, unique in the
@@ -91,19 +99,38 @@ std::string BlockReducer::bufferName(Value memref) {
 
 void BlockReducer::run(memref::AtomicRMWOp atomic) {
   int64_t threads = block[0] * block[1] * block[2];
-  if (threads < 2 || !llvm::isPowerOf2_64(threads) ||
-      atomic->getBlock() != &kernel.front() ||
-      variesInBlock(atomic.getMemref()) ||
-      llvm::any_of(atomic.getIndices(),
-                   [&](Value index) { return variesInBlock(index); }))
+  if (threads < 2 || !llvm::isPowerOf2_64(threads))
     return;
   using K = arith::AtomicRMWKind;
   if (!llvm::is_contained({K::addf, K::addi, K::mulf, K::muli, K::maxnumf,
                            K::minnumf, K::maxs, K::mins},
                           atomic.getKind()))
     return;
+  unsigned element = variesAlong(atomic.getMemref());
+  for (Value index : atomic.getIndices())
+    element |= variesAlong(index);
+  // The threads that combine: the whole block, where every thread reaches
+  // the update with one element; or each row along x, where the update sits
+  // in a condition (gpu-map-loops': the row's element exists) and neither
+  // the condition nor the element differs along x (a row reduction).
+  scf::IfOp exists = dyn_cast<scf::IfOp>(atomic->getParentOp());
+  Operation *at = atomic;
+  bool rows;
+  if (atomic->getBlock() == &kernel.front() && element == 0) {
+    rows = false;
+  } else if (exists && exists->getBlock() == &kernel.front() &&
+             exists.getElseRegion().empty() && block[0] > 1 && !(element & 1) &&
+             !(variesAlong(exists.getCondition()) & 1) &&
+             // The partial result is computed before the condition.
+             !exists->isAncestor(
+                 atomic.getValue().getParentBlock()->getParentOp())) {
+    rows = true;
+    at = exists;
+  } else {
+    return;
+  }
   Location loc = atomic.getLoc();
-  OpBuilder b(atomic);
+  OpBuilder b(at);
   auto constant = [&](int64_t c) -> Value {
     return b.create<arith::ConstantIndexOp>(loc, c);
   };
@@ -116,11 +143,13 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
       MemRefType::get({threads}, atomic.getValue().getType(),
                       MemRefLayoutAttrInterface{}, workgroup),
       withSourceName(loc, bufferName(atomic.getMemref())));
-  Value thread;
+  Value thread, x;
   for (int d = 2; d >= 0; --d) {
     if (block[d] == 1)
       continue;
     Value id = b.create<gpu::ThreadIdOp>(loc, gpu::Dimension(d));
+    if (d == 0)
+      x = id;
     thread = thread ? b.create<arith::AddIOp>(
                           loc,
                           b.create<arith::MulIOp>(loc, thread,
@@ -128,22 +157,24 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
                           id)
                     : id;
   }
+  // The threads that combine, and this thread's place among them.
+  int64_t group = rows ? block[0] : threads;
+  Value lane = rows ? x : thread;
   b.create<memref::StoreOp>(loc, atomic.getValue(), partials, thread);
   b.create<gpu::BarrierOp>(loc);
 
-  // Step k: the first threads / 2^(k+1) threads combine their element
-  // with the one as far after it.
-  auto steps = b.create<scf::ForOp>(loc, constant(0),
-                                    constant(llvm::Log2_64(threads)),
-                                    constant(1));
+  // Step k: the first group / 2^(k+1) threads of the group combine their
+  // element with the one as far after it.
+  auto steps = b.create<scf::ForOp>(
+      loc, constant(0), constant(llvm::Log2_64(group)), constant(1));
   {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(steps.getBody());
-    Value half = b.create<arith::ShRUIOp>(loc, constant(threads / 2),
+    Value half = b.create<arith::ShRUIOp>(loc, constant(group / 2),
                                           steps.getInductionVar());
     auto lower = b.create<scf::IfOp>(
         loc,
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, thread, half),
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, lane, half),
         /*withElseRegion=*/false);
     b.setInsertionPoint(lower.thenBlock()->getTerminator());
     Value mine = b.create<memref::LoadOp>(loc, partials, thread);
@@ -156,19 +187,19 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
     b.create<gpu::BarrierOp>(loc);
   }
 
-  // Thread 0 adds the block's result.
-  auto first = b.create<scf::IfOp>(
-      loc,
-      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, thread,
-                              constant(0)),
-      /*withElseRegion=*/false);
-  b.setInsertionPoint(first.thenBlock()->getTerminator());
-  Value result = b.create<memref::LoadOp>(loc, partials, constant(0));
-  auto update = b.create<memref::AtomicRMWOp>(loc, atomic.getKind(), result,
-                                              atomic.getMemref(),
-                                              atomic.getIndices());
-  update->setAttrs(atomic->getAttrs());
-  atomic.erase();
+  // The first thread of the group adds the group's result.
+  Value first =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, lane, constant(0));
+  if (rows) {
+    exists.getConditionMutable().assign(
+        b.create<arith::AndIOp>(loc, exists.getCondition(), first));
+  } else {
+    exists = b.create<scf::IfOp>(loc, first, /*withElseRegion=*/false);
+    atomic->moveBefore(exists.thenBlock()->getTerminator());
+  }
+  b.setInsertionPoint(atomic);
+  atomic.getValueMutable().assign(
+      b.create<memref::LoadOp>(loc, partials, rows ? thread : constant(0)));
 }
 
 namespace {

@@ -95,37 +95,117 @@ bool weft::bandLoopMappable(affine::AffineForOp loop,
   return !boundsUse(loop, band) || triangularBandLoop(loop, band);
 }
 
-/// The loop of `band` whose iterator is in the last subscript of the most
-/// accesses in it (the innermost one on ties): neighbouring threads along
-/// x then touch neighbouring elements.
-static unsigned coalescedLoop(MutableArrayRef<affine::AffineForOp> band) {
+namespace {
+/// The element an affine load or store accesses.
+struct AffineAccess {
+  Value memref;
+  AffineMap map;
+  ValueRange operands;
+
+  static std::optional<AffineAccess> of(Operation *op) {
+    if (auto load = dyn_cast<affine::AffineLoadOp>(op))
+      return AffineAccess{load.getMemRef(), load.getAffineMap(),
+                          load.getMapOperands()};
+    if (auto store = dyn_cast<affine::AffineStoreOp>(op))
+      return AffineAccess{store.getMemRef(), store.getAffineMap(),
+                          store.getMapOperands()};
+    return std::nullopt;
+  }
+  bool operator==(const AffineAccess &other) const {
+    return memref == other.memref && map == other.map &&
+           llvm::equal(operands, other.operands);
+  }
+};
+} // end anonymous namespace
+
+/// For each loop of `band`, how many accesses in it have its iterator in
+/// their last subscript, leaving out those `skip` says.
+static SmallVector<unsigned>
+contiguousAccesses(ArrayRef<affine::AffineForOp> band,
+                   function_ref<bool(const AffineAccess &)> skip = nullptr) {
   SmallVector<unsigned> score(band.size(), 0);
-  band.front().walk([&](Operation *op) {
-    AffineMap map;
-    ValueRange operands;
-    if (auto load = dyn_cast<affine::AffineLoadOp>(op)) {
-      map = load.getAffineMap();
-      operands = load.getMapOperands();
-    } else if (auto store = dyn_cast<affine::AffineStoreOp>(op)) {
-      map = store.getAffineMap();
-      operands = store.getMapOperands();
-    } else {
+  SmallVector<Value, kMaxGridDims> ivs;
+  for (affine::AffineForOp loop : band)
+    ivs.push_back(loop.getInductionVar());
+  affine::AffineForOp(band.front()).walk([&](Operation *op) {
+    std::optional<AffineAccess> access = AffineAccess::of(op);
+    if (!access || access->map.getNumResults() == 0 || (skip && skip(*access)))
       return;
-    }
-    if (map.getNumResults() == 0)
-      return;
-    AffineExpr last = map.getResults().back();
-    for (auto [k, loop] : llvm::enumerate(band))
-      for (auto [pos, operand] : llvm::enumerate(operands))
-        if (operand == loop.getInductionVar() && pos < map.getNumDims() &&
+    AffineExpr last = access->map.getResults().back();
+    for (auto [k, iv] : llvm::enumerate(ivs))
+      for (auto [pos, operand] : llvm::enumerate(access->operands))
+        if (operand == iv && pos < access->map.getNumDims() &&
             last.isFunctionOfDim(pos))
           ++score[k];
   });
+  return score;
+}
+
+/// The loop of `band` whose iterator is in the last subscript of the most
+/// accesses in it (the innermost one on ties): neighbouring threads along
+/// x then touch neighbouring elements.
+static unsigned coalescedLoop(ArrayRef<affine::AffineForOp> band) {
+  SmallVector<unsigned> score = contiguousAccesses(band);
   unsigned best = band.size() - 1;
   for (unsigned k = band.size(); k-- > 0;)
     if (score[k] > score[best])
       best = k;
   return best;
+}
+
+/// Whether `v` is defined inside `op`.
+static bool definedIn(Value v, Operation *op) {
+  return op->isAncestor(v.getParentBlock()->getParentOp());
+}
+
+/// Whether the threads of a nest rooted at `root` may combine reduction
+/// update `r` atomically: its element is not a scalar each thread has its
+/// own copy of (gpu-map-loops), and a floating-point one may be combined in
+/// another order. `why` says why not.
+static bool combinable(const FlowDependenceInfo::Reduction &r,
+                       affine::AffineForOp root, bool splitFpReductions,
+                       std::string &why) {
+  auto store = cast<affine::AffineStoreOp>(r.store);
+  Value memref = store.getMemRef();
+  if (memref.getDefiningOp<memref::AllocaOp>() &&
+      llvm::all_of(memref.getUsers(),
+                   [&](Operation *u) { return root->isAncestor(u); })) {
+    why = "the element it reduces into differs between its iterations";
+    return false;
+  }
+  if (!splitFpReductions && isa<FloatType>(store.getValueToStore().getType())) {
+    why = "--fp-reductions=ordered keeps its floating-point reduction in "
+          "program order";
+    return false;
+  }
+  return true;
+}
+
+SmallVector<FlowDependenceInfo::Reduction, 1>
+weft::rowReductions(affine::AffineForOp root, affine::AffineForOp loop,
+                    const DeviceLoopInfo &info, bool splitFpReductions) {
+  auto found = info.reductions.find(loop);
+  if (found == info.reductions.end() || !info.threadParallel.lookup(root) ||
+      !bandLoopMappable(loop, {root}))
+    return {};
+  std::string ignored;
+  for (const FlowDependenceInfo::Reduction &r : found->second) {
+    // Each thread keeps one partial result of the element (gpu-map-loops).
+    if (llvm::any_of(cast<affine::AffineStoreOp>(r.store).getMapOperands(),
+                     [&](Value v) { return definedIn(v, loop); }) ||
+        !combinable(r, root, splitFpReductions, ignored))
+      return {};
+  }
+  // The accesses of the elements become each thread's partial result.
+  auto ofElement = [&](const AffineAccess &access) {
+    return llvm::any_of(found->second, [&](auto &r) {
+      return AffineAccess::of(r.store) == access;
+    });
+  };
+  SmallVector<unsigned> score = contiguousAccesses({root, loop}, ofElement);
+  if (score[1] <= score[0])
+    return {};
+  return found->second;
 }
 
 StringRef weft::forcedPlacement(Operation *loop) {
@@ -344,11 +424,6 @@ bool NestSelector::onDevice(affine::AffineForOp loop, std::string &why) {
   return device;
 }
 
-/// Whether `v` is defined inside `op`.
-static bool definedIn(Value v, Operation *op) {
-  return op->isAncestor(v.getParentBlock()->getParentOp());
-}
-
 SmallVector<FlowDependenceInfo::Reduction, 1>
 NestSelector::combinedReductions(affine::AffineForOp loop,
                                  affine::AffineForOp root, std::string &why) {
@@ -356,25 +431,15 @@ NestSelector::combinedReductions(affine::AffineForOp loop,
   if (found == info.reductions.end())
     return {};
   for (const FlowDependenceInfo::Reduction &r : found->second) {
-    auto store = cast<affine::AffineStoreOp>(r.store);
-    Value memref = store.getMemRef();
     // One element for all the threads, reached by a single atomic: its
-    // subscripts are the same in every iteration of the nest, and it is
-    // not a scalar each thread has its own copy of (gpu-map-loops).
-    if (llvm::any_of(store.getMapOperands(),
-                     [&](Value v) { return definedIn(v, root); }) ||
-        (memref.getDefiningOp<memref::AllocaOp>() &&
-         llvm::all_of(memref.getUsers(),
-                      [&](Operation *u) { return root->isAncestor(u); }))) {
+    // subscripts are the same in every iteration of the nest.
+    if (llvm::any_of(cast<affine::AffineStoreOp>(r.store).getMapOperands(),
+                     [&](Value v) { return definedIn(v, root); })) {
       why = "the element it reduces into differs between its iterations";
       return {};
     }
-    if (!choice.splitFpReductions &&
-        isa<FloatType>(store.getValueToStore().getType())) {
-      why = "--fp-reductions=ordered keeps its floating-point reduction in "
-            "program order";
+    if (!combinable(r, root, choice.splitFpReductions, why))
       return {};
-    }
   }
   return found->second;
 }
@@ -593,8 +658,9 @@ void NestSelector::visit(Block &block) {
     }
     // A loop nested in a nest that combines reductions joins its grid where
     // it combines the same ones (or none); a parallel nest takes parallel
-    // loops only.
+    // loops, and a 1-D one a row reduction (rowReductions) as its last.
     SmallVector<affine::AffineForOp, kMaxGridDims> band{loop};
+    bool rowReduction = false;
     auto sameUpdates = [](ArrayRef<FlowDependenceInfo::Reduction> a,
                           ArrayRef<FlowDependenceInfo::Reduction> b) {
       return a.size() == b.size() &&
@@ -611,6 +677,14 @@ void NestSelector::visit(Block &block) {
                    (!reductions.empty() &&
                     sameUpdates(reductions,
                                 combinedReductions(inner, loop, ignored)));
+      if (!joins && band.size() == 1 && reductions.empty()) {
+        reductions = rowReductions(loop, inner, info, choice.splitFpReductions);
+        if (!reductions.empty()) {
+          band.push_back(inner);
+          rowReduction = true;
+        }
+        break;
+      }
       if (!joins)
         break;
       band.push_back(inner);
@@ -621,14 +695,15 @@ void NestSelector::visit(Block &block) {
         loop.emitRemark("stays on the host: ") << why;
       continue;
     }
-    unsigned x = coalescedLoop(band);
+    // A row reduction's threads along x share a row.
+    unsigned x = rowReduction ? 1 : coalescedLoop(band);
     Builder b(loop.getContext());
     loop->setAttr(kGpuBandAttr, b.getI64IntegerAttr(band.size()));
     loop->setAttr(kGpuCoalescedAttr, b.getI64IntegerAttr(x));
     for (const FlowDependenceInfo::Reduction &r : reductions)
       r.store->setAttr(WeftDialect::getGpuReduceAttrName(),
                        b.getStringAttr(r.kind));
-    std::string shape = chooseKernelShape(band, x, choice);
+    std::string shape = rowReduction ? "" : chooseKernelShape(band, x, choice);
     if (report) {
       InFlightDiagnostic d = loop.emitRemark("runs on the device: ");
       if (band.size() == 1)
@@ -648,9 +723,14 @@ void NestSelector::visit(Block &block) {
               sourceArrayName(
                   func, cast<affine::AffineStoreOp>(r.store).getMemRef()) +
               " (" + r.kind + ")");
-        d << "; its threads combine " << llvm::join(combined, ", ")
-          << ": each block's partial results in shared memory, then one "
-             "atomic update per block";
+        if (rowReduction)
+          d << "; the threads of a row combine " << llvm::join(combined, ", ")
+            << ": each block's partial results of a row in shared memory, "
+               "then one atomic update per row of the block";
+        else
+          d << "; its threads combine " << llvm::join(combined, ", ")
+            << ": each block's partial results in shared memory, then one "
+               "atomic update per block";
       }
     }
   }

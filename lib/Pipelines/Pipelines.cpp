@@ -95,6 +95,7 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
   // 2-D bands where distribution and interchange expose them (gemm).
   GpuExposeBandsOptions expose;
   expose.report = options.report;
+  expose.splitFpReductions = options.splitFpReductions;
   pm.addPass(createGpuExposeBands(expose));
   GpuSelectNestsOptions select;
   select.report = options.report;

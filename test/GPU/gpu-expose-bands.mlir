@@ -223,10 +223,13 @@ func.func @clipped(%c: memref<64x64xf64>, %a: memref<64x32xf64>, %beta: f64) {
 // inner loop is parallel. The loop is distributed (tmp's statements, then
 // y's loop) and y's loop interchanged with it: `for j for i`, one grid over
 // j (marked weft.gpu.interchanged for gpu-select-nests) instead of one
-// launch per i; the first part keeps its order.
+// launch per i. The part left behind carries nothing now, and is
+// distributed again: tmp's row reduction is a 2-D band of its own.
 // CHECK-LABEL: func.func @atax
 // CHECK:      affine.for %[[I:.*]] = 0 to %{{.*}} {
 // CHECK-NEXT:   affine.store %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK-NEXT: }
+// CHECK-NEXT: affine.for %[[I1:.*]] = 0 to %{{.*}} {
 // CHECK-NEXT:   affine.for %[[J:.*]] = 0 to %{{.*}} {
 // CHECK:        }
 // CHECK-NEXT: }
@@ -240,8 +243,9 @@ func.func @clipped(%c: memref<64x64xf64>, %a: memref<64x32xf64>, %beta: f64) {
 // CHECK-NEXT: return
 func.func @atax(%a: memref<?x?xf64>, %x: memref<?xf64>, %y: memref<?xf64>,
                 %tmp: memref<?xf64>, %m: index, %n: index, %zero: f64) {
-  // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the loop at line 36 can be interchanged with it}}
-  // expected-remark @below {{interchanged with the loop at line 36, which carries no dependence: its iterations are the threads of one launch, and this loop runs in each thread (swapped back if the nest stays on the host)}}
+  // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the loop at line 40 can be interchanged with it}}
+  // expected-remark @below {{interchanged with the loop at line 40, which carries no dependence: its iterations are the threads of one launch, and this loop runs in each thread (swapped back if the nest stays on the host)}}
+  // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the loop at line 32 with it is a 2-D band}}
   affine.for %i = 0 to %m {
     affine.store %zero, %tmp[%i] : memref<?xf64>
     affine.for %j = 0 to %n {

@@ -135,3 +135,35 @@ func.func @reduce(%r: memref<2xf64>, %a: memref<64xf64>) {
   } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
   return
 }
+
+// -----
+
+// A row reduction (gpu-select-nests' rowReductions): the element, y[i],
+// follows the grid's y dimension. Every thread of a row combines its
+// partial result into it, where the row exists: the atomic update is
+// guarded by i's range alone (threads past n along x add the identity).
+// CHECK-LABEL: func.func @row_sums
+// CHECK: scf.parallel (%[[BI:.*]], %[[BJ:.*]]) =
+// CHECK: scf.parallel (%[[TI:.*]], %[[TJ:.*]]) =
+// CHECK: %[[RI:.*]] = arith.addi %{{.*}}, %[[TI]] : index
+// CHECK: %[[I:.*]] = arith.addi %c0{{.*}}, %{{.*}} : index
+// CHECK: %[[ROW:.*]] = arith.cmpi slt, %[[RI]], %{{.*}} : index
+// CHECK: %[[COL:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : index
+// CHECK: %[[BOTH:.*]] = arith.andi %[[ROW]], %[[COL]] : i1
+// CHECK: %[[OWN:.*]] = memref.alloca() : memref<f64>
+// CHECK: scf.if %[[BOTH]] {
+// CHECK: }
+// CHECK: %[[P:.*]] = memref.load %[[OWN]][]
+// CHECK: scf.if %[[ROW]] {
+// CHECK-NEXT: memref.atomic_rmw addf %[[P]], %arg0[%[[I]]] {weft.gpu.reduce = "add"}
+func.func @row_sums(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index) {
+  affine.for %i = 0 to %m {
+    affine.for %j = 0 to %n {
+      %acc = affine.load %y[%i] : memref<?xf64>
+      %v = affine.load %a[%i, %j] : memref<?x?xf64>
+      %t = arith.addf %acc, %v : f64
+      affine.store %t, %y[%i] {weft.gpu.reduce = "add"} : memref<?xf64>
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+  return
+}

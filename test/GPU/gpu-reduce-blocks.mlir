@@ -88,7 +88,8 @@ func.func @odd(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
 
 // Updates the block cannot combine stay as they are: one whose element
 // differs between the threads (it follows thread_id), one inside a
-// condition (not every thread reaches it), and an atomic weft did not mark.
+// condition that differs along x (not every thread of a row reaches it),
+// and an atomic weft did not mark.
 // CHECK-LABEL: gpu.func @kept
 // CHECK-NOT: workgroup
 // CHECK-NOT: gpu.barrier
@@ -109,10 +110,80 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %t = gpu.thread_id x
       %0 = memref.atomic_rmw addf %v, %p[%t] {weft.gpu.reduce = "add"} : (f64, memref<256xf64>) -> f64
-      scf.if %flag {
+      %c128 = arith.constant 128 : index
+      %low = arith.cmpi ult, %t, %c128 : index
+      scf.if %low {
         %1 = memref.atomic_rmw addf %v, %p[%c0] {weft.gpu.reduce = "add"} : (f64, memref<256xf64>) -> f64
       }
       %2 = memref.atomic_rmw addf %v, %p[%c0] : (f64, memref<256xf64>) -> f64
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A row reduction: the element, y[i], follows threadIdx.y, and the update
+// sits in the condition that the row exists (gpu-map-loops). Each row of
+// 32 threads along x combines its partial results in five halving steps
+// (threads x < 16 >> k), and its first thread adds the row's result.
+// CHECK-LABEL: gpu.func @row_sums_kernel
+// CHECK-SAME: workgroup(%[[P:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
+// CHECK: %[[Y:.*]] = gpu.thread_id y
+// CHECK: %[[X:.*]] = gpu.thread_id x
+// CHECK: %[[T:.*]] = arith.addi %{{.*}}, %[[X]] : index
+// CHECK: memref.store %{{.*}}, %[[P]][%[[T]]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c5{{.*}} step
+// CHECK: %[[HALF:.*]] = arith.shrui %c16{{.*}}, %[[K]] : index
+// CHECK: arith.cmpi ult, %[[X]], %[[HALF]] : index
+// CHECK: gpu.barrier
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[X]], %c0
+// CHECK: %[[BOTH:.*]] = arith.andi %{{.*}}, %[[FIRST]] : i1
+// CHECK: scf.if %[[BOTH]] {
+// CHECK: %[[R:.*]] = memref.load %[[P]][%[[T]]]
+// CHECK: memref.atomic_rmw addf %[[R]], %arg{{[0-9]+}}[%{{.*}}] {weft.gpu.reduce = "add"}
+// CHECK-NOT: memref.atomic_rmw
+// CHECK: gpu.return
+func.func @row_sums(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index) {
+  affine.for %i = 0 to %m {
+    affine.for %j = 0 to %n {
+      %acc = affine.load %y[%i] : memref<?xf64>
+      %v = affine.load %a[%i, %j] : memref<?x?xf64>
+      %t = arith.addf %acc, %v : f64
+      affine.store %t, %y[%i] {weft.gpu.reduce = "add"} : memref<?xf64>
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+  return
+}
+
+// -----
+
+// An update in a condition the same for a whole row (here the block is one
+// row of 256 threads): the row combines first, and the condition keeps
+// deciding whether its first thread adds the result.
+// CHECK-LABEL: gpu.func @uniform
+// CHECK-SAME: workgroup(%[[P:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0
+// CHECK: %[[BOTH:.*]] = arith.andi %arg1, %[[FIRST]] : i1
+// CHECK: scf.if %[[BOTH]] {
+// CHECK: memref.atomic_rmw addf
+module attributes {gpu.container_module} {
+  func.func @host(%p: memref<256xf64>, %flag: i1) {
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    gpu.launch_func @m::@uniform blocks in (%c1, %c1, %c1) threads in (%c256, %c1, %c1) args(%p : memref<256xf64>, %flag : i1)
+    return
+  }
+  gpu.module @m {
+    gpu.func @uniform(%p: memref<256xf64>, %flag: i1) kernel {
+      %v = arith.constant 1.0 : f64
+      %c0 = arith.constant 0 : index
+      scf.if %flag {
+        %1 = memref.atomic_rmw addf %v, %p[%c0] {weft.gpu.reduce = "add"} : (f64, memref<256xf64>) -> f64
+      }
       gpu.return
     }
   }

@@ -114,3 +114,76 @@ func.func @prefix(%s: memref<f64>, %a: memref<?xf64>, %p: memref<?xf64>, %n: ind
   }
   return
 }
+
+// -----
+
+// A row reduction: `i` carries nothing, `j` only the sums into y[i], whose
+// element `i` picks; `j` is in the last subscript of A and x (2 to 0), so
+// it joins the nest as x and the threads of a row combine y[i]'s sums.
+// Ordered: the floating-point sum stays in each thread, along `j`.
+// CHECK-LABEL: func.func @gemv
+// CHECK: affine.store %{{.*}}, %arg0[%{{.*}}] {weft.gpu.reduce = "add"}
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+// ORDERED-LABEL: func.func @gemv
+// ORDERED-NOT: weft.gpu.reduce
+// ORDERED: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+func.func @gemv(%y: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>, %m: index, %n: index) {
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 16 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a row combine #0 (add): each block's partial results of a row in shared memory, then one atomic update per row of the block}}
+  affine.for %i = 0 to %m {
+    affine.for %j = 0 to %n {
+      %acc = affine.load %y[%i] : memref<?xf64>
+      %v = affine.load %a[%i, %j] : memref<?x?xf64>
+      %w = affine.load %x[%j] : memref<?xf64>
+      %p = arith.mulf %v, %w : f64
+      %s = arith.addf %acc, %p : f64
+      affine.store %s, %y[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// Transposed, `z[i] += A[j][i] * x[j]`: A's last subscript is `i`, x's `j`
+// (1 to 1). One thread per `i` reads A along a row already, with no
+// atomics: a 1-D nest.
+// CHECK-LABEL: func.func @transposed
+// CHECK-NOT: weft.gpu.reduce
+// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+func.func @transposed(%z: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>, %m: index, %n: index) {
+  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always}}
+  affine.for %i = 0 to %m {
+    affine.for %j = 0 to %n {
+      %acc = affine.load %z[%i] : memref<?xf64>
+      %v = affine.load %a[%j, %i] : memref<?x?xf64>
+      %w = affine.load %x[%j] : memref<?xf64>
+      %p = arith.mulf %v, %w : f64
+      %s = arith.addf %acc, %p : f64
+      affine.store %s, %z[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A row's integer sum: order does not change it, so the row's threads
+// combine it ordered too.
+// CHECK-LABEL: func.func @row_count
+// CHECK: affine.store %{{.*}}, %arg0[%{{.*}}] {weft.gpu.reduce = "add"}
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+// ORDERED-LABEL: func.func @row_count
+// ORDERED: {weft.gpu.reduce = "add"}
+// ORDERED: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+func.func @row_count(%c: memref<?xi32>, %k: memref<?x?xi32>, %m: index, %n: index) {
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 14 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a row combine #0 (add): each block's partial results of a row in shared memory, then one atomic update per row of the block}}
+  affine.for %i = 0 to %m {
+    affine.for %j = 0 to %n {
+      %acc = affine.load %c[%i] : memref<?xi32>
+      %v = affine.load %k[%i, %j] : memref<?x?xi32>
+      %s = arith.addi %acc, %v : i32
+      affine.store %s, %c[%i] : memref<?xi32>
+    }
+  }
+  return
+}

@@ -53,12 +53,21 @@ def GpuExposeBands : Pass<"gpu-expose-bands", "::mlir::ModuleOp"> {
     but holds statements that alone would not (bicg's `for j { s[j] +=
     ...; q[i] += ... }`) is first distributed over its statements, where
     that isolates such a statement's loop for the interchange; the
-    function is then analysed again (at most 4 rounds).
+    function is then analysed again (at most 4 rounds), and so are the
+    parts a carried loop's distribution left behind.
+
+    A row reduction (`for i { y[i] = 0; for j y[i] += A[i][j] * x[j] }`,
+    DeviceNests.h, rowReductions) counts as a 2-D band: `y[i] = 0` is cut
+    from it.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
            "Say which loops are distributed or interchanged, and why others "
            "are not">,
+    Option<"splitFpReductions", "split-fp-reductions", "bool",
+           /*default=*/"true",
+           "Whether gpu-select-nests may combine floating-point reductions "
+           "in an order of their own (a row reduction then forms a band)">,
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of the analysis (0: no limit)">,
@@ -133,7 +142,11 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
     updates (gpu-map-loops, gpu-reduce-blocks), in an order of their own,
     which `split-fp-reductions=false` forbids for floating-point ones
     (`--fp-reductions=ordered`). Its updates get `weft.gpu.reduce` (the
-    kind).
+    kind). A loop perfectly nested in a 1-D nest that carries only
+    reduction updates into elements the nest's loop picks (a row reduction,
+    `y[i] += A[i][j] * x[j]`: DeviceNests.h, rowReductions) joins it as the
+    x dimension where its iterator is in the last subscript of more of the
+    other accesses; the threads of a row combine their updates.
 
     The chosen loops get `weft.gpu.band` (how many loops) and
     `weft.gpu.coalesced` (which one maps to x); a 2-D nest whose threads
@@ -300,7 +313,12 @@ def GpuReduceBlocks : Pass<"gpu-reduce-blocks", "::mlir::ModuleOp"> {
     tree of log2(threads) steps between barriers (`for (k ...) { s =
     threads / 2 >> k; if (t < s) p[t] = p[t] op p[t + s]; __syncthreads();
     }`) leaves the block's result in the first element, which thread 0
-    alone adds atomically. Other updates stay as they are.
+    alone adds atomically. Where the update sits in a condition (no else)
+    and neither the condition nor the element differs along x (a row
+    reduction's, guarded by its row's range), each row of the block along
+    x combines the same way (`x < X / 2 >> k`), and its thread x == 0 adds
+    the row's result where the condition holds. Other updates stay as they
+    are.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",

@@ -1,5 +1,6 @@
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.odd -DM=13 -DN=70 -DT=3 -DU=5 -DF=6
+// RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t.odd -DM=13 -DN=70 -DT=3 -DU=5 -DF=6
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.rows
 // RUN: WEFT_TARGET=cuda WEFT_GPU_CHOICE=cost bash %S/../run-seq.sh %s %t.cost -DM=5 -DN=6 -DT=2
 // RUN: weft compile --target=cuda --gpu-choice=always --report %s -o %t.cu 2>&1 | FileCheck %s
 // RUN: weft compile --target=cuda --report -DM=5 -DN=6 -DT=2 %s -o %t.small.cu 2>&1 | FileCheck %s --check-prefix=SMALL
@@ -9,7 +10,9 @@
    launch whose threads run the carried loop, instead of a launch per
    iteration of it; a stencil's time loop cannot be swapped. With the cost
    model at small sizes the nests stay on the host and the swaps are
-   undone. Every output prints what the sequential program prints. The
+   undone. Every output prints what the sequential program prints, bit
+   for bit with --fp-reductions=ordered, within rounding where the threads
+   of a row combine tmp[i]'s sum (the part `i` leaves behind). The
    second run's -DT=3 -DU=5 -DF=6 also reach the CUDA runtime headers the
    output embeds, which must not use such names. */
 #include <stdio.h>

@@ -1,5 +1,6 @@
 // RUN: bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t.cuda-ordered
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Vector multiplication and matrix addition: A += u1*v1' + u2*v2',
    x += beta*A'*y + z, w += alpha*A*x.  Global 1-D and 2-D arrays. */

@@ -1,5 +1,6 @@
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.odd -DM=13 -DN=70
+// RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t
+// RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t.odd -DM=13 -DN=70
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.rows -DM=13 -DN=70
 // RUN: WEFT_TARGET=cuda WEFT_GPU_CHOICE=cost bash %S/../run-seq.sh %s %t.cost -DM=5 -DN=6
 // RUN: weft compile --target=cuda --gpu-choice=always --report %s -o %t.cu 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.cu
@@ -12,7 +13,8 @@
    update in the same iteration and back (an anti-dependence from the later
    statement to the earlier one in the next iteration of j): nothing is
    split. Every output prints what the sequential program prints, bit for
-   bit (each element's sum keeps its order). */
+   bit where each element's sum keeps its order (--fp-reductions=ordered),
+   within rounding where the threads of a row combine q[i]'s. */
 #include <stdio.h>
 
 #ifndef M
