@@ -19,10 +19,14 @@ Each program is compiled by gcc (the reference) and by weft with
 are bitwise): `--target=cuda` with `--gpu-choice=always` and with the cost
 model's choice, built with g++ -fopenmp -DWEFT_CUDA_EMULATE, and
 `--target=mpi-cuda --gpu-choice=always` built with mpicxx and run on each
-of `--ranks`. Outputs must be identical, and weft must not fail.
+of `--ranks`. Outputs must be identical, and weft must not fail. With
+`--split`, weft's default instead (threads combine floating-point sums in
+an order of their own: row reductions such as `a[i] = a[i] + A[i][j] *
+b[j]` become rows of threads along `j`), and numbers compare within a
+relative 1e-12.
 
     python3 scripts/fuzz-cuda.py [--iterations N] [--seed S] [--build DIR]
-                                 [--ranks 1,2,3] [--keep DIR]
+                                 [--ranks 1,2,3] [--keep DIR] [--split]
 
 Not part of the test suite (random, minutes); run it after changes to
 gpu-expose-bands, gpu-select-nests, gpu-place-data or the CUDA runtime.
@@ -106,7 +110,12 @@ int main(void) {{
 
 
 def main():
-    args, weft, ranks, env = arguments("1,2,3")
+    args, weft, ranks, env = arguments("1,2,3", lambda ap: ap.add_argument(
+        "--split", action="store_true",
+        help="let the threads combine floating-point reductions in an order of their "
+             "own (row reductions among them); numbers then compare within 1e-12"))
+    fp = [] if args.split else ["--fp-reductions=ordered"]
+    rtol = 1e-12 if args.split else None
     env["OMP_NUM_THREADS"] = "2"
     emulate = ["-x", "c++", "-O1", "-fopenmp", "-DWEFT_CUDA_EMULATE"]
     builds = [("cuda", ["--gpu-choice=always"], ["g++"]),
@@ -128,7 +137,7 @@ def main():
             for k, (tgt, flags, cxx) in enumerate(builds):
                 out = f"{src}.{k}.cu"
                 rc, _, err = run([weft, "compile", f"--target={tgt}", "--report",
-                                  "--fp-reductions=ordered", *flags, src, "-o", out])
+                                  *fp, *flags, src, "-o", out])
                 if rc != 0:
                     problems.append(f"weft --target={tgt} {' '.join(flags)} exited {rc}: "
                                     f"{err.strip()[:400]}")
@@ -137,7 +146,8 @@ def main():
                     reordered += 1
                 problems += build_and_compare(
                     cxx + emulate + [out, "-o", out + ".bin", "-lm"], out + ".bin",
-                    ranks if tgt == "mpi-cuda" else [], want, env, f"{tgt} {' '.join(flags)}: ")
+                    ranks if tgt == "mpi-cuda" else [], want, env, f"{tgt} {' '.join(flags)}: ",
+                    rtol)
             failures += report(it, problems, src, args.keep, args.seed)
     print(f"fuzz-cuda: {args.iterations} programs ({reordered} reordered by "
           f"gpu-expose-bands), {failures} failures (seed {args.seed})")

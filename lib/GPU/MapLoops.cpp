@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
+#include "weft/Support/SourceNames.h"
 
 #include "DeviceNests.h"
 
@@ -298,8 +299,48 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
       scalars.push_back(alloca);
   });
 
-  scf::IfOp guard;
-  SmallVector<Value> ivs;
+  // A nest that combines reductions into few elements launches at most
+  // gridBlocks blocks (gpu-select-nests' choice): beyond them, each thread
+  // runs every (blocks along x * X)-th iteration along x, a grid-stride
+  // loop, so that fewer blocks add their results atomically. Not where a
+  // loop of the band has bounds that use x's iterator, or where
+  // gpu-stage-tiles will stage the loop the threads run.
+  int stride = -1;
+  if (auto most = outer->getAttrOfType<IntegerAttr>(
+          WeftDialect::getGpuGridBlocksAttrName());
+      most && most.getInt() > 0 && !accumulators.empty() &&
+      llvm::all_of(tiles, [](auto &shape) { return shape.empty(); }) &&
+      llvm::none_of(band, [&](affine::AffineForOp loop) {
+        return llvm::is_contained(loop->getOperands(),
+                                  band[coalesced].getInductionVar());
+      })) {
+    stride = coalesced;
+    // The blocks along x: as many as the others leave of `most`, at least
+    // one (`max(1, most / max(1, others))`, folded for a 1-D grid).
+    Value others = one;
+    for (unsigned k = 0; k < loops; ++k)
+      if (int(k) != stride)
+        others = others == one
+                     ? blocks[k]
+                     : b.create<arith::MulIOp>(loc, others, blocks[k]);
+    Value cap = b.createOrFold<arith::MaxSIOp>(
+        loc, one,
+        b.createOrFold<arith::DivSIOp>(
+            loc, b.create<arith::ConstantIndexOp>(loc, most.getInt()),
+            b.createOrFold<arith::MaxSIOp>(loc, one, others)));
+    blocks[stride] = b.create<arith::MinSIOp>(loc, blocks[stride], cap);
+    // The kernel's loop reads them: `j < j_count; j += j_blocks * 32`.
+    StringRef iterator = sourceName(band[stride].getInductionVar());
+    if (isCIdentifier(iterator)) {
+      for (auto [value, suffix] : {std::pair(trips[stride], "_count"),
+                                   std::pair(blocks[stride], "_blocks")})
+        value.getDefiningOp()->setLoc(
+            withSourceName(loc, (iterator + suffix).str()));
+    }
+  }
+
+  Block *target = nullptr;
+  SmallVector<Value> ivs(loops);
   auto gridLoop = b.create<scf::ParallelOp>(
       loc, zeros, blocks, ones,
       [&](OpBuilder &gb, Location, ValueRange blockIds) {
@@ -308,45 +349,58 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
             [&](OpBuilder &tb, Location, ValueRange threadIds) {
               // Whether the thread has an iteration of each loop (the
               // conditions to combine), and of all of them.
-              SmallVector<SmallVector<Value, 2>, 3> inRange;
+              SmallVector<SmallVector<Value, 2>, 3> inRange(loops);
               Value inside;
-              for (unsigned k = 0; k < loops; ++k) {
-                // Iteration (b * T + t) of loop k, if there is one. The
-                // iterator's value is named as the source's; so is the
-                // index where it is the iterator (a loop from 0 by 1).
+              auto also = [&](OpBuilder &at, Value condition) {
+                inside = inside
+                             ? at.create<arith::AndIOp>(loc, inside, condition)
+                             : condition;
+              };
+              // Iteration `index` of loop k; whether there is one, unless a
+              // loop runs the thread's iterations.
+              auto iterationOf = [&](OpBuilder &at, unsigned k, Value index,
+                                     bool inLoop) {
                 Location iterator = band[k].getInductionVar().getLoc();
-                bool countsFromZero =
-                    getConstantIntValue(lbs[k]) == 0 &&
-                    getConstantIntValue(steps[k]) == 1;
-                Value index = tb.create<arith::AddIOp>(
-                    countsFromZero ? iterator : loc,
-                    tb.create<arith::MulIOp>(loc, blockIds[k], threads[k]),
-                    threadIds[k]);
-                ivs.push_back(tb.create<arith::AddIOp>(
+                ivs[k] = at.create<arith::AddIOp>(
                     iterator, lbs[k],
-                    tb.create<arith::MulIOp>(loc, index, steps[k])));
-                Value below = tb.create<arith::CmpIOp>(
-                    loc, arith::CmpIPredicate::slt, index, trips[k]);
-                inside = inside ? tb.create<arith::AndIOp>(loc, inside, below)
-                                : below;
-                inRange.push_back({below});
+                    at.create<arith::MulIOp>(loc, index, steps[k]));
+                if (!inLoop) {
+                  Value below = at.create<arith::CmpIOp>(
+                      loc, arith::CmpIPredicate::slt, index, trips[k]);
+                  also(at, below);
+                  inRange[k].push_back(below);
+                }
                 if (!triangle[k])
-                  continue;
+                  return;
                 // Inside the triangle: the loop's own bounds at this
                 // thread's iteration of the outer loops.
-                Value lo = boundAt(tb, band[k].getLowerBoundMap(),
+                Value lo = boundAt(at, band[k].getLowerBoundMap(),
                                    band[k].getLowerBoundOperands(), ivs);
-                Value hi = boundAt(tb, band[k].getUpperBoundMap(),
+                Value hi = boundAt(at, band[k].getUpperBoundMap(),
                                    band[k].getUpperBoundOperands(), ivs);
-                Value within = tb.create<arith::AndIOp>(
+                Value within = at.create<arith::AndIOp>(
                     loc,
-                    tb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge,
-                                             ivs.back(), lo),
-                    tb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
-                                             ivs.back(), hi));
-                inside = tb.create<arith::AndIOp>(loc, inside, within);
-                inRange.back().push_back(within);
-              }
+                    at.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge,
+                                             ivs[k], lo),
+                    at.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                             ivs[k], hi));
+                also(at, within);
+                inRange[k].push_back(within);
+              };
+              // The thread's first iteration (b * T + t) of loop k. The
+              // iterator's value is named as the source's; so is the index
+              // where it is the iterator (a loop from 0 by 1).
+              auto firstIndex = [&](unsigned k) -> Value {
+                bool countsFromZero = getConstantIntValue(lbs[k]) == 0 &&
+                                      getConstantIntValue(steps[k]) == 1;
+                return tb.create<arith::AddIOp>(
+                    countsFromZero ? band[k].getInductionVar().getLoc() : loc,
+                    tb.create<arith::MulIOp>(loc, blockIds[k], threads[k]),
+                    threadIds[k]);
+              };
+              for (unsigned k = 0; k < loops; ++k)
+                if (int(k) != stride)
+                  iterationOf(tb, k, firstIndex(k), /*inLoop=*/false);
               // Each thread's accumulators start at the identity; after the
               // thread's iterations it adds each to its element atomically
               // (every thread of the block: gpu-reduce-blocks combines them).
@@ -358,7 +412,26 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                     identity(tb, loc, a.kind, a.own.getType().getElementType()),
                     a.own, ValueRange{});
               }
-              guard = tb.create<scf::IfOp>(loc, inside, /*withElse=*/false);
+              {
+                OpBuilder::InsertionGuard g(tb);
+                if (stride >= 0) {
+                  auto each = tb.create<scf::ForOp>(
+                      loc, firstIndex(stride), trips[stride],
+                      tb.create<arith::MulIOp>(loc, blocks[stride],
+                                               threads[stride]));
+                  if (getConstantIntValue(lbs[stride]) == 0 &&
+                      getConstantIntValue(steps[stride]) == 1)
+                    each.getInductionVar().setLoc(
+                        band[stride].getInductionVar().getLoc());
+                  tb.setInsertionPointToStart(each.getBody());
+                  iterationOf(tb, stride, each.getInductionVar(),
+                              /*inLoop=*/true);
+                  target = each.getBody();
+                }
+                if (inside)
+                  target = tb.create<scf::IfOp>(loc, inside, /*withElse=*/false)
+                               .thenBlock();
+              }
               for (Accumulator &a : accumulators) {
                 Value partial =
                     tb.create<memref::LoadOp>(loc, a.own, ValueRange{});
@@ -405,13 +478,13 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
         b.getDimIdentityMap(), b.getDimIdentityMap()));
   (void)gpu::setMappingAttr(gridLoop, mapping);
 
-  Block *then = guard.thenBlock();
-  then->getOperations().splice(then->begin(), body->getOperations(),
-                               body->begin(), std::prev(body->end()));
+  target->getOperations().splice(target->getTerminator()->getIterator(),
+                                 body->getOperations(), body->begin(),
+                                 std::prev(body->end()));
   for (auto [loop, iv] : llvm::zip(band, ivs))
     loop.getInductionVar().replaceAllUsesWith(iv);
   for (memref::AllocaOp alloca : scalars)
-    alloca->moveBefore(then, then->begin());
+    alloca->moveBefore(target, target->begin());
   outer.erase();
   return success();
 }

@@ -153,6 +153,12 @@ static unsigned coalescedLoop(ArrayRef<affine::AffineForOp> band) {
   return best;
 }
 
+/// How many blocks of 256 threads (gpu-map-loops' shapes) `gpu` holds at
+/// once; 0 where its limits are unknown.
+static int64_t residentBlocks(const cost::DeviceSpec &gpu) {
+  return int64_t(gpu.sms) * gpu.maxThreadsPerSM / 256;
+}
+
 /// Whether `v` is defined inside `op`.
 static bool definedIn(Value v, Operation *op) {
   return op->isAncestor(v.getParentBlock()->getParentOp());
@@ -703,6 +709,12 @@ void NestSelector::visit(Block &block) {
     for (const FlowDependenceInfo::Reduction &r : reductions)
       r.store->setAttr(WeftDialect::getGpuReduceAttrName(),
                        b.getStringAttr(r.kind));
+    // Blocks past two waves of resident ones add nothing but atomic
+    // updates: gpu-map-loops' grid-stride loop.
+    int64_t gridBlocks = residentBlocks(choice.gpu) * 2;
+    if (!reductions.empty() && gridBlocks > 0)
+      loop->setAttr(WeftDialect::getGpuGridBlocksAttrName(),
+                    b.getI64IntegerAttr(gridBlocks));
     std::string shape = rowReduction ? "" : chooseKernelShape(band, x, choice);
     if (report) {
       InFlightDiagnostic d = loop.emitRemark("runs on the device: ");

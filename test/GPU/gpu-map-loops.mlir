@@ -167,3 +167,68 @@ func.func @row_sums(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index
   } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
   return
 }
+
+// -----
+
+// A sum whose nest may launch at most 1728 blocks (weft.gpu.grid_blocks,
+// gpu-select-nests): the grid is min(ceil(n / 256), 1728) blocks, and each
+// thread runs every (blocks * 256)-th iteration from its own in a loop
+// (grid-stride), its accumulator summing them all before its one atomic
+// update. The loop's bound replaces the thread's guard.
+// CHECK-LABEL: func.func @strided_sum
+// CHECK: %[[TRIP:.*]] = arith.ceildivsi
+// CHECK: %[[WANT:.*]] = arith.ceildivsi %[[TRIP]], %c256
+// CHECK: %[[BLOCKS:.*]] = arith.minsi %[[WANT]], %c1728
+// CHECK: scf.parallel (%[[B:.*]]) = (%{{.*}}) to (%[[BLOCKS]])
+// CHECK: scf.parallel (%[[T:.*]]) = (%{{.*}}) to (%c256
+// CHECK: %[[OWN:.*]] = memref.alloca() : memref<f64>
+// CHECK: %[[STRIDE:.*]] = arith.muli %[[BLOCKS]], %c256
+// CHECK: %[[BT:.*]] = arith.muli %[[B]], %c256
+// CHECK: %[[FIRST:.*]] = arith.addi %[[BT]], %[[T]]
+// CHECK: scf.for %{{.*}} = %[[FIRST]] to %[[TRIP]] step %[[STRIDE]] {
+// CHECK-NOT: scf.if
+// CHECK: memref.store %{{.*}}, %[[OWN]][]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[P:.*]] = memref.load %[[OWN]][]
+// CHECK-NEXT: memref.atomic_rmw addf %[[P]], %arg0[] {weft.gpu.reduce = "add"}
+func.func @strided_sum(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    %acc = affine.load %s[] : memref<f64>
+    %x = affine.load %a[%i] : memref<?xf64>
+    %t = arith.addf %acc, %x : f64
+    affine.store %t, %s[] {weft.gpu.reduce = "add"} : memref<f64>
+  } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.grid_blocks = 1728 : i64}
+  return
+}
+
+// -----
+
+// A row reduction with the same limit: the blocks along x (j) are what the
+// rows' blocks leave of 1728, at least one; the loop over j keeps the
+// guard of i's range inside, and the atomic update keeps it outside.
+// CHECK-LABEL: func.func @strided_rows
+// CHECK: %[[ROWS:.*]] = arith.ceildivsi %{{.*}}, %c8
+// CHECK: %[[WANT:.*]] = arith.ceildivsi %{{.*}}, %c32
+// CHECK: %[[OTHERS:.*]] = arith.maxsi %[[ROWS]], %c1
+// CHECK: %[[SHARE:.*]] = arith.divsi %c1728, %[[OTHERS]]
+// CHECK: %[[CAP:.*]] = arith.maxsi %[[SHARE]], %c1
+// CHECK: %[[BLOCKS:.*]] = arith.minsi %[[WANT]], %[[CAP]]
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = (%{{.*}}, %{{.*}}) to (%[[ROWS]], %[[BLOCKS]])
+// CHECK: %[[ROW:.*]] = arith.cmpi slt
+// CHECK: scf.for
+// CHECK: scf.if %[[ROW]] {
+// CHECK: }
+// CHECK-NEXT: }
+// CHECK: scf.if %[[ROW]] {
+// CHECK-NEXT: memref.atomic_rmw addf
+func.func @strided_rows(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index) {
+  affine.for %i = 0 to %m {
+    affine.for %j = 0 to %n {
+      %acc = affine.load %y[%i] : memref<?xf64>
+      %v = affine.load %a[%i, %j] : memref<?x?xf64>
+      %t = arith.addf %acc, %v : f64
+      affine.store %t, %y[%i] {weft.gpu.reduce = "add"} : memref<?xf64>
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.grid_blocks = 1728 : i64}
+  return
+}

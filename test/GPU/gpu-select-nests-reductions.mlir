@@ -4,10 +4,13 @@
 
 // A dot product into a scalar argument: the loop carries only the
 // reduction, whose element is the same in every iteration, so it is a
-// device nest whose threads combine the sums; the update is marked.
+// device nest whose threads combine the sums; the update is marked, and
+// the nest gets the most blocks its grid needs (two waves of the A100's
+// resident blocks: 2 * 108 SMs * 2048 threads / 256) for gpu-map-loops'
+// grid-stride loop.
 // CHECK-LABEL: func.func @dot
 // CHECK: affine.store %{{.*}}, %arg0[] {weft.gpu.reduce = "add"}
-// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.grid_blocks = 1728 : i64}
 // ORDERED-LABEL: func.func @dot
 // ORDERED-NOT: weft.gpu
 // ORDERED: return
@@ -34,15 +37,15 @@ func.func @dot(%s: memref<f64> {weft.c_arg = "&s"}, %a: memref<?xf64>, %b: memre
 // CHECK-LABEL: func.func @two_d
 // CHECK-DAG: weft.gpu.reduce = "add"
 // CHECK-DAG: weft.gpu.reduce = "max"
-// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.grid_blocks = 1728 : i64}
 // CHECK: weft.gpu.reduce = "add"
-// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.grid_blocks = 1728 : i64}
 // ORDERED-LABEL: func.func @two_d
 // ORDERED-NOT: weft.gpu.reduce = "max"
 // ORDERED: weft.gpu.reduce = "add"
 // ORDERED-REMARKS: remark: stays on the host: it carries a dependence through #0 (a reduction its threads cannot combine: --fp-reductions=ordered keeps its floating-point reduction in program order)
 // ORDERED-REMARKS: remark: runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine #2 (add)
-// ORDERED: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+// ORDERED: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.grid_blocks = 1728 : i64}
 func.func @two_d(%r: memref<2xf64>, %a: memref<64x48xf64>, %c: memref<i32>, %n: index) {
   // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 22 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; its threads combine #0 (add), #0 (max)}}
   affine.for %i = 0 to 64 {
@@ -123,7 +126,7 @@ func.func @prefix(%s: memref<f64>, %a: memref<?xf64>, %p: memref<?xf64>, %n: ind
 // Ordered: the floating-point sum stays in each thread, along `j`.
 // CHECK-LABEL: func.func @gemv
 // CHECK: affine.store %{{.*}}, %arg0[%{{.*}}] {weft.gpu.reduce = "add"}
-// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.grid_blocks = 1728 : i64}
 // ORDERED-LABEL: func.func @gemv
 // ORDERED-NOT: weft.gpu.reduce
 // ORDERED: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
@@ -171,10 +174,10 @@ func.func @transposed(%z: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>,
 // combine it ordered too.
 // CHECK-LABEL: func.func @row_count
 // CHECK: affine.store %{{.*}}, %arg0[%{{.*}}] {weft.gpu.reduce = "add"}
-// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.grid_blocks = 1728 : i64}
 // ORDERED-LABEL: func.func @row_count
 // ORDERED: {weft.gpu.reduce = "add"}
-// ORDERED: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+// ORDERED: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.grid_blocks = 1728 : i64}
 func.func @row_count(%c: memref<?xi32>, %k: memref<?x?xi32>, %m: index, %n: index) {
   // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 14 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a row combine #0 (add): each block's partial results of a row in shared memory, then one atomic update per row of the block}}
   affine.for %i = 0 to %m {

@@ -67,7 +67,8 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (name == getGpuBandAttrName() || name == getGpuCoalescedAttrName() ||
-      name == getGpuTileAttrName() || name == getGpuPartsAttrName()) {
+      name == getGpuTileAttrName() || name == getGpuPartsAttrName() ||
+      name == getGpuGridBlocksAttrName()) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || !isa<LoopLikeOpInterface>(op) || value.getInt() < 0)
       return op->emitOpError()

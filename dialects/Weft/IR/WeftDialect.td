@@ -32,6 +32,7 @@ def Weft_Dialect : Dialect {
     | `weft.nodist` | function | unit | `#pragma weft nodist`: the region runs as written on every rank |
     | `weft.gpu.band` | loop | i64 | gpu-select-nests: the loop and the next band - 1 loops nested in it are a device nest's grid dimensions |
     | `weft.gpu.coalesced` | loop | i64 | gpu-select-nests: which loop of the band maps to `threadIdx.x` |
+    | `weft.gpu.grid_blocks` | loop | i64 | gpu-select-nests: on a device nest that combines reductions, the most blocks its grid needs (two waves of resident blocks on `--gpu`); gpu-map-loops makes each thread run every n-th iteration along x beyond them (a grid-stride loop) |
     | `weft.gpu.parts` | loop | i64 | gpu-expose-bands: adjacent loops with the same value are the parts one loop was distributed into; gpu-select-nests places them together |
     | `weft.gpu.reduce` | `affine.store`, `memref.atomic_rmw` | string: `add`, `mul`, `max`, `min` | gpu-select-nests: a reduction update whose element the device nest's threads combine; gpu-map-loops: the atomic that adds a thread's partial result, which gpu-reduce-blocks combines per block first |
     | `weft.c_int` | `scf.for`, `emitc.for` | unit | narrow-iterators: the C printer declares the induction variable `int`, as the source did |
@@ -98,6 +99,11 @@ def Weft_Dialect : Dialect {
     // x and y (register tiles gpu-stage-tiles builds with the tiles).
     static constexpr ::llvm::StringLiteral getGpuCoarsenAttrName() {
       return ::llvm::StringLiteral("weft.gpu.coarsen");
+    }
+    // On a device nest that combines reductions: the most blocks its grid
+    // needs; beyond them each thread runs a grid-stride loop along x.
+    static constexpr ::llvm::StringLiteral getGpuGridBlocksAttrName() {
+      return ::llvm::StringLiteral("weft.gpu.grid_blocks");
     }
     // On gpu.alloc, gpu.memcpy and gpu.dealloc of --target=mpi-cuda's
     // distributed regions: the buffer stays on the device across nests and

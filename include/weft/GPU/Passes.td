@@ -234,6 +234,17 @@ def GpuMapLoops : Pass<"gpu-map-loops", "::mlir::func::FuncOp"> {
     the body of the nest unchanged, lowered from affine to scf, arith and
     memref. Scalars declared in the region that only the nest uses move
     into the body: each thread gets its own.
+
+    A nest that combines reductions (weft.gpu.reduce) gives each thread an
+    accumulator per element, starting at the identity, and ends the thread
+    with an atomic update of the element by it, guarded by the range of the
+    loops the element's subscripts use (a row reduction's row). Where the
+    nest carries `weft.gpu.grid_blocks = G`, the blocks along x are at most
+    `max(1, G / (blocks along y and z))`, and each thread runs every
+    `(blocks along x * X)`-th iteration along x from its own in an
+    `scf.for` (a grid-stride loop): fewer blocks, fewer atomic updates. Not
+    where another loop of the band has bounds that use x's iterator, or
+    where gpu-stage-tiles will tile the loop the threads run.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",

@@ -2,28 +2,33 @@
 // RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.cuda
 // RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.cuda-odd -DN=97 -DM=9
 // RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t.cuda-ordered
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 WEFT_FLAGS=--gpu=T4 bash %S/../run-seq.sh %s %t.cuda-stride -DM=700 -DN=300
 // RUN: weft compile --target=cuda --gpu-choice=always --report %s -o %t.report.cu 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=KERNEL < %t.report.cu
 // RUN: weft compile --target=cuda --gpu-choice=always --fp-reductions=ordered --report %s -o %t.ordered.cu 2>&1 | FileCheck %s --check-prefix=ORDERED
-// CHECK: row-reductions.c:[[#@LINE+54]]:3: remark: distributed into 2 loops over the parts of its body, so that the loop at line [[#@LINE+56]] with it is a 2-D band
-// CHECK: row-reductions.c:[[#@LINE+53]]:3: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line [[#@LINE+55]] along threadIdx.x {{.*}}; the threads of a row combine y (add): each block's partial results of a row in shared memory, then one atomic update per row of the block
+// CHECK: row-reductions.c:[[#@LINE+59]]:3: remark: distributed into 2 loops over the parts of its body, so that the loop at line [[#@LINE+61]] with it is a 2-D band
+// CHECK: row-reductions.c:[[#@LINE+58]]:3: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line [[#@LINE+60]] along threadIdx.x {{.*}}; the threads of a row combine y (add): each block's partial results of a row in shared memory, then one atomic update per row of the block
 // CHECK: remark: runs on the device: the iterations {{.*}} the threads of a row combine s (add), t (add)
 // CHECK: remark: runs on the device: the iterations {{.*}} the threads of a row combine u (add)
 // CHECK: remark: runs on the device: the iterations {{.*}} the threads of a row combine top (max), f (add)
-// CHECK: row-reductions.c:[[#@LINE+79]]:3: remark: runs on the device: its iterations are the threads of a 1-D grid
+// CHECK: remark: runs on the device: the iterations {{.*}}; its threads combine total (add): each block's partial results in shared memory
+// CHECK: row-reductions.c:[[#@LINE+88]]:3: remark: runs on the device: its iterations are the threads of a 1-D grid
 // KERNEL: __shared__ double y_partials[256];
 // KERNEL: if ((uint64_t)(int64_t)threadIdx.x < (uint64_t)(int64_t)((uint64_t)16u >> (uint64_t)it)) {
 // KERNEL: if ((i < i_count) & ((int64_t)threadIdx.x == 0)) {
 // KERNEL-NEXT: weft_cuda_atomic_add(y, i, y_partials[
 // ORDERED-NOT: 2-D grid
-// ORDERED-NOT: combine
+// ORDERED-NOT: threads of a row combine
 /* Row reductions (docs/cuda.md, "Row reductions"): each element of a row
    sums along the row, `y[i] += A[i][j] * x[j]`. On the device a row of
    threads along j (coalesced reads of A) combines its partial results,
    then adds them to y[i] atomically. Sizes are not multiples of the 32 x 8
    blocks; loops start past 0; one row reduction is a triangle, one runs in
    a time loop, one combines integers with max, one floats; a transposed
-   one (`z[j] += A[i][j] * y[i]`) keeps a thread per element. mpi-cuda:
+   one (`z[j] += A[i][j] * y[i]`) keeps a thread per element. At 700 x 300
+   for a T4 (320 blocks at most: 88 blocks of rows leave 3 of the 10
+   along j), each thread strides over j (docs/cuda.md, "Grid-stride
+   loops"), also in the sum of the whole matrix. mpi-cuda:
    test/E2E/mpi-cuda/row-reductions.c. */
 #include <stdio.h>
 
@@ -41,6 +46,7 @@ static int K[M][N], top[M];
 
 int main(void) {
   int i, j, k;
+  double total;
   for (i = 0; i < M; i++) {
     for (j = 0; j < N; j++) {
       A[i][j] = (double)((i * 7 + j * 13) % 17) / 16.0 - 0.5;
@@ -88,6 +94,11 @@ int main(void) {
       f[i] += F[i][j] * g[j];
     }
   }
+  /* The whole matrix into one element: every thread of a block combines. */
+  total = 0.0;
+  for (i = 0; i < M; i++)
+    for (j = 0; j < N; j++)
+      total += A[i][j] * B[i][j];
   /* Transposed: z[j] sums a column, one thread per element. */
   for (j = 0; j < N; j++) {
     z[j] = 0.0;
@@ -111,5 +122,6 @@ int main(void) {
            top[i], f[i]);
   for (j = 0; j < N; j++)
     printf("%d %.15g %.15g\n", j, z[j], w[j]);
+  printf("%.15g\n", total);
   return 0;
 }
