@@ -265,8 +265,10 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
       ub = lowerAffineUpperBound(loop, b);
     }
     Value step = b.create<arith::ConstantIndexOp>(loc, loop.getStepAsInt());
-    Value trip = b.create<arith::CeilDivSIOp>(
-        loc, b.create<arith::SubIOp>(loc, ub, lb), step);
+    // Folded for a loop from 0 by 1: the host computes `n`, not `(n - 0) /
+    // 1` with its rounding up.
+    Value trip = b.createOrFold<arith::CeilDivSIOp>(
+        loc, b.createOrFold<arith::SubIOp>(loc, ub, lb), step);
     Value width = b.create<arith::ConstantIndexOp>(loc, shape[dims[k]]);
     lbs.push_back(lb);
     steps.push_back(step);

@@ -118,6 +118,7 @@ static void addKernelOutlining(OpPassManager &pm, bool report) {
   pm.addNestedPass<func::FuncOp>(weft::createGpuMapLoops());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createParallelLoopToGpuPass());
+  pm.addPass(weft::createGpuFoldLaunchSizes());
   pm.addPass(createGpuLauchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createLowerAffinePass());

@@ -6,9 +6,8 @@
 // moves into it (each thread has its own).
 // CHECK-LABEL: func.func @two
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
-// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: scf.parallel (%[[BI:.*]], %[[BJ:.*]]) =
-// CHECK: scf.parallel (%[[TI:.*]], %[[TJ:.*]]) = (%{{.*}}, %{{.*}}) to (%[[C8]], %[[C32]])
+// CHECK: scf.parallel (%[[TI:.*]], %[[TJ:.*]]) = (%{{.*}}, %{{.*}}) to (%[[C8]], %c32{{.*}})
 // CHECK: %[[K:.*]] = arith.muli %[[BI]], %[[C8]]
 // CHECK: arith.addi %[[K]], %[[TI]]
 // CHECK: arith.cmpi slt
@@ -176,8 +175,7 @@ func.func @row_sums(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index
 // (grid-stride), its accumulator summing them all before its one atomic
 // update. The loop's bound replaces the thread's guard.
 // CHECK-LABEL: func.func @strided_sum
-// CHECK: %[[TRIP:.*]] = arith.ceildivsi
-// CHECK: %[[WANT:.*]] = arith.ceildivsi %[[TRIP]], %c256
+// CHECK: %[[WANT:.*]] = arith.ceildivsi %arg2, %c256
 // CHECK: %[[BLOCKS:.*]] = arith.minsi %[[WANT]], %c1728
 // CHECK: scf.parallel (%[[B:.*]]) = (%{{.*}}) to (%[[BLOCKS]])
 // CHECK: scf.parallel (%[[T:.*]]) = (%{{.*}}) to (%c256
@@ -185,7 +183,7 @@ func.func @row_sums(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index
 // CHECK: %[[STRIDE:.*]] = arith.muli %[[BLOCKS]], %c256
 // CHECK: %[[BT:.*]] = arith.muli %[[B]], %c256
 // CHECK: %[[FIRST:.*]] = arith.addi %[[BT]], %[[T]]
-// CHECK: scf.for %{{.*}} = %[[FIRST]] to %[[TRIP]] step %[[STRIDE]] {
+// CHECK: scf.for %{{.*}} = %[[FIRST]] to %arg2 step %[[STRIDE]] {
 // CHECK-NOT: scf.if
 // CHECK: memref.store %{{.*}}, %[[OWN]][]
 // CHECK-NEXT: }

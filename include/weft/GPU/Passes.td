@@ -252,6 +252,20 @@ def GpuMapLoops : Pass<"gpu-map-loops", "::mlir::func::FuncOp"> {
                            "::mlir::gpu::GPUDialect"];
 }
 
+def GpuFoldLaunchSizes : Pass<"gpu-fold-launch-sizes", "::mlir::ModuleOp"> {
+  let summary = "Fold the constant bounds and steps into the sizes of each "
+                "gpu.launch";
+  let description = [{
+    After convert-parallel-loops-to-gpu, which sizes each launch as `(ub -
+    lb) ceildiv step` of its mapped loops (an affine.apply with `lb` = 0
+    and `step` = 1 as symbols): the affine.apply ops that give a launch its
+    grid and block sizes are canonicalised, and nothing else, so that the
+    host code launches the block counts gpu-map-loops computed rather than
+    rounding them up by 1.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect"];
+}
+
 def GpuStageTiles : Pass<"gpu-stage-tiles", "::mlir::ModuleOp"> {
   let summary = "Stage the arrays a 2-D kernel's sequential loop reads "
                 "along a row or column of threads in shared-memory tiles";

@@ -131,7 +131,7 @@ void buildMpiPipeline(mlir::OpPassManager &pm,
 
 /// gpu-localize-scalars, dist-alias-check{one-process}, gpu-expose-bands,
 /// gpu-select-nests, dist-fold-alias-checks, gpu-place-data, gpu-map-loops,
-/// lower-affine, convert-parallel-loops-to-gpu,
+/// lower-affine, convert-parallel-loops-to-gpu, gpu-fold-launch-sizes,
 /// gpu-launch-sink-index-computations, gpu-kernel-outlining, lower-affine,
 /// gpu-stage-tiles, gpu-reduce-blocks.
 void buildKernelsPipeline(mlir::OpPassManager &pm, const CudaOptions &options);

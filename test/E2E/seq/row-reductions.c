@@ -15,7 +15,7 @@
 // CHECK: row-reductions.c:[[#@LINE+88]]:3: remark: runs on the device: its iterations are the threads of a 1-D grid
 // KERNEL: __shared__ double y_partials[256];
 // KERNEL: if ((uint64_t)(int64_t)threadIdx.x < (uint64_t)(int64_t)((uint64_t)16u >> (uint64_t)it)) {
-// KERNEL: if ((i < i_count) & ((int64_t)threadIdx.x == 0)) {
+// KERNEL: if ((i < 37) & ((int64_t)threadIdx.x == 0)) {
 // KERNEL-NEXT: weft_cuda_atomic_add(y, i, y_partials[
 // ORDERED-NOT: 2-D grid
 // ORDERED-NOT: threads of a row combine
