@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
+#include "weft/Partition/NestComments.h"
 #include "weft/Support/SourceNames.h"
 
 #include "DeviceNests.h"
@@ -88,6 +89,14 @@ struct Accumulator {
 static SmallVector<Accumulator> ownAccumulators(affine::AffineForOp outer) {
   SmallVector<Accumulator> accumulators;
   OpBuilder b(outer);
+  // `y_partial`: the thread's part of y's element (gpu-reduce-blocks'
+  // shared array of them is `y_partials`).
+  auto partialName = [&](Value memref) -> std::string {
+    std::string name =
+        sourceArrayName(outer->getParentOfType<func::FuncOp>(), memref);
+    StringRef array = hostArrayName(name);
+    return isCIdentifier(array) ? (array + "_partial").str() : "";
+  };
   outer.walk([&](affine::AffineStoreOp store) {
     auto kind = store->getAttrOfType<StringAttr>(
         WeftDialect::getGpuReduceAttrName());
@@ -103,8 +112,9 @@ static SmallVector<Accumulator> ownAccumulators(affine::AffineForOp outer) {
     accumulators.push_back(
         {store.getMemRef(), store.getAffineMap(),
          llvm::to_vector(store.getMapOperands()), kind.getValue(),
-         b.create<memref::AllocaOp>(store.getLoc(),
-                                    MemRefType::get({}, element))});
+         b.create<memref::AllocaOp>(
+             withSourceName(store.getLoc(), partialName(store.getMemRef())),
+             MemRefType::get({}, element))});
   });
   auto ownOf = [&](Value m, AffineMap map, ValueRange operands) -> Value {
     for (Accumulator &a : accumulators)
@@ -331,14 +341,11 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
             loc, b.create<arith::ConstantIndexOp>(loc, most.getInt()),
             b.createOrFold<arith::MaxSIOp>(loc, one, others)));
     blocks[stride] = b.create<arith::MinSIOp>(loc, blocks[stride], cap);
-    // The kernel's loop reads them: `j < j_count; j += j_blocks * 32`.
-    StringRef iterator = sourceName(band[stride].getInductionVar());
-    if (isCIdentifier(iterator)) {
-      for (auto [value, suffix] : {std::pair(trips[stride], "_count"),
-                                   std::pair(blocks[stride], "_blocks")})
-        value.getDefiningOp()->setLoc(
-            withSourceName(loc, (iterator + suffix).str()));
-    }
+    // The kernel's loop reads it: `j += j_blocks * 32`.
+    if (StringRef iterator = sourceName(band[stride].getInductionVar());
+        isCIdentifier(iterator))
+      blocks[stride].getDefiningOp()->setLoc(
+          withSourceName(loc, (iterator + "_blocks").str()));
   }
 
   Block *target = nullptr;

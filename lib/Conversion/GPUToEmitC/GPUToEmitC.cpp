@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/IR/SymbolTable.h"
@@ -163,8 +164,13 @@ static void nameKernelArguments(gpu::GPUModuleOp module, Block &entry) {
     for (unsigned i = 0; i < launch.getNumKernelOperands() &&
                          i < entry.getNumArguments();
          ++i) {
-      StringRef name =
-          weft::hostArrayName(weft::sourceName(launch.getKernelOperand(i)));
+      // A size the host widened to 64 bits (`(int64_t)n`) keeps its name.
+      Value passed = launch.getKernelOperand(i);
+      if (weft::sourceName(passed).empty())
+        if (Operation *cast = passed.getDefiningOp();
+            isa_and_nonnull<arith::IndexCastOp, arith::ExtSIOp>(cast))
+          passed = cast->getOperand(0);
+      StringRef name = weft::hostArrayName(weft::sourceName(passed));
       if (name.empty() || (!names[i].empty() && names[i] != name))
         agree[i] = false;
       names[i] = name.str();
@@ -193,12 +199,19 @@ static void nameKernelArguments(gpu::GPUModuleOp module, Block &entry) {
     std::string count;
     bool agreed = true;
     for (Operation *user : arg.getUsers()) {
-      auto compare = dyn_cast<arith::CmpIOp>(user);
-      if (!compare || compare.getRhs() != arg ||
-          (compare.getPredicate() != arith::CmpIPredicate::slt &&
-           compare.getPredicate() != arith::CmpIPredicate::ult))
+      // `pos < arg`, or a loop from `pos` to `arg` (a grid-stride loop).
+      Value position;
+      if (auto compare = dyn_cast<arith::CmpIOp>(user);
+          compare && compare.getRhs() == arg &&
+          (compare.getPredicate() == arith::CmpIPredicate::slt ||
+           compare.getPredicate() == arith::CmpIPredicate::ult))
+        position = compare.getLhs();
+      else if (auto loop = dyn_cast<scf::ForOp>(user);
+               loop && loop.getUpperBound() == arg)
+        position = loop.getInductionVar();
+      if (!position)
         continue;
-      StringRef iterator = iteratorOf(compare.getLhs());
+      StringRef iterator = iteratorOf(position);
       if (iterator.empty() ||
           (!count.empty() && count != iterator.str() + "_count"))
         agreed = false;

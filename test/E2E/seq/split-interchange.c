@@ -32,10 +32,10 @@ static double A[M][N], p[N], r[M], s[N], q[M], u[N], c[M], d[N];
 // CHECK: split-interchange.c:[[@LINE+15]]:3: remark: interchanged with the loop at line [[@LINE+17]], which carries no dependence
 // CHECK-NOT: distributed into
 // CHECK-NOT: interchanged with
-// KERNELS:      {{^}}static __global__ void {{.*}}(int64_t j_count, double *restrict s, double *restrict r, double *restrict A, int64_t m) {
+// KERNELS:      {{^}}static __global__ void {{.*}}(int64_t n, double *restrict s, double *restrict r, double *restrict A, int64_t m) {
 // KERNELS:        for (int64_t i = 0; i < m; i++) {
 // KERNELS-NEXT:     s[j] += r[i] * A[i * {{[0-9]+}} + j];
-// KERNELS:      {{^}}static __global__ void {{.*}}(int64_t j_count, double *restrict u, double *restrict A, int64_t m) {
+// KERNELS:      {{^}}static __global__ void {{.*}}(int64_t n, double *restrict u, double *restrict A, int64_t m) {
 // KERNELS:        for (int64_t i = 0; i < m; i++) {
 // KERNELS-NEXT:     u[j] = u[j] * 0.5 + A[i * {{[0-9]+}} + j];
 static void kernels(int m, int n)
