@@ -206,6 +206,12 @@ static void composeSteps(affine::AffineForOp stages) {
   (void)applyOpPatternsAndFold(ops, std::move(patterns), config);
 }
 
+/// Each legality check of a wavefront gets this fraction of the ISL quota:
+/// the wavefront is an optimisation worth a few seconds of compile time,
+/// not the quota's 20 (a check with floor divisions on a loop of four
+/// statements took 20 s to give up).
+static constexpr unsigned long kCheckShare = 10;
+
 bool DistWavefront::rewrite(func::FuncOp func) {
   if (func->hasAttr(weft::WeftDialect::getNoDistAttrName()))
     return false;
@@ -220,6 +226,7 @@ bool DistWavefront::rewrite(func::FuncOp func) {
   // Outermost time loops first; a rewritten loop's inner loops are not
   // looked at again.
   SmallVector<std::pair<affine::AffineForOp, int64_t>> chosen;
+  SmallVector<affine::AffineForOp> tooCostly;
   func.walk<WalkOrder::PreOrder>([&](affine::AffineForOp time) {
     if (deps->carriesNoFlow(time) || deps->loopReductions.count(time))
       return WalkResult::skip();
@@ -227,10 +234,13 @@ bool DistWavefront::rewrite(func::FuncOp func) {
     if (!inner || !rewritable(time, inner, *deps))
       return WalkResult::advance();
     for (int64_t skew = 1; skew <= 4; ++skew) {
-      FailureOr<bool> keeps = wavefrontKeepsDependences(analysis, time, skew,
-                                                        tile, maxIslOperations);
-      if (failed(keeps))
+      FailureOr<bool> keeps = wavefrontKeepsDependences(
+          analysis, time, skew, tile, maxIslOperations / kCheckShare);
+      if (failed(keeps)) {
+        if (report)
+          tooCostly.push_back(time);
         return WalkResult::interrupt();
+      }
       if (*keeps) {
         chosen.push_back({time, skew});
         return WalkResult::skip();
@@ -239,6 +249,11 @@ bool DistWavefront::rewrite(func::FuncOp func) {
     return WalkResult::advance();
   });
   quiet.reset();
+  for (affine::AffineForOp time : tooCostly)
+    time.emitRemark() << "not run as a wavefront: checking the wavefront "
+                         "schedule took more than its share of the ISL "
+                         "quota ("
+                      << maxIslOperations / kCheckShare << " operations)";
   for (auto [time, skew] : chosen) {
     if (report)
       time.emitRemark() << "runs as a wavefront: tiles of " << int64_t(tile)

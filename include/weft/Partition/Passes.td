@@ -149,7 +149,10 @@ def DistWavefront : Pass<"dist-wavefront", "::mlir::ModuleOp"> {
     `skew * steps + tiles`.
 
     Loops with a pinned distribution and `#pragma weft nodist` regions are
-    left alone. With `report`, each rewrite gets a remark.
+    left alone. Each check gets a tenth of `max-isl-ops`; one over it ends
+    the search in the function (no wavefront is not a miscompile). With
+    `report`, each rewrite gets a remark, and so does a check over its
+    share.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
