@@ -315,16 +315,21 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
   // gridBlocks blocks (gpu-select-nests' choice): beyond them, each thread
   // runs every (blocks along x * X)-th iteration along x, a grid-stride
   // loop, so that fewer blocks add their results atomically. Not where a
-  // loop of the band has bounds that use x's iterator, or where
-  // gpu-stage-tiles will stage the loop the threads run.
+  // loop of the band has bounds that use x's iterator or an element its
+  // subscripts, or where gpu-stage-tiles will stage the loop the threads
+  // run.
+  Value xIterator = band[coalesced].getInductionVar();
   int stride = -1;
   if (auto most = outer->getAttrOfType<IntegerAttr>(
           WeftDialect::getGpuGridBlocksAttrName());
       most && most.getInt() > 0 && !accumulators.empty() &&
       llvm::all_of(tiles, [](auto &shape) { return shape.empty(); }) &&
-      llvm::none_of(band, [&](affine::AffineForOp loop) {
-        return llvm::is_contained(loop->getOperands(),
-                                  band[coalesced].getInductionVar());
+      llvm::none_of(band,
+                    [&](affine::AffineForOp loop) {
+                      return llvm::is_contained(loop->getOperands(), xIterator);
+                    }) &&
+      llvm::none_of(accumulators, [&](const Accumulator &a) {
+        return llvm::is_contained(a.operands, xIterator);
       })) {
     stride = coalesced;
     // The blocks along x: as many as the others leave of `most`, at least
