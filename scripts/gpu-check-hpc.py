@@ -79,6 +79,15 @@ FORMULAS = {
         lambda s: 4 * s["M"] * s["N"],
         lambda s: 8 * (s["M"] * s["N"] + 2 * s["M"] + 2 * s["N"]),
         "A^T r and A p in one sweep: A read once, the vectors once each"),
+    "mvt": (
+        lambda s: 4 * s["N"] ** 2,
+        lambda s: 8 * (2 * s["N"] ** 2 + 6 * s["N"]),
+        "A x and A^T x in two nests (a row reduction and a thread per column): "
+        "each reads A, its x and y, and writes its x"),
+    "gesummv": (
+        lambda s: 4 * s["N"] ** 2,
+        lambda s: 8 * (2 * s["N"] ** 2 + 3 * s["N"]),
+        "A x and B x in one sweep (row reductions): A, B, x read, tmp and y written"),
     "lu": (
         lambda s: s["N"] ** 2 * (s["N"] - 1) - s["N"] * (s["N"] - 1) * (2 * s["N"] - 1) // 6,
         lambda s: 8 * 2 * s["N"] ** 2,

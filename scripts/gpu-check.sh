@@ -64,7 +64,7 @@ mpi_packages=(libopenmpi3 libopenmpi-dev openmpi-bin openmpi-common libpmix2
 batch=4 prompt="3 14 15 92 65 35 89 79" new_tokens=16
 
 # --- The HPC part: PolyBench through --target=cuda ---------------------------
-hpc_kernels=(jacobi-2d heat-3d fdtd-2d gemm syrk 2mm atax bicg lu)
+hpc_kernels=(jacobi-2d heat-3d fdtd-2d gemm syrk 2mm atax bicg mvt gesummv lu)
 hpc_py=$root/scripts/gpu-check-hpc.py
 
 # The device database's name for an nvidia-smi GPU name.
