@@ -285,3 +285,12 @@ func.func @c_type_on_an_op(%a: memref<?xi64>) {
   %c = arith.constant {weft.c_type = "long long"} 0 : index
   return
 }
+
+// -----
+
+func.func @gpu_grid_blocks_negative(%n: index) {
+  // expected-error @+1 {{'weft.gpu.grid_blocks' must be a non-negative integer on a loop}}
+  affine.for %i = 0 to %n {
+  } {weft.gpu.grid_blocks = -2 : i64}
+  return
+}
