@@ -340,11 +340,10 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
         others = others == one
                      ? blocks[k]
                      : b.create<arith::MulIOp>(loc, others, blocks[k]);
-    Value cap = b.createOrFold<arith::MaxSIOp>(
-        loc, one,
-        b.createOrFold<arith::DivSIOp>(
-            loc, b.create<arith::ConstantIndexOp>(loc, most.getInt()),
-            b.createOrFold<arith::MaxSIOp>(loc, one, others)));
+    Value mostBlocks = b.create<arith::ConstantIndexOp>(loc, most.getInt());
+    Value share = b.createOrFold<arith::DivSIOp>(
+        loc, mostBlocks, b.createOrFold<arith::MaxSIOp>(loc, one, others));
+    Value cap = b.createOrFold<arith::MaxSIOp>(loc, one, share);
     blocks[stride] = b.create<arith::MinSIOp>(loc, blocks[stride], cap);
     // The kernel's loop reads it: `j += j_blocks * 32`.
     if (StringRef iterator = sourceName(band[stride].getInductionVar());
@@ -429,10 +428,14 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
               {
                 OpBuilder::InsertionGuard g(tb);
                 if (stride >= 0) {
-                  auto each = tb.create<scf::ForOp>(
-                      loc, firstIndex(stride), trips[stride],
-                      tb.create<arith::MulIOp>(loc, blocks[stride],
-                                               threads[stride]));
+                  // One statement each: the order of the ops is the
+                  // output's, whatever the C++ compiler's order of
+                  // arguments.
+                  Value gridWidth = tb.create<arith::MulIOp>(
+                      loc, blocks[stride], threads[stride]);
+                  Value first = firstIndex(stride);
+                  auto each = tb.create<scf::ForOp>(loc, first, trips[stride],
+                                                    gridWidth);
                   if (getConstantIntValue(lbs[stride]) == 0 &&
                       getConstantIntValue(steps[stride]) == 1)
                     each.getInductionVar().setLoc(
