@@ -403,11 +403,14 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
               // The thread's first iteration (b * T + t) of loop k. The
               // iterator's value is named as the source's; so is the index
               // where it is the iterator (a loop from 0 by 1).
+              auto countsFromZero = [&](unsigned k) {
+                return getConstantIntValue(lbs[k]) == 0 &&
+                       getConstantIntValue(steps[k]) == 1;
+              };
               auto firstIndex = [&](unsigned k) -> Value {
-                bool countsFromZero = getConstantIntValue(lbs[k]) == 0 &&
-                                      getConstantIntValue(steps[k]) == 1;
                 return tb.create<arith::AddIOp>(
-                    countsFromZero ? band[k].getInductionVar().getLoc() : loc,
+                    countsFromZero(k) ? band[k].getInductionVar().getLoc()
+                                      : loc,
                     tb.create<arith::MulIOp>(loc, blockIds[k], threads[k]),
                     threadIds[k]);
               };
@@ -436,8 +439,7 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                   Value first = firstIndex(stride);
                   auto each = tb.create<scf::ForOp>(loc, first, trips[stride],
                                                     gridWidth);
-                  if (getConstantIntValue(lbs[stride]) == 0 &&
-                      getConstantIntValue(steps[stride]) == 1)
+                  if (countsFromZero(stride))
                     each.getInductionVar().setLoc(
                         band[stride].getInductionVar().getLoc());
                   tb.setInsertionPointToStart(each.getBody());

@@ -226,7 +226,8 @@ bool DistWavefront::rewrite(func::FuncOp func) {
   // Outermost time loops first; a rewritten loop's inner loops are not
   // looked at again.
   SmallVector<std::pair<affine::AffineForOp, int64_t>> chosen;
-  SmallVector<affine::AffineForOp> tooCostly;
+  // The loop whose check went over its share (the search stops there).
+  affine::AffineForOp tooCostly;
   func.walk<WalkOrder::PreOrder>([&](affine::AffineForOp time) {
     if (deps->carriesNoFlow(time) || deps->loopReductions.count(time))
       return WalkResult::skip();
@@ -237,8 +238,7 @@ bool DistWavefront::rewrite(func::FuncOp func) {
       FailureOr<bool> keeps = wavefrontKeepsDependences(
           analysis, time, skew, tile, maxIslOperations / kCheckShare);
       if (failed(keeps)) {
-        if (report)
-          tooCostly.push_back(time);
+        tooCostly = time;
         return WalkResult::interrupt();
       }
       if (*keeps) {
@@ -249,11 +249,11 @@ bool DistWavefront::rewrite(func::FuncOp func) {
     return WalkResult::advance();
   });
   quiet.reset();
-  for (affine::AffineForOp time : tooCostly)
-    time.emitRemark() << "not run as a wavefront: checking the wavefront "
-                         "schedule took more than its share of the ISL "
-                         "quota ("
-                      << maxIslOperations / kCheckShare << " operations)";
+  if (report && tooCostly)
+    tooCostly.emitRemark() << "not run as a wavefront: checking the "
+                              "wavefront schedule took more than its share "
+                              "of the ISL quota ("
+                           << maxIslOperations / kCheckShare << " operations)";
   for (auto [time, skew] : chosen) {
     if (report)
       time.emitRemark() << "runs as a wavefront: tiles of " << int64_t(tile)
