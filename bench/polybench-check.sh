@@ -26,7 +26,9 @@
 # compiles each CUDA output with nvcc -Werror for sm_80 (mpi-cuda: against
 # Open MPI's headers).  $PB_WEFT_FLAGS are extra weft options (e.g.
 # --fp-reductions=ordered); with $PB_RTOL, dumped numbers may differ by that
-# relative tolerance (split floating-point reductions round differently).
+# fraction of the larger of their magnitudes and the dump's largest one
+# (test/E2E/compare-numbers.py: split floating-point reductions round
+# differently, and a sum that cancels keeps its terms' rounding error).
 # Prints PASS/FAIL per kernel and a final "N passed,
 # N failed" line; exits 1 if any kernel failed.
 set -euo pipefail

@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
-"""Compares two program outputs token by token: numbers within a relative
-tolerance, everything else exactly (for floating-point reductions split
-across ranks, which may round differently).
+"""Compares two program outputs token by token: numbers within a tolerance,
+everything else exactly (for floating-point reductions split across ranks or
+thread blocks, which may round differently).
 
   compare-numbers.py EXPECTED ACTUAL RTOL
+
+Two numbers match when they differ by at most RTOL times the larger of their
+magnitudes and the largest magnitude in EXPECTED: a sum that cancels to
+rounding noise (-4.4e-16 against 1.3e-15 where the terms were near 1) carries
+the rounding error of its terms, not of its result.
 """
+import math
 import re
 import sys
 
@@ -15,6 +21,8 @@ e_tokens, a_tokens = expected.split(), actual.split()
 if len(e_tokens) != len(a_tokens):
     sys.exit("compare-numbers: %d tokens expected, %d found" %
              (len(e_tokens), len(a_tokens)))
+magnitudes = [abs(float(m.group())) for m in number.finditer(expected)]
+scale = max([m for m in magnitudes if math.isfinite(m)], default=0.0)
 for line, (e, a) in enumerate(zip(e_tokens, a_tokens)):
     if e == a:
         continue
@@ -24,6 +32,9 @@ for line, (e, a) in enumerate(zip(e_tokens, a_tokens)):
         sys.exit("compare-numbers: '%s' expected, '%s' found" % (e, a))
     for x, y in zip(number.finditer(e), number.finditer(a)):
         fx, fy = float(x.group()), float(y.group())
-        if fx != fy and abs(fx - fy) > rtol * max(abs(fx), abs(fy)):
-            sys.exit("compare-numbers: %s expected, %s found (rtol %g)" %
-                     (x.group(), y.group(), rtol))
+        if fx == fy or (math.isnan(fx) and math.isnan(fy)):
+            continue
+        if (not (math.isfinite(fx) and math.isfinite(fy)) or
+                abs(fx - fy) > rtol * max(abs(fx), abs(fy), scale)):
+            sys.exit("compare-numbers: %s expected, %s found (rtol %g of %g)" %
+                     (x.group(), y.group(), rtol, max(abs(fx), abs(fy), scale)))
