@@ -391,12 +391,13 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                                    band[k].getLowerBoundOperands(), ivs);
                 Value hi = boundAt(at, band[k].getUpperBoundMap(),
                                    band[k].getUpperBoundOperands(), ivs);
-                Value within = at.create<arith::AndIOp>(
-                    loc,
-                    at.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge,
-                                             ivs[k], lo),
-                    at.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
-                                             ivs[k], hi));
+                // One statement per op: the order of arguments' evaluation
+                // would otherwise decide the order of the ops.
+                Value above = at.create<arith::CmpIOp>(
+                    loc, arith::CmpIPredicate::sge, ivs[k], lo);
+                Value below = at.create<arith::CmpIOp>(
+                    loc, arith::CmpIPredicate::slt, ivs[k], hi);
+                Value within = at.create<arith::AndIOp>(loc, above, below);
                 also(at, within);
                 inRange[k].push_back(within);
               };

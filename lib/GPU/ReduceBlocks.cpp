@@ -165,8 +165,10 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
 
   // Step k: the first group / 2^(k+1) threads of the group combine their
   // element with the one as far after it.
-  auto steps = b.create<scf::ForOp>(
-      loc, constant(0), constant(llvm::Log2_64(group)), constant(1));
+  Value zero = constant(0);
+  Value stepCount = constant(llvm::Log2_64(group));
+  Value one = constant(1);
+  auto steps = b.create<scf::ForOp>(loc, zero, stepCount, one);
   {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(steps.getBody());

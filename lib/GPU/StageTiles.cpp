@@ -525,13 +525,12 @@ void KernelTiler::makeCopies(OpBuilder &b) {
       copy.at[0] = rx;
       copy.at[1] = ry;
       for (unsigned d = 0; d < 2; ++d)
-        if (coarsen[d] > 1)
-          copy.s.block[d] = b.create<arith::AddIOp>(
-              loc,
-              b.create<arith::MulIOp>(
-                  loc, blockId[d],
-                  b.create<arith::ConstantIndexOp>(loc, coarsen[d])),
-              b.create<arith::ConstantIndexOp>(loc, copy.at[d]));
+        if (coarsen[d] > 1) {
+          Value factor = b.create<arith::ConstantIndexOp>(loc, coarsen[d]);
+          Value first = b.create<arith::MulIOp>(loc, blockId[d], factor);
+          Value offset = b.create<arith::ConstantIndexOp>(loc, copy.at[d]);
+          copy.s.block[d] = b.create<arith::AddIOp>(loc, first, offset);
+        }
       copy.inside = cloneFor(b, guard.getCondition(), copy.map, copy.s);
     }
 }
@@ -597,11 +596,11 @@ void KernelTiler::fillTiles(OpBuilder &b, Value start, Value linear) {
     } else if (read.dim >= 0) {
       Value rowsOfBlock = constant(block[read.dim]);
       owner.thread[read.dim] = b.create<arith::RemUIOp>(loc, row, rowsOfBlock);
-      owner.block[read.dim] = b.create<arith::AddIOp>(
-          loc,
-          b.create<arith::MulIOp>(loc, blockId[read.dim],
-                                  constant(coarsen[read.dim])),
-          b.create<arith::DivUIOp>(loc, row, rowsOfBlock));
+      Value firstBlock = b.create<arith::MulIOp>(loc, blockId[read.dim],
+                                                 constant(coarsen[read.dim]));
+      Value blockOfRow = b.create<arith::DivUIOp>(loc, row, rowsOfBlock);
+      owner.block[read.dim] =
+          b.create<arith::AddIOp>(loc, firstBlock, blockOfRow);
     }
     Value valid =
         b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, k, ub);
@@ -823,7 +822,10 @@ std::string KernelTiler::rewrite() {
     return b.createOrFold<arith::MinSIOp>(loc, left, width);
   };
   auto innerLoop = [&] {
-    return b.create<scf::ForOp>(loc, constant(0), iterations(), constant(1));
+    Value zero = constant(0);
+    Value count = iterations();
+    Value one = constant(1);
+    return b.create<scf::ForOp>(loc, zero, count, one);
   };
   // Into `inner`'s body: the original loop's iterator at its iteration.
   auto iterator = [&](scf::ForOp inner) -> Value {

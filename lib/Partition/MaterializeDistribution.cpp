@@ -324,11 +324,11 @@ Materializer::groupWork(ArrayRef<unsigned> members, Value x0, Value x1,
       return failure();
     auto [lb, ub] = *bounds;
     for (int k = 0; k < 2; ++k) {
-      Value in = b.create<arith::AndIOp>(
-          loc(),
-          b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::sge, xs[k], lb),
-          b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::slt, xs[k],
-                                  ub));
+      Value above =
+          b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::sge, xs[k], lb);
+      Value below =
+          b.create<arith::CmpIOp>(loc(), arith::CmpIPredicate::slt, xs[k], ub);
+      Value in = b.create<arith::AndIOp>(loc(), above, below);
       auto ifIn = b.create<scf::IfOp>(loc(), in, /*withElseRegion=*/false);
       OpBuilder::InsertionGuard inIf(b);
       b.setInsertionPointToStart(ifIn.thenBlock());
