@@ -1,10 +1,11 @@
 //===- ReduceBlocks.cpp - A block's partial results combined first --------===//
 //
 // Implements gpu-reduce-blocks: the threads of a block (or of each row of
-// it, for a row reduction) combine their partial results of a reduction in
-// shared memory, and one thread updates the element atomically, instead of
-// every thread of the grid updating it one after another (docs/cuda.md,
-// "Reductions").
+// it, for a row reduction) combine their partial results of a reduction,
+// through warp shuffles (and shared memory between warps) or, for types a
+// shuffle cannot move, a tree in shared memory; one thread then updates the
+// element atomically, instead of every thread of the grid updating it one
+// after another (docs/cuda.md, "Reductions").
 //
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
@@ -40,9 +41,17 @@ public:
   void run(memref::AtomicRMWOp atomic);
 
 private:
+  int64_t threads() const { return block[0] * block[1] * block[2]; }
+  Value combineInWarps(OpBuilder &b, memref::AtomicRMWOp atomic, Value thread,
+                       int64_t group,
+                       function_ref<Value(int64_t)> sharedArray);
+  Value combineInSharedMemory(OpBuilder &b, memref::AtomicRMWOp atomic,
+                              Value thread, Value lane, int64_t group,
+                              Value partials);
   /// The thread dimensions of the block along which `v` may differ (bit d:
   /// dimension d).
   unsigned variesAlong(Value v);
+  std::string arrayName(Value memref);
   std::string bufferName(Value memref);
 
   gpu::GPUFuncOp kernel;
@@ -55,6 +64,19 @@ private:
 
 /// Every thread dimension.
 static constexpr unsigned kAnyDims = 7;
+
+/// Threads of a warp, on every CUDA GPU so far.
+static constexpr int64_t kWarpSize = 32;
+
+static Value indexConstant(OpBuilder &b, Location loc, int64_t c) {
+  return b.create<arith::ConstantIndexOp>(loc, c);
+}
+
+/// What a warp shuffle moves: 32- and 64-bit integers and floats.
+static bool shufflable(Type t) {
+  return isa<Float32Type, Float64Type>(t) || t.isInteger(32) ||
+         t.isInteger(64);
+}
 
 /// A thread index differs along its dimension where the block is wider
 /// than one thread; loads and values computed in loops or conditions may
@@ -82,15 +104,21 @@ unsigned BlockReducer::variesAlong(Value v) {
   return dims;
 }
 
-/// `<array>_partials`, after the array the launch passes, unique in the
-/// kernel.
-std::string BlockReducer::bufferName(Value memref) {
-  std::string base = "partials";
+/// The name of the array the launch passes as `memref`, or "".
+std::string BlockReducer::arrayName(Value memref) {
   if (auto arg = dyn_cast<BlockArgument>(memref)) {
     std::string array = kernelArgumentName(launch, arg);
     if (isCIdentifier(array))
-      base = array + "_partials";
+      return array;
   }
+  return "";
+}
+
+/// `<array>_partials`, after the array the launch passes, unique in the
+/// kernel.
+std::string BlockReducer::bufferName(Value memref) {
+  std::string array = arrayName(memref);
+  std::string base = array.empty() ? "partials" : array + "_partials";
   std::string name = base;
   for (unsigned k = 1; !names.insert(name).second; ++k)
     name = base + "_" + std::to_string(k);
@@ -98,7 +126,7 @@ std::string BlockReducer::bufferName(Value memref) {
 }
 
 void BlockReducer::run(memref::AtomicRMWOp atomic) {
-  int64_t threads = block[0] * block[1] * block[2];
+  int64_t threads = this->threads();
   if (threads < 2 || !llvm::isPowerOf2_64(threads))
     return;
   using K = arith::AtomicRMWKind;
@@ -119,7 +147,8 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
   if (atomic->getBlock() == &kernel.front() && element == 0) {
     rows = false;
   } else if (exists && exists->getBlock() == &kernel.front() &&
-             exists.getElseRegion().empty() && block[0] > 1 && !(element & 1) &&
+             exists.getElseRegion().empty() && block[0] > 1 &&
+             llvm::isPowerOf2_64(block[0]) && !(element & 1) &&
              !(variesAlong(exists.getCondition()) & 1) &&
              // The partial result is computed before the condition.
              !exists->isAncestor(
@@ -131,18 +160,10 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
   }
   Location loc = atomic.getLoc();
   OpBuilder b(at);
-  auto constant = [&](int64_t c) -> Value {
-    return b.create<arith::ConstantIndexOp>(loc, c);
-  };
+  auto constant = [&](int64_t c) { return indexConstant(b, loc, c); };
 
-  // One element per thread: thread (x, y, z) of the block holds element
-  // x + X * (y + Y * z).
-  auto workgroup =
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-  Value partials = kernel.addWorkgroupAttribution(
-      MemRefType::get({threads}, atomic.getValue().getType(),
-                      MemRefLayoutAttrInterface{}, workgroup),
-      withSourceName(loc, bufferName(atomic.getMemref())));
+  // Thread (x, y, z) of the block is thread x + X * (y + Y * z) in order:
+  // the hardware's, which makes warps of 32 consecutive threads.
   Value thread, x;
   for (int d = 2; d >= 0; --d) {
     if (block[d] == 1)
@@ -150,44 +171,30 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
     Value id = b.create<gpu::ThreadIdOp>(loc, gpu::Dimension(d));
     if (d == 0)
       x = id;
-    thread = thread ? b.create<arith::AddIOp>(
-                          loc,
-                          b.create<arith::MulIOp>(loc, thread,
-                                                  constant(block[d])),
-                          id)
-                    : id;
+    if (!thread) {
+      thread = id;
+      continue;
+    }
+    Value scaled = b.create<arith::MulIOp>(loc, thread, constant(block[d]));
+    thread = b.create<arith::AddIOp>(loc, scaled, id);
   }
   // The threads that combine, and this thread's place among them.
   int64_t group = rows ? block[0] : threads;
   Value lane = rows ? x : thread;
-  b.create<memref::StoreOp>(loc, atomic.getValue(), partials, thread);
-  b.create<gpu::BarrierOp>(loc);
-
-  // Step k: the first group / 2^(k+1) threads of the group combine their
-  // element with the one as far after it.
-  Value zero = constant(0);
-  Value stepCount = constant(llvm::Log2_64(group));
-  Value one = constant(1);
-  auto steps = b.create<scf::ForOp>(loc, zero, stepCount, one);
-  {
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(steps.getBody());
-    Value half = b.create<arith::ShRUIOp>(loc, constant(group / 2),
-                                          steps.getInductionVar());
-    auto lower = b.create<scf::IfOp>(
-        loc,
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, lane, half),
-        /*withElseRegion=*/false);
-    b.setInsertionPoint(lower.thenBlock()->getTerminator());
-    Value mine = b.create<memref::LoadOp>(loc, partials, thread);
-    Value other = b.create<memref::LoadOp>(
-        loc, partials, ValueRange{b.create<arith::AddIOp>(loc, thread, half)});
-    b.create<memref::StoreOp>(
-        loc, arith::getReductionOp(atomic.getKind(), b, loc, mine, other),
-        partials, thread);
-    b.setInsertionPointAfter(lower);
-    b.create<gpu::BarrierOp>(loc);
-  }
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  auto sharedArray = [&](int64_t size) {
+    return kernel.addWorkgroupAttribution(
+        MemRefType::get({size}, atomic.getValue().getType(),
+                        MemRefLayoutAttrInterface{}, workgroup),
+        withSourceName(loc, bufferName(atomic.getMemref())));
+  };
+  Value result;
+  if (threads % kWarpSize == 0 && shufflable(atomic.getValue().getType()))
+    result = combineInWarps(b, atomic, thread, group, sharedArray);
+  else
+    result = combineInSharedMemory(b, atomic, thread, lane, group,
+                                   sharedArray(threads));
 
   // The first thread of the group adds the group's result.
   Value first =
@@ -199,9 +206,117 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
     exists = b.create<scf::IfOp>(loc, first, /*withElseRegion=*/false);
     atomic->moveBefore(exists.thenBlock()->getTerminator());
   }
-  b.setInsertionPoint(atomic);
-  atomic.getValueMutable().assign(
-      b.create<memref::LoadOp>(loc, partials, rows ? thread : constant(0)));
+  atomic.getValueMutable().assign(result);
+}
+
+/// Combines with `op` along the lanes of each warp: after the steps, each
+/// lane whose index is a multiple of `lanes` holds the result of it and the
+/// `lanes - 1` after it (a lane reads from `offset` lanes on, in steps of
+/// halving offsets). The values are named `<array>_partial`, what a lane
+/// reads `<array>_shuffled`.
+static Value combineLanes(OpBuilder &b, Location loc, arith::AtomicRMWKind op,
+                          Value v, int64_t lanes, StringRef array) {
+  Location partial = loc, shuffled = loc;
+  if (!array.empty()) {
+    partial = withSourceName(loc, (array + "_partial").str());
+    shuffled = withSourceName(loc, (array + "_shuffled").str());
+  }
+  for (int64_t offset = lanes / 2; offset >= 1; offset /= 2) {
+    auto other = b.create<gpu::ShuffleOp>(shuffled, v, offset, kWarpSize,
+                                          gpu::ShuffleMode::DOWN);
+    v = arith::getReductionOp(op, b, partial, v, other.getShuffleResult());
+  }
+  return v;
+}
+
+/// The result for each group of `group` threads (a power of two, aligned to
+/// warps or within one), in the group's first thread, through warp shuffles:
+/// the lanes of each warp combine in registers; where a group spans several
+/// warps, each warp's first lane leaves its result in shared memory and, after
+/// one barrier, the lanes of every warp combine the results of its group's
+/// warps. No barrier where a group is at most a warp (a row of 32 threads).
+Value BlockReducer::combineInWarps(
+    OpBuilder &b, memref::AtomicRMWOp atomic, Value thread, int64_t group,
+    function_ref<Value(int64_t)> sharedArray) {
+  Location loc = atomic.getLoc();
+  auto constant = [&](int64_t c) { return indexConstant(b, loc, c); };
+  std::string array = arrayName(atomic.getMemref());
+  Value v = combineLanes(b, loc, atomic.getKind(), atomic.getValue(),
+                         std::min<int64_t>(group, kWarpSize), array);
+  if (group <= kWarpSize)
+    return v;
+  int64_t warps = threads() / kWarpSize, warpsOfGroup = group / kWarpSize;
+  Value warpResults = sharedArray(warps);
+  // Thread indices are never negative: signed division prints plainly.
+  Value warp = b.create<arith::DivSIOp>(withSourceName(loc, "warp"), thread,
+                                        constant(kWarpSize));
+  Value laneOfWarp = b.create<arith::RemSIOp>(withSourceName(loc, "lane"),
+                                              thread, constant(kWarpSize));
+  Value leads = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                        laneOfWarp, constant(0));
+  auto store = b.create<scf::IfOp>(loc, leads, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(store.thenBlock()->getTerminator());
+    b.create<memref::StoreOp>(loc, v, warpResults, warp);
+  }
+  b.create<gpu::BarrierOp>(loc);
+  // Lane l reads the result of its group's warp l (mod the group's warps:
+  // only the first lanes' values reach the group's first lane).
+  Value at =
+      b.create<arith::AndIOp>(loc, laneOfWarp, constant(warpsOfGroup - 1));
+  if (warpsOfGroup < warps) {
+    Value groupIndex =
+        b.create<arith::DivSIOp>(loc, warp, constant(warpsOfGroup));
+    Value firstWarp =
+        b.create<arith::MulIOp>(loc, groupIndex, constant(warpsOfGroup));
+    at = b.create<arith::AddIOp>(loc, firstWarp, at);
+  }
+  Value fromWarps = b.create<memref::LoadOp>(
+      array.empty() ? loc : withSourceName(loc, array + "_partial"),
+      warpResults, at);
+  return combineLanes(b, loc, atomic.getKind(), fromWarps, warpsOfGroup,
+                      array);
+}
+
+/// The result for each group of `group` threads, in the group's first
+/// thread, through a tree in shared memory: each thread stores its partial
+/// result, then at step k the first group / 2^(k+1) threads of the group
+/// combine their element with the one as far after it, a barrier after
+/// each step.
+Value BlockReducer::combineInSharedMemory(OpBuilder &b,
+                                          memref::AtomicRMWOp atomic,
+                                          Value thread, Value lane,
+                                          int64_t group, Value partials) {
+  Location loc = atomic.getLoc();
+  auto constant = [&](int64_t c) { return indexConstant(b, loc, c); };
+  b.create<memref::StoreOp>(loc, atomic.getValue(), partials, thread);
+  b.create<gpu::BarrierOp>(loc);
+  Value zero = constant(0);
+  Value stepCount = constant(llvm::Log2_64(group));
+  Value one = constant(1);
+  auto steps = b.create<scf::ForOp>(loc, zero, stepCount, one);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(steps.getBody());
+    Value half = b.create<arith::ShRUIOp>(loc, constant(group / 2),
+                                          steps.getInductionVar());
+    Value low =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, lane, half);
+    auto lower = b.create<scf::IfOp>(loc, low, /*withElseRegion=*/false);
+    b.setInsertionPoint(lower.thenBlock()->getTerminator());
+    Value mine = b.create<memref::LoadOp>(loc, partials, thread);
+    Value far = b.create<arith::AddIOp>(loc, thread, half);
+    Value other = b.create<memref::LoadOp>(loc, partials, far);
+    b.create<memref::StoreOp>(
+        loc, arith::getReductionOp(atomic.getKind(), b, loc, mine, other),
+        partials, thread);
+    b.setInsertionPointAfter(lower);
+    b.create<gpu::BarrierOp>(loc);
+  }
+  // The group's first element, after the steps (the load is the thread's
+  // own; only the group's first thread uses it).
+  return b.create<memref::LoadOp>(loc, partials, thread);
 }
 
 namespace {

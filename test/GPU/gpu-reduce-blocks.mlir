@@ -1,32 +1,42 @@
 // RUN: weft-opt %s --gpu-map-loops --lower-affine --convert-parallel-loops-to-gpu --gpu-launch-sink-index-computations --gpu-kernel-outlining --lower-affine --gpu-reduce-blocks -split-input-file | FileCheck %s
 
-// A sum over a 1-D grid of 256-thread blocks: each thread stores its partial
-// result in the block's shared array, eight halving steps between barriers
-// combine them, and thread 0 alone adds the block's result atomically.
+// A sum over a 1-D grid of 256-thread blocks: the lanes of each warp
+// combine their partial results in five shuffles (offsets 16 to 1), each
+// warp's first lane stores the warp's result in the block's shared array
+// of one element per warp, and after one barrier the lanes combine those
+// eight in three more shuffles; thread 0 alone adds the block's result
+// atomically.
 // CHECK-LABEL: gpu.func @sum_kernel
-// CHECK-SAME: workgroup(%[[P:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[P:.*]] : memref<8xf64, #gpu.address_space<workgroup>>)
 // CHECK: scf.if
 // CHECK: }
 // CHECK: %[[MINE:.*]] = memref.load %{{.*}}[] : memref<f64>
 // CHECK: %[[T:.*]] = gpu.thread_id x
-// CHECK: memref.store %[[MINE]], %[[P]][%[[T]]]
+// CHECK-NOT: gpu.barrier
+// CHECK: %[[S16:.*]], %{{.*}} = gpu.shuffle down %[[MINE]], %c16_i32, %c32_i32{{.*}} : f64
+// CHECK: %[[V16:.*]] = arith.addf %[[MINE]], %[[S16]] : f64
+// CHECK: gpu.shuffle down %[[V16]], %c8_i32
+// CHECK: gpu.shuffle down %{{.*}}, %c4_i32
+// CHECK: gpu.shuffle down %{{.*}}, %c2_i32
+// CHECK: %[[S1:.*]], %{{.*}} = gpu.shuffle down %[[V2:.*]], %c1_i32
+// CHECK: %[[WARP_SUM:.*]] = arith.addf %[[V2]], %[[S1]] : f64
+// CHECK: %[[WARP:.*]] = arith.divsi %[[T]], %c32
+// CHECK: %[[LANE:.*]] = arith.remsi %[[T]], %c32
+// CHECK: %[[LEADS:.*]] = arith.cmpi eq, %[[LANE]], %c0
+// CHECK: scf.if %[[LEADS]] {
+// CHECK-NEXT: memref.store %[[WARP_SUM]], %[[P]][%[[WARP]]]
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c8{{.*}} step
-// CHECK: %[[HALF:.*]] = arith.shrui %c128{{.*}}, %[[K]] : index
-// CHECK: %[[LOW:.*]] = arith.cmpi ult, %[[T]], %[[HALF]] : index
-// CHECK: scf.if %[[LOW]] {
-// CHECK: %[[A:.*]] = memref.load %[[P]][%[[T]]]
-// CHECK: %[[OTHER:.*]] = arith.addi %[[T]], %[[HALF]] : index
-// CHECK: %[[B:.*]] = memref.load %[[P]][%[[OTHER]]]
-// CHECK: %[[AB:.*]] = arith.addf %[[A]], %[[B]] : f64
-// CHECK: memref.store %[[AB]], %[[P]][%[[T]]]
-// CHECK: }
-// CHECK-NEXT: gpu.barrier
-// CHECK: }
+// CHECK: %[[WHICH:.*]] = arith.andi %[[LANE]], %c7 : index
+// CHECK: %[[W:.*]] = memref.load %[[P]][%[[WHICH]]]
+// CHECK: gpu.shuffle down %[[W]], %c4_i32
+// CHECK: gpu.shuffle down %{{.*}}, %c2_i32
+// CHECK: %[[S:.*]], %{{.*}} = gpu.shuffle down %[[V:.*]], %c1_i32
+// CHECK: %[[R:.*]] = arith.addf %[[V]], %[[S]] : f64
+// CHECK-NOT: gpu.barrier
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[T]], %c0
 // CHECK: scf.if %[[FIRST]] {
-// CHECK: %[[R:.*]] = memref.load %[[P]][%c0
-// CHECK: memref.atomic_rmw addf %[[R]], %arg{{[0-9]+}}[] {weft.gpu.reduce = "add"}
+// CHECK-NEXT: memref.atomic_rmw addf %[[R]], %arg{{[0-9]+}}[] {weft.gpu.reduce = "add"}
 // CHECK-NOT: memref.atomic_rmw
 // CHECK: gpu.return
 func.func @sum(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
@@ -41,18 +51,21 @@ func.func @sum(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
 
 // -----
 
-// A 2-D grid of 32 x 8 blocks: thread (x, y) holds element x + 32 * y; the
+// A 2-D grid of 32 x 8 blocks: thread (x, y) is thread x + 32 * y of the
+// block, in the hardware's order, so its warp is y and its lane x; the
 // integer maximum combines with maxsi.
 // CHECK-LABEL: gpu.func @count_kernel
-// CHECK-SAME: workgroup(%[[P:.*]] : memref<256xi32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[P:.*]] : memref<8xi32, #gpu.address_space<workgroup>>)
 // CHECK: scf.if
 // CHECK: }
 // CHECK: %[[Y:.*]] = gpu.thread_id y
 // CHECK: %[[X:.*]] = gpu.thread_id x
 // CHECK: %[[YX:.*]] = arith.muli %[[Y]], %c32
 // CHECK: %[[T:.*]] = arith.addi %[[YX]], %[[X]] : index
-// CHECK: memref.store %{{.*}}, %[[P]][%[[T]]]
+// CHECK: gpu.shuffle down %{{.*}}, %c16_i32, %c32_i32{{.*}} : i32
 // CHECK: arith.maxsi
+// CHECK: arith.divsi %[[T]], %c32
+// CHECK: gpu.barrier
 // CHECK: memref.atomic_rmw maxs
 func.func @count(%c: memref<i32>, %a: memref<?x64xi32>, %n: index) {
   affine.for %i = 0 to %n {
@@ -63,6 +76,69 @@ func.func @count(%c: memref<i32>, %a: memref<?x64xi32>, %n: index) {
       affine.store %t, %c[] {weft.gpu.reduce = "max"} : memref<i32>
     }
   } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+  return
+}
+
+// -----
+
+// A block of 16 threads is not a whole warp (a shuffle of every lane would
+// read lanes that do not run): each thread stores its partial result in
+// the block's shared array of one element per thread, and four halving
+// steps between barriers leave the block's result in the first.
+// CHECK-LABEL: gpu.func @half_warp_kernel
+// CHECK-SAME: workgroup(%[[P:.*]] : memref<16xf64, #gpu.address_space<workgroup>>)
+// CHECK-NOT: gpu.shuffle
+// CHECK: scf.if
+// CHECK: }
+// CHECK: %[[MINE:.*]] = memref.load %{{.*}}[] : memref<f64>
+// CHECK: %[[T:.*]] = gpu.thread_id x
+// CHECK: memref.store %[[MINE]], %[[P]][%[[T]]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c4{{.*}} step
+// CHECK: %[[HALF:.*]] = arith.shrui %c8{{.*}}, %[[K]] : index
+// CHECK: %[[LOW:.*]] = arith.cmpi ult, %[[T]], %[[HALF]] : index
+// CHECK: scf.if %[[LOW]] {
+// CHECK: %[[A:.*]] = memref.load %[[P]][%[[T]]]
+// CHECK: %[[OTHER:.*]] = arith.addi %[[T]], %[[HALF]] : index
+// CHECK: %[[B:.*]] = memref.load %[[P]][%[[OTHER]]]
+// CHECK: %[[AB:.*]] = arith.addf %[[A]], %[[B]] : f64
+// CHECK: memref.store %[[AB]], %[[P]][%[[T]]]
+// CHECK: }
+// CHECK-NEXT: gpu.barrier
+// CHECK: }
+// CHECK: %[[R:.*]] = memref.load %[[P]][%[[T]]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[T]], %c0
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: memref.atomic_rmw addf %[[R]], %arg{{[0-9]+}}[] {weft.gpu.reduce = "add"}
+// CHECK-NOT: gpu.shuffle
+// CHECK: gpu.return
+func.func @half_warp(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    %acc = affine.load %s[] : memref<f64>
+    %x = affine.load %a[%i] : memref<?xf64>
+    %t = arith.addf %acc, %x : f64
+    affine.store %t, %s[] {weft.gpu.reduce = "add"} : memref<f64>
+  } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.block = array<i64: 16>}
+  return
+}
+
+// -----
+
+// A 16-bit integer sum: a shuffle moves 32 or 64 bits, so the tree in
+// shared memory combines it (eight steps over 256 threads).
+// CHECK-LABEL: gpu.func @short_sum_kernel
+// CHECK-SAME: workgroup(%[[P:.*]] : memref<256xi16, #gpu.address_space<workgroup>>)
+// CHECK-NOT: gpu.shuffle
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c8{{.*}} step
+// CHECK: arith.addi %{{.*}}, %{{.*}} : i16
+// CHECK: memref.atomic_rmw addi
+func.func @short_sum(%s: memref<i16>, %a: memref<?xi16>, %n: index) {
+  affine.for %i = 0 to %n {
+    %acc = affine.load %s[] : memref<i16>
+    %x = affine.load %a[%i] : memref<?xi16>
+    %t = arith.addi %acc, %x : i16
+    affine.store %t, %s[] {weft.gpu.reduce = "add"} : memref<i16>
+  } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
   return
 }
 
@@ -125,24 +201,29 @@ module attributes {gpu.container_module} {
 
 // A row reduction: the element, y[i], follows threadIdx.y, and the update
 // sits in the condition that the row exists (gpu-map-loops). Each row of
-// 32 threads along x combines its partial results in five halving steps
-// (threads x < 16 >> k), and its first thread adds the row's result.
+// 32 threads along x is a warp: its lanes combine their partial results in
+// five shuffles, with no shared memory and no barrier, and its first
+// thread adds the row's result.
 // CHECK-LABEL: gpu.func @row_sums_kernel
-// CHECK-SAME: workgroup(%[[P:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
-// CHECK: %[[Y:.*]] = gpu.thread_id y
-// CHECK: %[[X:.*]] = gpu.thread_id x
-// CHECK: %[[T:.*]] = arith.addi %{{.*}}, %[[X]] : index
-// CHECK: memref.store %{{.*}}, %[[P]][%[[T]]]
-// CHECK-NEXT: gpu.barrier
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c5{{.*}} step
-// CHECK: %[[HALF:.*]] = arith.shrui %c16{{.*}}, %[[K]] : index
-// CHECK: arith.cmpi ult, %[[X]], %[[HALF]] : index
-// CHECK: gpu.barrier
+// CHECK-NOT: workgroup
+// CHECK: scf.if
+// CHECK: }
+// CHECK: memref.load %{{.*}}[] : memref<f64>
+// CHECK: gpu.thread_id y
+// CHECK-NEXT: %[[X:.*]] = gpu.thread_id x
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.shuffle down %{{.*}}, %c16_i32, %c32_i32{{.*}} : f64
+// CHECK: gpu.shuffle down %{{.*}}, %c8_i32
+// CHECK: gpu.shuffle down %{{.*}}, %c4_i32
+// CHECK: gpu.shuffle down %{{.*}}, %c2_i32
+// CHECK: %[[S:.*]], %{{.*}} = gpu.shuffle down %[[V:.*]], %c1_i32
+// CHECK-NEXT: %[[R:.*]] = arith.addf %[[V]], %[[S]] : f64
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: gpu.shuffle
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[X]], %c0
 // CHECK: %[[BOTH:.*]] = arith.andi %{{.*}}, %[[FIRST]] : i1
 // CHECK: scf.if %[[BOTH]] {
-// CHECK: %[[R:.*]] = memref.load %[[P]][%[[T]]]
-// CHECK: memref.atomic_rmw addf %[[R]], %arg{{[0-9]+}}[%{{.*}}] {weft.gpu.reduce = "add"}
+// CHECK-NEXT: memref.atomic_rmw addf %[[R]], %arg{{[0-9]+}}[%{{.*}}] {weft.gpu.reduce = "add"}
 // CHECK-NOT: memref.atomic_rmw
 // CHECK: gpu.return
 func.func @row_sums(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index) {
@@ -160,12 +241,14 @@ func.func @row_sums(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index
 // -----
 
 // An update in a condition the same for a whole row (here the block is one
-// row of 256 threads): the row combines first, and the condition keeps
-// deciding whether its first thread adds the result.
+// row of 256 threads, eight warps): the row combines first, its warps'
+// results through the shared array, and the condition keeps deciding
+// whether its first thread adds the result.
 // CHECK-LABEL: gpu.func @uniform
-// CHECK-SAME: workgroup(%[[P:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[P:.*]] : memref<8xf64, #gpu.address_space<workgroup>>)
+// CHECK: gpu.shuffle down %{{.*}}, %c16_i32
 // CHECK: gpu.barrier
-// CHECK: scf.for
+// CHECK: gpu.shuffle down %{{.*}}, %c4_i32
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0
 // CHECK: %[[BOTH:.*]] = arith.andi %arg1, %[[FIRST]] : i1
 // CHECK: scf.if %[[BOTH]] {

@@ -322,8 +322,9 @@ def GpuStageTiles : Pass<"gpu-stage-tiles", "::mlir::ModuleOp"> {
 }
 
 def GpuReduceBlocks : Pass<"gpu-reduce-blocks", "::mlir::ModuleOp"> {
-  let summary = "Combine the partial results of a block's threads in shared "
-                "memory before the one atomic update of the block";
+  let summary = "Combine the partial results of a block's threads (warp "
+                "shuffles, shared memory) before the one atomic update of the "
+                "block";
   let description = [{
     After gpu-kernel-outlining (docs/cuda.md, "Reductions"). gpu-map-loops
     ends each thread of a nest that reduces into one element with an
@@ -333,17 +334,26 @@ def GpuReduceBlocks : Pass<"gpu-reduce-blocks", "::mlir::ModuleOp"> {
     every thread of the block reaches the update (it is not inside a
     condition or loop), its element is the same for all of them, and the
     kernel's launches give one constant block of a power-of-two number of
-    threads, each thread stores its partial result in a shared-memory array
-    of one element per thread (a gpu.func workgroup attribution), and a
-    tree of log2(threads) steps between barriers (`for (k ...) { s =
-    threads / 2 >> k; if (t < s) p[t] = p[t] op p[t + s]; __syncthreads();
-    }`) leaves the block's result in the first element, which thread 0
-    alone adds atomically. Where the update sits in a condition (no else)
-    and neither the condition nor the element differs along x (a row
-    reduction's, guarded by its row's range), each row of the block along
-    x combines the same way (`x < X / 2 >> k`), and its thread x == 0 adds
-    the row's result where the condition holds. Other updates stay as they
-    are.
+    threads, the block combines the partial results and thread 0 alone
+    adds the block's result atomically. Where the update sits in a
+    condition (no else) and neither the condition nor the element differs
+    along x (a row reduction's, guarded by its row's range), each row of
+    the block along x (a power of two) combines the same way, and its
+    thread x == 0 adds the row's result where the condition holds. Other
+    updates stay as they are.
+
+    Where the block is whole warps and the partial result a 32- or 64-bit
+    integer or float, the lanes of each warp combine in registers
+    (`gpu.shuffle down` by 16, 8, 4, 2, 1: `__shfl_down_sync`); where a
+    group spans several warps, each warp's first lane stores its result
+    in a shared array of one element per warp (a gpu.func workgroup
+    attribution) and, after one barrier, the lanes combine those the same
+    way. A row of 32 threads needs no shared memory and no barrier.
+    Otherwise each thread stores its partial result in a shared array of
+    one element per thread, and a tree of log2(threads) steps between
+    barriers (`for (k ...) { s = threads / 2 >> k; if (t < s) p[t] = p[t]
+    op p[t + s]; __syncthreads(); }`) leaves the result in the group's
+    first element.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",

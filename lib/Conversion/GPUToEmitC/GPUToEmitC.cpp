@@ -317,6 +317,26 @@ LogicalResult ConvertGPUToEmitC::hoistKernel(gpu::GPUModuleOp module,
               barrier.erase();
               return success();
             })
+            .Case<gpu::ShuffleOp>([&](gpu::ShuffleOp shuffle) -> LogicalResult {
+              // __shfl_down_sync(mask, value, offset, width): every lane of
+              // the warp takes part (gpu-reduce-blocks shuffles in whole
+              // warps only); CUDA's shuffle has no `valid` result.
+              if (shuffle.getMode() != gpu::ShuffleMode::DOWN ||
+                  !shuffle.getValid().use_empty())
+                return shuffle.emitOpError(
+                    "cannot be lowered to CUDA C++: only `down` shuffles "
+                    "whose valid flag is unused");
+              auto call = b.create<emitc::CallOpaqueOp>(
+                  shuffle.getLoc(), shuffle.getShuffleResult().getType(),
+                  "__shfl_down_sync", shuffle->getOperands(),
+                  b.getArrayAttr(
+                      {emitc::OpaqueAttr::get(b.getContext(), "0xffffffffu"),
+                       b.getIndexAttr(0), b.getIndexAttr(1),
+                       b.getIndexAttr(2)}));
+              shuffle.getShuffleResult().replaceAllUsesWith(call.getResult(0));
+              shuffle.erase();
+              return success();
+            })
             .Case<gpu::ReturnOp>([&](auto ret) {
               b.create<func::ReturnOp>(ret.getLoc());
               ret.erase();

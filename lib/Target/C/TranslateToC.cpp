@@ -304,7 +304,9 @@ std::string CPrinter::hintFor(Value v) {
     if (size_t colons = callee.rfind("::"); colons != StringRef::npos)
       callee = callee.drop_front(colons + 2);
     callee.consume_front("weft_rt_");
-    return callee.str();
+    // Not a reserved identifier (`__shfl_down_sync`'s result).
+    callee = callee.ltrim('_');
+    return callee.empty() ? "tmp" : callee.str();
   }
   if (isa<BlockArgument>(v))
     return isa<emitc::FuncOp>(v.getParentRegion()->getParentOp()) ? "arg"

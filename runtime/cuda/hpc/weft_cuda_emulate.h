@@ -23,10 +23,17 @@
 //   are filled with 0xff bytes (NaN doubles, -1 integers), so a kernel that
 //   reads what was never copied in shows it.
 //
-// What it cannot emulate is rejected, never run wrongly: warp-level
-// intrinsics (shuffles, votes, __syncwarp, warpSize) do not compile, with a
-// message naming them; blocks of more than WEFT_CUDA_EMULATE_MAX_THREADS
-// threads (default 1024), launches that ask for dynamic shared memory and
+// * `__shfl_down_sync` where all 32 lanes of a warp take part (the mask is
+//   every lane, the block whole warps): the lanes of a warp wait for each
+//   other around an exchange of their values, as they run in step on a GPU.
+//
+// What it cannot emulate is rejected, never run wrongly: the other
+// warp-level intrinsics (shuffles, votes, __syncwarp, warpSize) do not
+// compile, with a message naming them; a `__shfl_down_sync` with a partial
+// mask, in a block that is not whole warps, or where a lane of the warp
+// never reaches it (divergent code) stops the program with a message;
+// blocks of more than WEFT_CUDA_EMULATE_MAX_THREADS threads (default
+// 1024), launches that ask for dynamic shared memory and
 // grids over CUDA's limits fail at the launch with an error that
 // cudaGetLastError() returns, as a real launch does.
 //
@@ -45,12 +52,20 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <type_traits>
 
 #ifndef WEFT_CUDA_EMULATE_MAX_THREADS
 #define WEFT_CUDA_EMULATE_MAX_THREADS 1024
+#endif
+// Seconds a lane waits for the other lanes of its warp at a shuffle before
+// the emulation takes it for divergent code.
+#ifndef WEFT_CUDA_EMULATE_WARP_TIMEOUT
+#define WEFT_CUDA_EMULATE_WARP_TIMEOUT 60
 #endif
 
 // Function and variable qualifiers. A block runs alone, so one static copy
@@ -443,7 +458,6 @@ static inline float atomicExch(float *p, float v) {
   }
 WEFT_CUDA_EMULATE_NO_WARPS(__shfl_sync)
 WEFT_CUDA_EMULATE_NO_WARPS(__shfl_up_sync)
-WEFT_CUDA_EMULATE_NO_WARPS(__shfl_down_sync)
 WEFT_CUDA_EMULATE_NO_WARPS(__shfl_xor_sync)
 WEFT_CUDA_EMULATE_NO_WARPS(__ballot_sync)
 WEFT_CUDA_EMULATE_NO_WARPS(__any_sync)
@@ -456,6 +470,91 @@ WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_and)
 WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_or)
 #undef WEFT_CUDA_EMULATE_NO_WARPS
 #define warpSize weft_CUDA_emulation_cannot_run_code_that_uses_warpSize
+
+//===----------------------------------------------------------------------===//
+// Warp shuffles
+//===----------------------------------------------------------------------===//
+
+namespace weft_cuda_emulate {
+
+/// One warp of the running block: its lanes' values at a shuffle, and a
+/// barrier of its 32 lanes.
+struct Warp {
+  std::mutex mutex;
+  std::condition_variable passed;
+  unsigned waiting = 0;
+  unsigned long long generation = 0;
+  unsigned char values[32][8];
+};
+static Warp warps[(WEFT_CUDA_EMULATE_MAX_THREADS + 31) / 32];
+
+/// Stops the program with exit status 1: a kernel cannot return an error.
+/// The first thread to stop says why; the others wait for the end.
+[[noreturn]] static void stop(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+[[noreturn]] static void stop(const char *format, ...) {
+  static std::mutex stopping;
+  stopping.lock();
+  va_list args;
+  va_start(args, format);
+  fprintf(stderr, "weft CUDA emulation: ");
+  vfprintf(stderr, format, args);
+  fprintf(stderr, "\n");
+  va_end(args);
+  fflush(stdout);
+  fflush(stderr);
+  _Exit(1);
+}
+
+/// Waits until the 32 lanes of warp `index` have all arrived.
+static void warpBarrier(unsigned index) {
+  Warp &w = warps[index];
+  std::unique_lock<std::mutex> lock(w.mutex);
+  unsigned long long generation = w.generation;
+  if (++w.waiting == 32) {
+    w.waiting = 0;
+    ++w.generation;
+    w.passed.notify_all();
+    return;
+  }
+  if (!w.passed.wait_for(lock,
+                         std::chrono::seconds(WEFT_CUDA_EMULATE_WARP_TIMEOUT),
+                         [&] { return w.generation != generation; }))
+    stop("block (%u, %u, %u): the lanes of warp %u did not all reach a "
+         "warp shuffle in %d s (a shuffle in divergent code?)",
+         blockIdx.x, blockIdx.y, blockIdx.z, index,
+         WEFT_CUDA_EMULATE_WARP_TIMEOUT);
+}
+
+} // namespace weft_cuda_emulate
+
+/// The value of lane `lane + delta` of the warp, within segments of `width`
+/// lanes (the lane's own value past its segment's end).
+template <typename WeftT>
+static inline WeftT __shfl_down_sync(unsigned mask, WeftT value,
+                                     unsigned delta, int width = 32) {
+  static_assert(sizeof(WeftT) <= 8 && std::is_trivially_copyable_v<WeftT>,
+                "__shfl_down_sync moves values of at most 8 bytes");
+  using namespace weft_cuda_emulate;
+  unsigned threads = blockDim.x * blockDim.y * blockDim.z;
+  if (mask != 0xffffffffu || threads % 32 != 0 || width < 1 || width > 32 ||
+      (width & (width - 1)) != 0)
+    stop("__shfl_down_sync(0x%x, ..., %u, %d) in a block of %u threads: "
+         "only every lane of whole warps, in segments of a power of two "
+         "lanes, is emulated",
+         mask, delta, width, threads);
+  unsigned thread =
+      threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  unsigned warp = thread / 32, lane = thread % 32;
+  memcpy(warps[warp].values[lane], &value, sizeof value);
+  warpBarrier(warp);
+  WeftT result = value;
+  if (lane % width + delta < unsigned(width))
+    memcpy(&result, warps[warp].values[lane + delta], sizeof result);
+  // No lane may overwrite its value before every lane has read.
+  warpBarrier(warp);
+  return result;
+}
 
 //===----------------------------------------------------------------------===//
 // Launches

@@ -37,7 +37,8 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Warp shuffles have no CUDA C++ spelling here (nor an emulation).
+// Only `down` shuffles (gpu-reduce-blocks') are lowered, and CUDA's have no
+// `valid` flag.
 module attributes {gpu.container_module} {
   func.func @shuffle(%x: f32) {
     %c1 = arith.constant 1 : index
@@ -48,8 +49,28 @@ module attributes {gpu.container_module} {
     gpu.func @k(%x: f32) kernel {
       %o = arith.constant 1 : i32
       %w = arith.constant 32 : i32
-      // expected-error @below {{cannot be lowered to CUDA C++}}
+      // expected-error @below {{cannot be lowered to CUDA C++: only `down` shuffles whose valid flag is unused}}
       %r, %ok = gpu.shuffle xor %x, %o, %w : f32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @shuffle_valid(%x: f32, %p: memref<i1>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : f32, %p : memref<i1>)
+    return
+  }
+  gpu.module @k {
+    gpu.func @k(%x: f32, %p: memref<i1>) kernel {
+      %o = arith.constant 1 : i32
+      %w = arith.constant 32 : i32
+      // expected-error @below {{cannot be lowered to CUDA C++: only `down` shuffles whose valid flag is unused}}
+      %r, %ok = gpu.shuffle down %x, %o, %w : f32
+      memref.store %ok, %p[] : memref<i1>
       gpu.return
     }
   }
