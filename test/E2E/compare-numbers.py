@@ -14,24 +14,32 @@ import math
 import re
 import sys
 
-number = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(inf|nan)")
+# Hexadecimal floats (printf's %a) first: "0x1.9bdd14p+2".
+number = re.compile(r"[-+]?0[xX][0-9a-fA-F]*\.?[0-9a-fA-F]*[pP][-+]?\d+|"
+                    r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(inf|nan)")
+
+
+def value(text):
+    return float.fromhex(text) if "x" in text.lower() else float(text)
+
+
 expected, actual = (open(p).read() for p in sys.argv[1:3])
 rtol = float(sys.argv[3])
 e_tokens, a_tokens = expected.split(), actual.split()
 if len(e_tokens) != len(a_tokens):
     sys.exit("compare-numbers: %d tokens expected, %d found" %
              (len(e_tokens), len(a_tokens)))
-magnitudes = [abs(float(m.group())) for m in number.finditer(expected)]
+magnitudes = [abs(value(m.group())) for m in number.finditer(expected)]
 scale = max([m for m in magnitudes if math.isfinite(m)], default=0.0)
 for line, (e, a) in enumerate(zip(e_tokens, a_tokens)):
     if e == a:
         continue
     # Tokens like "y[3]=1.5," compare their numbers and the rest exactly.
-    en, an = number.findall(e), number.findall(a)
+    en, an = list(number.finditer(e)), list(number.finditer(a))
     if number.sub("#", e) != number.sub("#", a) or len(en) != len(an):
         sys.exit("compare-numbers: '%s' expected, '%s' found" % (e, a))
     for x, y in zip(number.finditer(e), number.finditer(a)):
-        fx, fy = float(x.group()), float(y.group())
+        fx, fy = value(x.group()), value(y.group())
         if fx == fy or (math.isnan(fx) and math.isnan(fy)):
             continue
         if (not (math.isfinite(fx) and math.isfinite(fy)) or

@@ -1,9 +1,12 @@
 // RUN: bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-6 bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t.ordered
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Single-precision kernel with float/double mixing and math calls: sqrtf,
    expf, fabs, pow, exp, sqrt.  float arithmetic must stay in float, double
-   literals promote, and a float scalar accumulates outside-declared. */
+   literals promote, and a float scalar accumulates outside-declared.
+   The device sums fs in an order of its own (warp shuffles): within a
+   float's rounding of the sequential result; bit for bit when ordered. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
