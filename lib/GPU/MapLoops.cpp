@@ -144,6 +144,19 @@ static SmallVector<Accumulator> ownAccumulators(affine::AffineForOp outer) {
   return accumulators;
 }
 
+/// `(x + d - 1) / d`: x / d rounded up where x >= 0, and at most 0 where
+/// x <= 0 (a loop without iterations: no thread runs one, the launch macro
+/// launches no empty grid). Reads plainer than arith.ceildivsi's expansion
+/// in the host code; folded for d = 1.
+static Value roundUpDivide(OpBuilder &b, Location loc, Value x, int64_t d) {
+  if (d == 1)
+    return x;
+  Value up = b.createOrFold<arith::AddIOp>(
+      loc, x, b.create<arith::ConstantIndexOp>(loc, d - 1));
+  return b.create<arith::DivSIOp>(loc, up,
+                                  b.create<arith::ConstantIndexOp>(loc, d));
+}
+
 /// The value that leaves any other unchanged under `kind`.
 static Value identity(OpBuilder &b, Location loc, StringRef kind, Type type) {
   if (auto f = dyn_cast<FloatType>(type)) {
@@ -277,8 +290,8 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     Value step = b.create<arith::ConstantIndexOp>(loc, loop.getStepAsInt());
     // Folded for a loop from 0 by 1: the host computes `n`, not `(n - 0) /
     // 1` with its rounding up.
-    Value trip = b.createOrFold<arith::CeilDivSIOp>(
-        loc, b.createOrFold<arith::SubIOp>(loc, ub, lb), step);
+    Value trip = roundUpDivide(b, loc, b.createOrFold<arith::SubIOp>(loc, ub, lb),
+                               loop.getStepAsInt());
     Value width = b.create<arith::ConstantIndexOp>(loc, shape[dims[k]]);
     lbs.push_back(lb);
     steps.push_back(step);
@@ -294,7 +307,14 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                                   loc, b.create<arith::SubIOp>(loc, trip, one),
                                   step))
                         : Value());
-    blocks.push_back(b.create<arith::CeilDivSIOp>(loc, trip, width));
+    // `j_blocks` in the host code, where the source names the iterator.
+    StringRef iterator = sourceName(loop.getInductionVar());
+    blocks.push_back(roundUpDivide(
+        b,
+        isCIdentifier(iterator)
+            ? withSourceName(loc, (iterator + "_blocks").str())
+            : loc,
+        trip, shape[dims[k]]));
     threads.push_back(width);
     zeros.push_back(zero);
     ones.push_back(one);
@@ -319,6 +339,10 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
   // subscripts, or where gpu-stage-tiles will stage the loop the threads
   // run.
   Value xIterator = band[coalesced].getInductionVar();
+  auto countsFromZero = [&](unsigned k) {
+    return getConstantIntValue(lbs[k]) == 0 &&
+           getConstantIntValue(steps[k]) == 1;
+  };
   int stride = -1;
   if (auto most = outer->getAttrOfType<IntegerAttr>(
           WeftDialect::getGpuGridBlocksAttrName());
@@ -344,6 +368,10 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     Value share = b.createOrFold<arith::DivSIOp>(
         loc, mostBlocks, b.createOrFold<arith::MaxSIOp>(loc, one, others));
     Value cap = b.createOrFold<arith::MaxSIOp>(loc, one, share);
+    // The name goes to the capped count, the one the kernel reads.
+    if (Operation *uncapped = blocks[stride].getDefiningOp();
+        uncapped && isa<arith::DivSIOp>(uncapped))
+      uncapped->setLoc(loc);
     blocks[stride] = b.create<arith::MinSIOp>(loc, blocks[stride], cap);
     // The kernel's loop reads it: `j += j_blocks * 32`.
     if (StringRef iterator = sourceName(band[stride].getInductionVar());
@@ -404,10 +432,6 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
               // The thread's first iteration (b * T + t) of loop k. The
               // iterator's value is named as the source's; so is the index
               // where it is the iterator (a loop from 0 by 1).
-              auto countsFromZero = [&](unsigned k) {
-                return getConstantIntValue(lbs[k]) == 0 &&
-                       getConstantIntValue(steps[k]) == 1;
-              };
               auto firstIndex = [&](unsigned k) -> Value {
                 return tb.create<arith::AddIOp>(
                     countsFromZero(k) ? band[k].getInductionVar().getLoc()
@@ -438,14 +462,31 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                   Value gridWidth = tb.create<arith::MulIOp>(
                       loc, blocks[stride], threads[stride]);
                   Value first = firstIndex(stride);
-                  auto each = tb.create<scf::ForOp>(loc, first, trips[stride],
-                                                    gridWidth);
-                  if (countsFromZero(stride))
+                  // A loop by 1 that does not start at 0 runs over its
+                  // iterator itself, from lb + b * T + t to the source's
+                  // bound (`i < n - 1`, computed in the kernel).
+                  affine::AffineForOp source = band[stride];
+                  bool overIterator =
+                      !countsFromZero(stride) &&
+                      getConstantIntValue(steps[stride]) == 1 &&
+                      !triangle[stride] &&
+                      source.getUpperBoundMap().getNumResults() == 1;
+                  Value start = first, end = trips[stride];
+                  if (overIterator) {
+                    start = tb.create<arith::AddIOp>(loc, lbs[stride], first);
+                    end = boundAt(tb, source.getUpperBoundMap(),
+                                  source.getUpperBoundOperands(), ivs);
+                  }
+                  auto each = tb.create<scf::ForOp>(loc, start, end, gridWidth);
+                  if (countsFromZero(stride) || overIterator)
                     each.getInductionVar().setLoc(
                         band[stride].getInductionVar().getLoc());
                   tb.setInsertionPointToStart(each.getBody());
-                  iterationOf(tb, stride, each.getInductionVar(),
-                              /*inLoop=*/true);
+                  if (overIterator)
+                    ivs[stride] = each.getInductionVar();
+                  else
+                    iterationOf(tb, stride, each.getInductionVar(),
+                                /*inLoop=*/true);
                   target = each.getBody();
                 }
                 if (inside)

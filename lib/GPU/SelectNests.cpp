@@ -730,19 +730,29 @@ void NestSelector::visit(Block &block) {
         d << "; " << shape;
       if (!reductions.empty()) {
         SmallVector<std::string, 2> combined;
-        for (const FlowDependenceInfo::Reduction &r : reductions)
-          combined.push_back(
-              sourceArrayName(
-                  func, cast<affine::AffineStoreOp>(r.store).getMemRef()) +
-              " (" + r.kind + ")");
+        // gpu-reduce-blocks shuffles 32- and 64-bit values between the
+        // lanes of a warp; others go through a tree in shared memory.
+        bool shuffled = true;
+        for (const FlowDependenceInfo::Reduction &r : reductions) {
+          auto store = cast<affine::AffineStoreOp>(r.store);
+          combined.push_back(sourceArrayName(func, store.getMemRef()) + " (" +
+                             r.kind + ")");
+          Type t = store.getValueToStore().getType();
+          shuffled &= isa<Float32Type, Float64Type>(t) || t.isInteger(32) ||
+                      t.isInteger(64);
+        }
         if (rowReduction)
           d << "; the threads of a row combine " << llvm::join(combined, ", ")
-            << ": each block's partial results of a row in shared memory, "
-               "then one atomic update per row of the block";
+            << ": each block's partial results of a row "
+            << (shuffled ? "in warp shuffles" : "in shared memory")
+            << ", then one atomic update per row of the block";
         else
           d << "; its threads combine " << llvm::join(combined, ", ")
-            << ": each block's partial results in shared memory, then one "
-               "atomic update per block";
+            << ": each block's partial results "
+            << (shuffled ? "in warp shuffles, then across warps in shared "
+                           "memory"
+                         : "in shared memory")
+            << ", then one atomic update per block";
       }
     }
   }

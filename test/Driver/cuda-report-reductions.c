@@ -46,7 +46,7 @@ double solve(int steps) {
 }
 
 // CHECK: cuda-report-reductions.c:26:3: remark: stays on the host: it carries a dependence through u
-// CHECK: cuda-report-reductions.c:30:5: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 31 along threadIdx.x (the arrays' contiguous dimension); predicted {{.*}}; its threads combine norm (add), big (max), count (add): each block's partial results in shared memory, then one atomic update per block
+// CHECK: cuda-report-reductions.c:30:5: remark: runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 31 along threadIdx.x (the arrays' contiguous dimension); predicted {{.*}}; its threads combine norm (add), big (max), count (add): each block's partial results in warp shuffles, then across warps in shared memory, then one atomic update per block
 // CHECK: cuda-report-reductions.c:40:3: remark: stays on the host: predicted {{.*}} on the CPU against {{.*}} on the device
 // CHECK: cuda-report-reductions.c:42:3: remark: stays on the host: it carries a dependence through run; the loops in it are candidates
 // ATOMICS: 2

@@ -175,7 +175,8 @@ func.func @row_sums(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index
 // (grid-stride), its accumulator summing them all before its one atomic
 // update. The loop's bound replaces the thread's guard.
 // CHECK-LABEL: func.func @strided_sum
-// CHECK: %[[WANT:.*]] = arith.ceildivsi %arg2, %c256
+// CHECK: %[[UP:.*]] = arith.addi %arg2, %c255
+// CHECK: %[[WANT:.*]] = arith.divsi %[[UP]], %c256
 // CHECK: %[[BLOCKS:.*]] = arith.minsi %[[WANT]], %c1728
 // CHECK: scf.parallel (%[[B:.*]]) = (%{{.*}}) to (%[[BLOCKS]])
 // CHECK: scf.parallel (%[[T:.*]]) = (%{{.*}}) to (%c256
@@ -201,12 +202,39 @@ func.func @strided_sum(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
 
 // -----
 
+// A grid-stride loop whose loop starts at 1 runs over the iterator itself:
+// from 1 + the thread's first position to the source's bound, n - 1,
+// computed where the loop runs (`i < n - 1` in the kernel), by the grid's
+// width.
+// CHECK-LABEL: func.func @strided_from_one
+// CHECK: %[[BLOCKS:.*]] = arith.minsi %{{.*}}, %c1728
+// CHECK: scf.parallel (%[[B:.*]]) = (%{{.*}}) to (%[[BLOCKS]])
+// CHECK: scf.parallel (%[[T:.*]]) = (%{{.*}}) to (%c256
+// CHECK: %[[STRIDE:.*]] = arith.muli %[[BLOCKS]], %c256
+// CHECK: %[[BT:.*]] = arith.muli %[[B]], %c256
+// CHECK: %[[FIRST:.*]] = arith.addi %[[BT]], %[[T]]
+// CHECK: %[[START:.*]] = arith.addi %c1{{.*}}, %[[FIRST]]
+// CHECK: %[[END:.*]] = arith.addi %arg2, %c-1
+// CHECK: scf.for %[[I:.*]] = %[[START]] to %[[END]] step %[[STRIDE]] {
+// CHECK: memref.load %arg1[%[[I]]]
+func.func @strided_from_one(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
+  affine.for %i = 1 to affine_map<()[s0] -> (s0 - 1)>()[%n] {
+    %acc = affine.load %s[] : memref<f64>
+    %x = affine.load %a[%i] : memref<?xf64>
+    %t = arith.addf %acc, %x : f64
+    affine.store %t, %s[] {weft.gpu.reduce = "add"} : memref<f64>
+  } {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.grid_blocks = 1728 : i64}
+  return
+}
+
+// -----
+
 // A row reduction with the same limit: the blocks along x (j) are what the
 // rows' blocks leave of 1728, at least one; the loop over j keeps the
 // guard of i's range inside, and the atomic update keeps it outside.
 // CHECK-LABEL: func.func @strided_rows
-// CHECK: %[[ROWS:.*]] = arith.ceildivsi %{{.*}}, %c8
-// CHECK: %[[WANT:.*]] = arith.ceildivsi %{{.*}}, %c32
+// CHECK: %[[ROWS:.*]] = arith.divsi %{{.*}}, %c8
+// CHECK: %[[WANT:.*]] = arith.divsi %{{.*}}, %c32
 // CHECK: %[[OTHERS:.*]] = arith.maxsi %[[ROWS]], %c1
 // CHECK: %[[SHARE:.*]] = arith.divsi %c1728, %[[OTHERS]]
 // CHECK: %[[CAP:.*]] = arith.maxsi %[[SHARE]], %c1

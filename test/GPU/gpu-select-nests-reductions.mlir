@@ -16,7 +16,7 @@
 // ORDERED: return
 // ORDERED-REMARKS: remark: stays on the host: it carries a dependence through s (a reduction its threads cannot combine: --fp-reductions=ordered keeps its floating-point reduction in program order)
 func.func @dot(%s: memref<f64> {weft.c_arg = "&s"}, %a: memref<?xf64>, %b: memref<?xf64>, %n: index) {
-  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine s (add): each block's partial results in shared memory, then one atomic update per block}}
+  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine s (add): each block's partial results in warp shuffles, then across warps in shared memory, then one atomic update per block}}
   affine.for %i = 0 to %n {
     %acc = affine.load %s[] : memref<f64>
     %x = affine.load %a[%i] : memref<?xf64>
@@ -131,7 +131,7 @@ func.func @prefix(%s: memref<f64>, %a: memref<?xf64>, %p: memref<?xf64>, %n: ind
 // ORDERED-NOT: weft.gpu.reduce
 // ORDERED: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
 func.func @gemv(%y: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>, %m: index, %n: index) {
-  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 16 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a row combine #0 (add): each block's partial results of a row in shared memory, then one atomic update per row of the block}}
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 16 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a row combine #0 (add): each block's partial results of a row in warp shuffles, then one atomic update per row of the block}}
   affine.for %i = 0 to %m {
     affine.for %j = 0 to %n {
       %acc = affine.load %y[%i] : memref<?xf64>
@@ -179,7 +179,7 @@ func.func @transposed(%z: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>,
 // ORDERED: {weft.gpu.reduce = "add"}
 // ORDERED: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.grid_blocks = 1728 : i64}
 func.func @row_count(%c: memref<?xi32>, %k: memref<?x?xi32>, %m: index, %n: index) {
-  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 14 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a row combine #0 (add): each block's partial results of a row in shared memory, then one atomic update per row of the block}}
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 14 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a row combine #0 (add): each block's partial results of a row in warp shuffles, then one atomic update per row of the block}}
   affine.for %i = 0 to %m {
     affine.for %j = 0 to %n {
       %acc = affine.load %c[%i] : memref<?xi32>

@@ -153,6 +153,21 @@ Value ConvertGPUToEmitC::extentOf(OpBuilder &b, Location loc, Value memref,
 /// Names each argument of a kernel as the value its launches pass (the
 /// array `A` for the device copy `d_A`), where they all pass values of one
 /// name; the dimension arguments after the kernel's own keep theirs.
+/// The iterator computed from a loop's position (`1 + pos * 1`): the name
+/// of the position, or of a sum or product of it at most `steps` on.
+static StringRef iteratorOf(Value position, int steps) {
+  if (StringRef name = weft::sourceName(position); !name.empty())
+    return name;
+  if (steps == 0)
+    return "";
+  for (Operation *user : position.getUsers())
+    if (isa<arith::AddIOp, arith::MulIOp>(user))
+      if (StringRef name = iteratorOf(user->getResult(0), steps - 1);
+          !name.empty())
+        return name;
+  return "";
+}
+
 static void nameKernelArguments(gpu::GPUModuleOp module, Block &entry) {
   SmallVector<std::string> names(entry.getNumArguments());
   SmallVector<bool> agree(entry.getNumArguments(), true);
@@ -183,16 +198,7 @@ static void nameKernelArguments(gpu::GPUModuleOp module, Block &entry) {
       arg.setLoc(weft::withSourceName(arg.getLoc(), names[i]));
   // A loop's trip count the host computed (`i < arg`, or `pos < arg` where
   // `i = 1 + pos`): `i_count`, where every comparison names one iterator.
-  auto iteratorOf = [](Value position) -> StringRef {
-    if (StringRef name = weft::sourceName(position); !name.empty())
-      return name;
-    for (Operation *user : position.getUsers())
-      if (isa<arith::AddIOp, arith::MulIOp>(user))
-        if (StringRef name = weft::sourceName(user->getResult(0));
-            !name.empty())
-          return name;
-    return "";
-  };
+
   for (BlockArgument arg : entry.getArguments()) {
     if (!weft::sourceName(arg).empty() || !arg.getType().isIntOrIndex())
       continue;
@@ -211,7 +217,7 @@ static void nameKernelArguments(gpu::GPUModuleOp module, Block &entry) {
         position = loop.getInductionVar();
       if (!position)
         continue;
-      StringRef iterator = iteratorOf(position);
+      StringRef iterator = iteratorOf(position, 2);
       if (iterator.empty() ||
           (!count.empty() && count != iterator.str() + "_count"))
         agreed = false;

@@ -1,6 +1,6 @@
 // --target=mpi-cuda: reductions split across ranks (MPI_Allreduce) whose
 // rank-local loops run on each rank's GPU with the threads combining the
-// partial results (blocks in shared memory, one atomic per block), inside a
+// partial results (warp shuffles, one atomic per block), inside a
 // time loop and alone; a running sum whose partial results are stored stays
 // in order. The same output as the sequential program on 1 to 4 ranks
 // (floating-point sums within 1e-12), also at awkward sizes.
