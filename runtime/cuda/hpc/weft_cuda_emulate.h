@@ -25,7 +25,8 @@
 //
 // * `__shfl_down_sync` where all 32 lanes of a warp take part (the mask is
 //   every lane, the block whole warps): the lanes of a warp wait for each
-//   other around an exchange of their values, as they run in step on a GPU.
+//   other around an exchange of their values, as they run in step on a GPU
+//   (a futex barrier per warp: the emulation runs on Linux).
 //
 // What it cannot emulate is rejected, never run wrongly: the other
 // warp-level intrinsics (shuffles, votes, __syncwarp, warpSize) do not
@@ -52,12 +53,18 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <atomic>
 #include <chrono>
-#include <condition_variable>
+#include <climits>
 #include <cstring>
+#include <ctime>
 #include <map>
 #include <mutex>
 #include <type_traits>
+
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #ifndef WEFT_CUDA_EMULATE_MAX_THREADS
 #define WEFT_CUDA_EMULATE_MAX_THREADS 1024
@@ -477,14 +484,14 @@ WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_or)
 
 namespace weft_cuda_emulate {
 
-/// One warp of the running block: its lanes' values at a shuffle, and a
-/// barrier of its 32 lanes.
+/// One warp of the running block: a barrier of its 32 lanes, and their
+/// values at a shuffle, in two sets that alternate with the barrier's
+/// generation (a lane writes the next shuffle's values only after every
+/// lane has arrived there, so after every lane has read this one's).
 struct Warp {
-  std::mutex mutex;
-  std::condition_variable passed;
-  unsigned waiting = 0;
-  unsigned long long generation = 0;
-  unsigned char values[32][8];
+  std::atomic<unsigned> arrived{0};
+  std::atomic<unsigned> generation{0};
+  unsigned char values[2][32][8];
 };
 static Warp warps[(WEFT_CUDA_EMULATE_MAX_THREADS + 31) / 32];
 
@@ -506,24 +513,34 @@ static Warp warps[(WEFT_CUDA_EMULATE_MAX_THREADS + 31) / 32];
   _Exit(1);
 }
 
-/// Waits until the 32 lanes of warp `index` have all arrived.
-static void warpBarrier(unsigned index) {
+/// Arrives at the barrier of warp `index` in its generation `generation`
+/// and waits until all 32 lanes have: the last to arrive starts the next
+/// generation and wakes the others (a futex on the generation, so that the
+/// 31 waiting threads do not queue on a lock as they wake).
+static void warpBarrier(unsigned index, unsigned generation) {
   Warp &w = warps[index];
-  std::unique_lock<std::mutex> lock(w.mutex);
-  unsigned long long generation = w.generation;
-  if (++w.waiting == 32) {
-    w.waiting = 0;
-    ++w.generation;
-    w.passed.notify_all();
+  if (w.arrived.fetch_add(1, std::memory_order_acq_rel) == 31) {
+    w.arrived.store(0, std::memory_order_relaxed);
+    w.generation.store(generation + 1, std::memory_order_release);
+    syscall(SYS_futex, reinterpret_cast<unsigned *>(&w.generation),
+            FUTEX_WAKE_PRIVATE, INT_MAX, nullptr, nullptr, 0);
     return;
   }
-  if (!w.passed.wait_for(lock,
-                         std::chrono::seconds(WEFT_CUDA_EMULATE_WARP_TIMEOUT),
-                         [&] { return w.generation != generation; }))
-    stop("block (%u, %u, %u): the lanes of warp %u did not all reach a "
-         "warp shuffle in %d s (a shuffle in divergent code?)",
-         blockIdx.x, blockIdx.y, blockIdx.z, index,
-         WEFT_CUDA_EMULATE_WARP_TIMEOUT);
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::seconds(WEFT_CUDA_EMULATE_WARP_TIMEOUT);
+  while (w.generation.load(std::memory_order_acquire) == generation) {
+    auto left = deadline - std::chrono::steady_clock::now();
+    if (left <= std::chrono::steady_clock::duration::zero())
+      stop("block (%u, %u, %u): the lanes of warp %u did not all reach a "
+           "warp shuffle in %d s (a shuffle in divergent code?)",
+           blockIdx.x, blockIdx.y, blockIdx.z, index,
+           WEFT_CUDA_EMULATE_WARP_TIMEOUT);
+    auto ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(left).count();
+    struct timespec wait = {time_t(ns / 1000000000), long(ns % 1000000000)};
+    syscall(SYS_futex, reinterpret_cast<unsigned *>(&w.generation),
+            FUTEX_WAIT_PRIVATE, generation, &wait, nullptr, 0);
+  }
 }
 
 } // namespace weft_cuda_emulate
@@ -546,13 +563,14 @@ static inline WeftT __shfl_down_sync(unsigned mask, WeftT value,
   unsigned thread =
       threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   unsigned warp = thread / 32, lane = thread % 32;
-  memcpy(warps[warp].values[lane], &value, sizeof value);
-  warpBarrier(warp);
+  // The barrier's generation cannot move on before this lane arrives.
+  unsigned generation = warps[warp].generation.load(std::memory_order_acquire);
+  unsigned char(&values)[32][8] = warps[warp].values[generation & 1];
+  memcpy(values[lane], &value, sizeof value);
+  warpBarrier(warp, generation);
   WeftT result = value;
   if (lane % width + delta < unsigned(width))
-    memcpy(&result, warps[warp].values[lane + delta], sizeof result);
-  // No lane may overwrite its value before every lane has read.
-  warpBarrier(warp);
+    memcpy(&result, values[lane + delta], sizeof result);
   return result;
 }
 
