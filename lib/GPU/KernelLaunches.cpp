@@ -85,3 +85,7 @@ std::string weft::kernelArgumentName(gpu::LaunchFuncOp launch,
   }
   return "argument " + std::to_string(arg.getArgNumber());
 }
+
+bool weft::shufflable(Type t) {
+  return isa<Float32Type, Float64Type>(t) || t.isInteger(32) || t.isInteger(64);
+}

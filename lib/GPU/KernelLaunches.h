@@ -31,6 +31,10 @@ std::optional<int64_t> foldToConstant(mlir::Value v);
 std::optional<std::array<int64_t, 3>>
 constantBlockShape(llvm::ArrayRef<mlir::gpu::LaunchFuncOp> launches);
 
+/// Whether a warp shuffle (`gpu.shuffle`, `__shfl_down_sync`) moves values
+/// of type `t`: 32- and 64-bit integers and floats.
+bool shufflable(mlir::Type t);
+
 /// The name of the array a launch passes as the kernel's argument `arg`
 /// (the host array of a device buffer's copies), or "argument N".
 std::string kernelArgumentName(mlir::gpu::LaunchFuncOp launch,

@@ -290,8 +290,9 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     Value step = b.create<arith::ConstantIndexOp>(loc, loop.getStepAsInt());
     // Folded for a loop from 0 by 1: the host computes `n`, not `(n - 0) /
     // 1` with its rounding up.
-    Value trip = roundUpDivide(b, loc, b.createOrFold<arith::SubIOp>(loc, ub, lb),
-                               loop.getStepAsInt());
+    Value trip =
+        roundUpDivide(b, loc, b.createOrFold<arith::SubIOp>(loc, ub, lb),
+                      loop.getStepAsInt());
     Value width = b.create<arith::ConstantIndexOp>(loc, shape[dims[k]]);
     lbs.push_back(lb);
     steps.push_back(step);
@@ -309,12 +310,12 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                         : Value());
     // `j_blocks` in the host code, where the source names the iterator.
     StringRef iterator = sourceName(loop.getInductionVar());
-    blocks.push_back(roundUpDivide(
-        b,
-        isCIdentifier(iterator)
-            ? withSourceName(loc, (iterator + "_blocks").str())
-            : loc,
-        trip, shape[dims[k]]));
+    blocks.push_back(
+        roundUpDivide(b,
+                      isCIdentifier(iterator)
+                          ? withSourceName(loc, (iterator + "_blocks").str())
+                          : loc,
+                      trip, shape[dims[k]]));
     threads.push_back(width);
     zeros.push_back(zero);
     ones.push_back(one);

@@ -43,8 +43,7 @@ public:
 private:
   int64_t threads() const { return block[0] * block[1] * block[2]; }
   Value combineInWarps(OpBuilder &b, memref::AtomicRMWOp atomic, Value thread,
-                       int64_t group,
-                       function_ref<Value(int64_t)> sharedArray);
+                       int64_t group, function_ref<Value(int64_t)> sharedArray);
   Value combineInSharedMemory(OpBuilder &b, memref::AtomicRMWOp atomic,
                               Value thread, Value lane, int64_t group,
                               Value partials);
@@ -70,12 +69,6 @@ static constexpr int64_t kWarpSize = 32;
 
 static Value indexConstant(OpBuilder &b, Location loc, int64_t c) {
   return b.create<arith::ConstantIndexOp>(loc, c);
-}
-
-/// What a warp shuffle moves: 32- and 64-bit integers and floats.
-static bool shufflable(Type t) {
-  return isa<Float32Type, Float64Type>(t) || t.isInteger(32) ||
-         t.isInteger(64);
 }
 
 /// A thread index differs along its dimension where the block is wider
@@ -235,9 +228,9 @@ static Value combineLanes(OpBuilder &b, Location loc, arith::AtomicRMWKind op,
 /// warps, each warp's first lane leaves its result in shared memory and, after
 /// one barrier, the lanes of every warp combine the results of its group's
 /// warps. No barrier where a group is at most a warp (a row of 32 threads).
-Value BlockReducer::combineInWarps(
-    OpBuilder &b, memref::AtomicRMWOp atomic, Value thread, int64_t group,
-    function_ref<Value(int64_t)> sharedArray) {
+Value BlockReducer::combineInWarps(OpBuilder &b, memref::AtomicRMWOp atomic,
+                                   Value thread, int64_t group,
+                                   function_ref<Value(int64_t)> sharedArray) {
   Location loc = atomic.getLoc();
   auto constant = [&](int64_t c) { return indexConstant(b, loc, c); };
   std::string array = arrayName(atomic.getMemref());
@@ -275,8 +268,7 @@ Value BlockReducer::combineInWarps(
   Value fromWarps = b.create<memref::LoadOp>(
       array.empty() ? loc : withSourceName(loc, array + "_partial"),
       warpResults, at);
-  return combineLanes(b, loc, atomic.getKind(), fromWarps, warpsOfGroup,
-                      array);
+  return combineLanes(b, loc, atomic.getKind(), fromWarps, warpsOfGroup, array);
 }
 
 /// The result for each group of `group` threads, in the group's first

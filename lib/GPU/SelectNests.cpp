@@ -11,6 +11,7 @@
 #include "weft/GPU/Passes.h"
 
 #include "DeviceNests.h"
+#include "KernelLaunches.h"
 
 #include "weft/Analysis/Polyhedral/DeviceMapping.h"
 #include "weft/Analysis/Polyhedral/LoopNestCounts.h"
@@ -737,9 +738,7 @@ void NestSelector::visit(Block &block) {
           auto store = cast<affine::AffineStoreOp>(r.store);
           combined.push_back(sourceArrayName(func, store.getMemRef()) + " (" +
                              r.kind + ")");
-          Type t = store.getValueToStore().getType();
-          shuffled &= isa<Float32Type, Float64Type>(t) || t.isInteger(32) ||
-                      t.isInteger(64);
+          shuffled &= shufflable(store.getValueToStore().getType());
         }
         if (rowReduction)
           d << "; the threads of a row combine " << llvm::join(combined, ", ")

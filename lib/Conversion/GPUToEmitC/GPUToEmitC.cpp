@@ -150,9 +150,6 @@ Value ConvertGPUToEmitC::extentOf(OpBuilder &b, Location loc, Value memref,
 }
 } // end anonymous namespace
 
-/// Names each argument of a kernel as the value its launches pass (the
-/// array `A` for the device copy `d_A`), where they all pass values of one
-/// name; the dimension arguments after the kernel's own keep theirs.
 /// The iterator computed from a loop's position (`1 + pos * 1`): the name
 /// of the position, or of a sum or product of it at most `steps` on.
 static StringRef iteratorOf(Value position, int steps) {
@@ -168,6 +165,9 @@ static StringRef iteratorOf(Value position, int steps) {
   return "";
 }
 
+/// Names each argument of a kernel as the value its launches pass (the
+/// array `A` for the device copy `d_A`), where they all pass values of one
+/// name; the dimension arguments after the kernel's own keep theirs.
 static void nameKernelArguments(gpu::GPUModuleOp module, Block &entry) {
   SmallVector<std::string> names(entry.getNumArguments());
   SmallVector<bool> agree(entry.getNumArguments(), true);
@@ -198,7 +198,6 @@ static void nameKernelArguments(gpu::GPUModuleOp module, Block &entry) {
       arg.setLoc(weft::withSourceName(arg.getLoc(), names[i]));
   // A loop's trip count the host computed (`i < arg`, or `pos < arg` where
   // `i = 1 + pos`): `i_count`, where every comparison names one iterator.
-
   for (BlockArgument arg : entry.getArguments()) {
     if (!weft::sourceName(arg).empty() || !arg.getType().isIntOrIndex())
       continue;
