@@ -23,8 +23,9 @@
 # emulation of CUDA (runtime/cuda/hpc); $PB_TARGET=mpi-cuda does the same
 # with mpicxx and runs under mpirun on each of $PB_RANKS.  Both run with
 # $OMP_NUM_THREADS (default 2) threads per emulated block; $PB_NVCC=1 also
-# compiles each CUDA output with nvcc -Werror for sm_80 (mpi-cuda: against
-# Open MPI's headers).  $PB_WEFT_FLAGS are extra weft options (e.g.
+# compiles each CUDA output with nvcc for sm_80 (mpi-cuda: against Open
+# MPI's headers), which may give it no warning that the kernel's own source
+# compiled as CUDA does not get.  $PB_WEFT_FLAGS are extra weft options (e.g.
 # --fp-reductions=ordered); with $PB_RTOL, dumped numbers may differ by that
 # fraction of the larger of their magnitudes and the dump's largest one
 # (test/E2E/compare-numbers.py: split floating-point reductions round
@@ -157,9 +158,20 @@ for src in "${srcs[@]}"; do
     if [ "$TARGET" = mpi-cuda ]; then
       read -r -a nvcc_flags <<< "$(mpicxx --showme:compile)"
     fi
-    if ! "${NVCC:-nvcc}" -O3 -arch=sm_80 -Werror all-warnings "${flags[@]}" \
+    if ! "${NVCC:-nvcc}" -O3 -arch=sm_80 "${flags[@]}" \
          ${nvcc_flags[@]+"${nvcc_flags[@]}"} -c "$out" -o "$w/nvcc.o" >"$w/nvcc.log" 2>&1; then
       report "$name" FAIL "nvcc rejects weft's output" "$w/nvcc.log"; continue
+    fi
+    # Every warning nvcc gives weft's output, it gives the kernel's own
+    # source compiled as CUDA (durbin's init_array declares a `j` it never
+    # uses): weft adds none.
+    "${NVCC:-nvcc}" -O3 -arch=sm_80 -x cu "${flags[@]}" -c "$src" \
+      -o "$w/nvcc.ref.o" >"$w/nvcc.ref.log" 2>&1 || true
+    nvcc_warnings() { grep -o 'warning #[0-9]*-D: .*' "$1" | sort || true; }
+    added=$(comm -23 <(nvcc_warnings "$w/nvcc.log") <(nvcc_warnings "$w/nvcc.ref.log"))
+    if [ -n "$added" ]; then
+      echo "$added" >>"$w/nvcc.log"
+      report "$name" FAIL "nvcc warns about weft's output: $added" "$w/nvcc.log"; continue
     fi
   fi
   if ! { "${cc[@]}" ${as_src[@]+"${as_src[@]}"} -O2 "${flags[@]}" -c "$pb/utilities/polybench.c" -o "$w/polybench.o" &&
