@@ -1,8 +1,12 @@
 //===- FuzzCompile.cpp - The C front end and the loop pipelines -----------===//
 //
-// `weft compile --target=seq` (weft-fuzz-c-seq) or `--target=mpi --report`
-// (weft-fuzz-c-mpi) on the input as a C file: Clang, scop import, the
-// partitioning passes, the EmitC conversion and the splice into the source.
+// `weft compile --target=seq` (weft-fuzz-c-seq), `--target=mpi --report`
+// (weft-fuzz-c-mpi), `--target=cuda --report --gpu-choice=always`
+// (weft-fuzz-c-cuda) or `--target=mpi-cuda --report --gpu-choice=always`
+// (weft-fuzz-c-mpi-cuda) on the input as a C file: Clang, scop import, the
+// partitioning and GPU passes, the EmitC conversion and the splice into the
+// source. `always` sends every nest that may run on the device there, so
+// that the kernel passes see all of them.
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzSupport.h"
@@ -11,8 +15,8 @@
 
 #include <string_view>
 
-#ifndef WEFT_FUZZ_TARGET_MPI
-#error "define WEFT_FUZZ_TARGET_MPI to 0 (seq) or 1 (mpi)"
+#ifndef WEFT_FUZZ_TARGET
+#error "define WEFT_FUZZ_TARGET to a weft::CompileTarget (Seq, Mpi, Cuda, MpiCuda)"
 #endif
 
 namespace {
@@ -64,9 +68,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.input = weft::fuzz::writeScratch("input.c", data, size);
   // Not beside the input, where "output.c" could be included.
   options.output = weft::fuzz::scratchSubdir("out") + "/output.c";
-  options.target = WEFT_FUZZ_TARGET_MPI ? weft::CompileTarget::Mpi
-                                        : weft::CompileTarget::Seq;
-  options.report = WEFT_FUZZ_TARGET_MPI;
+  options.target = weft::CompileTarget::WEFT_FUZZ_TARGET;
+  options.report = options.target != weft::CompileTarget::Seq;
+  options.gpuChoice = "always";
   weft::runCompile(options);
   return 0;
 }

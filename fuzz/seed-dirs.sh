@@ -12,6 +12,10 @@ seed_dirs() {
 seed_dirs_relative() {
   case $1 in
     c-seq | c-mpi) echo examples/hpc test/E2E/seq test/E2E/mpi test/Driver ;;
+    c-cuda) echo examples/hpc test/E2E/seq test/E2E/mpi test/Driver test/Target/CUDA ;;
+    # Fewer seeds (each compiles twice as slowly): test/Fuzz replays them
+    # in CI.
+    c-mpi-cuda) echo examples/hpc test/E2E/mpi-cuda test/Target/CUDA ;;
     cluster) echo examples/llm/clusters test/Planner/Inputs ;;
     model-config) echo examples/llm/models test/Planner/Inputs ;;
     plan) echo fuzz/corpus/plan test/Planner/Inputs ;;

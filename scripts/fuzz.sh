@@ -15,7 +15,7 @@ build=${WEFT_SAN_BUILD_DIR:-$root/build-san}
 seconds=${1:?usage: scripts/fuzz.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(c-seq c-mpi cluster model-config plan
+[ ${#targets[@]} -gt 0 ] || targets=(c-seq c-mpi c-cuda c-mpi-cuda cluster model-config plan
   profile llama2c safetensors stage-file serve-args)
 jobs=${WEFT_FUZZ_JOBS:-$(nproc)}
 # Targets write each input to a scratch file: keep it in memory.
