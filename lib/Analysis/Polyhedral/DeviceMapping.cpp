@@ -286,22 +286,16 @@ isl::set Boxes::boxSet(const isl::set &elements, unsigned rank) {
   isl::set box = isl::set::universe(elements.space());
   if (rank == 0)
     return elements.is_empty() ? elements : box;
-  isl_space *space = isl_set_get_space(elements.get());
-  isl_pw_aff_list *lower = isl_pw_aff_list_alloc(ctx.get(), rank);
-  isl_pw_aff_list *upper = isl_pw_aff_list_alloc(ctx.get(), rank);
+  // Managed objects only: bounds() throws when the quota runs out, and raw
+  // lists allocated before it would leak.
+  isl::pw_aff_list lower(ctx, rank), upper(ctx, rank);
   for (auto &[lo, end] : bounds(elements, rank)) {
-    lower = isl_pw_aff_list_add(lower, lo.copy());
-    upper = isl_pw_aff_list_add(
-        upper, end.add_constant(isl::val::negone(ctx)).release());
+    lower = lower.add(lo);
+    upper = upper.add(end.add_constant(isl::val::negone(ctx)));
   }
-  isl_set *result = isl_set_lower_bound_multi_pw_aff(
-      box.release(),
-      isl_multi_pw_aff_from_pw_aff_list(isl_space_copy(space), lower));
-  result = isl_set_upper_bound_multi_pw_aff(
-      result, isl_multi_pw_aff_from_pw_aff_list(space, upper));
-  if (!result)
-    isl::exception::throw_last_error(ctx.get());
-  return isl::manage(result);
+  isl::space space = elements.space();
+  return box.lower_bound(isl::multi_pw_aff(space, lower))
+      .upper_bound(isl::multi_pw_aff(space, upper));
 }
 
 FailureOr<weft::DeviceTransfers>
