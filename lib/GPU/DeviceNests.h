@@ -76,20 +76,40 @@ bool triangularBandLoop(mlir::affine::AffineForOp loop,
 bool bandLoopMappable(mlir::affine::AffineForOp loop,
                       llvm::ArrayRef<mlir::affine::AffineForOp> band);
 
+/// Threads per block along x and y of a 2-D nest without a shape of the
+/// cost model's (gpu-map-loops): a warp's width along x.
+inline constexpr int64_t kBlock2D[2] = {32, 8};
+
+/// The grid dimension along which the threads that share a reduction's
+/// element lie: a row reduction's (`y[i] += A[i][j] * x[j]`, `j` along x)
+/// or a column reduction's (`y[j] += A[i][j] * x[i]`, `j` along x, `i` along
+/// y).
+enum class ReductionAxis { Row, Column };
+
+/// Reduction updates that a loop joining a 1-D device nest carries, and
+/// how the threads that combine them lie.
+struct BandReductions {
+  llvm::SmallVector<FlowDependenceInfo::Reduction, 1> updates;
+  ReductionAxis axis;
+};
+
 /// The reduction updates `loop`, perfectly nested in `root`, carries where
-/// it may join the 1-D device nest `root` as the grid's x dimension: a row
-/// reduction, `y[i] += A[i][j] * x[j]` along `j`. `root` carries no
-/// dependence; each update's element uses nothing defined in `loop` (the
-/// threads of a row of the grid combine their partial results into it:
-/// gpu-reduce-blocks), a floating-point one only where `splitFpReductions`;
-/// and `loop`'s iterator is in the last subscript of more of the nest's
-/// other accesses than `root`'s, so that the threads along x read
-/// neighbouring elements (otherwise one thread running `loop` per
-/// iteration of `root` reads as well, with no atomics). Empty where it may
-/// not.
-llvm::SmallVector<FlowDependenceInfo::Reduction, 1>
-rowReductions(mlir::affine::AffineForOp root, mlir::affine::AffineForOp loop,
-              const DeviceLoopInfo &info, bool splitFpReductions);
+/// it may join the 1-D device nest `root` as a second grid dimension.
+/// `root` carries no dependence; each update's element uses nothing defined
+/// in `loop` (the threads along `loop` combine their partial results into
+/// it: gpu-reduce-blocks), a floating-point one only where
+/// `splitFpReductions`; and where `loop`'s trip count is known, it fills
+/// the block's width along its dimension. Where `loop`'s iterator is in
+/// the last subscript of more of the nest's other accesses than `root`'s, a
+/// row reduction: `loop` along x, so that a warp reads a row's neighbouring
+/// elements. Otherwise a column reduction: `root` along x, as in one thread
+/// per iteration of `root`, and `loop` along y, which spreads each column
+/// over the grid's blocks where `root` alone would launch too few. Empty
+/// where it may not join.
+std::optional<BandReductions> bandReductions(mlir::affine::AffineForOp root,
+                                             mlir::affine::AffineForOp loop,
+                                             const DeviceLoopInfo &info,
+                                             bool splitFpReductions);
 
 /// Distributes and interchanges loops of `func` so that parallel nests whose
 /// grid would be 1-D get a second dimension, where its exact dependences

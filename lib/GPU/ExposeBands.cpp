@@ -181,7 +181,7 @@ bool BandExposer::formsBand(affine::AffineForOp root, Operation *child) const {
   auto loop = dyn_cast<affine::AffineForOp>(child);
   return loop && ((info.threadParallel.lookup(loop) &&
                    bandLoopMappable(loop, {root})) ||
-                  !rowReductions(root, loop, info, splitFpReductions).empty());
+                  bandReductions(root, loop, info, splitFpReductions));
 }
 
 void BandExposer::consider(affine::AffineForOp root) {

@@ -38,7 +38,7 @@ static SmallVector<int64_t, 3> blockShape(affine::AffineForOp outer,
   case 1:
     return {256};
   case 2:
-    return {32, 8};
+    return {kBlock2D[0], kBlock2D[1]};
   default:
     return {32, 4, 2};
   }
@@ -334,30 +334,39 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
 
   // A nest that combines reductions into few elements launches at most
   // gridBlocks blocks (gpu-select-nests' choice): beyond them, each thread
-  // runs every (blocks along x * X)-th iteration along x, a grid-stride
-  // loop, so that fewer blocks add their results atomically. Not where a
-  // loop of the band has bounds that use x's iterator or an element its
-  // subscripts, or where gpu-stage-tiles will stage the loop the threads
-  // run.
-  Value xIterator = band[coalesced].getInductionVar();
+  // runs every (blocks along d * D)-th iteration along a dimension d, a
+  // grid-stride loop, so that fewer blocks add their results atomically.
+  // Along x where it may, else along y or z (a column reduction's rows):
+  // not along a loop whose iterator the bounds of a loop of the band or an
+  // element's subscripts use, nor where gpu-stage-tiles will stage the loop
+  // the threads run.
   auto countsFromZero = [&](unsigned k) {
     return getConstantIntValue(lbs[k]) == 0 &&
            getConstantIntValue(steps[k]) == 1;
   };
+  auto mayStride = [&](unsigned k) {
+    Value iterator = band[k].getInductionVar();
+    return llvm::none_of(band,
+                         [&](affine::AffineForOp loop) {
+                           return llvm::is_contained(loop->getOperands(),
+                                                     iterator);
+                         }) &&
+           llvm::none_of(accumulators, [&](const Accumulator &a) {
+             return llvm::is_contained(a.operands, iterator);
+           });
+  };
+  auto most = outer->getAttrOfType<IntegerAttr>(
+      WeftDialect::getGpuGridBlocksAttrName());
   int stride = -1;
-  if (auto most = outer->getAttrOfType<IntegerAttr>(
-          WeftDialect::getGpuGridBlocksAttrName());
-      most && most.getInt() > 0 && !accumulators.empty() &&
-      llvm::all_of(tiles, [](auto &shape) { return shape.empty(); }) &&
-      llvm::none_of(band,
-                    [&](affine::AffineForOp loop) {
-                      return llvm::is_contained(loop->getOperands(), xIterator);
-                    }) &&
-      llvm::none_of(accumulators, [&](const Accumulator &a) {
-        return llvm::is_contained(a.operands, xIterator);
-      })) {
-    stride = coalesced;
-    // The blocks along x: as many as the others leave of `most`, at least
+  if (most && most.getInt() > 0 && !accumulators.empty() &&
+      llvm::all_of(tiles, [](auto &shape) { return shape.empty(); }))
+    for (unsigned d = 0; d < loops && stride < 0; ++d) {
+      unsigned k = llvm::find(dims, d) - dims.begin();
+      if (mayStride(k))
+        stride = k;
+    }
+  if (stride >= 0) {
+    // The blocks along it: as many as the others leave of `most`, at least
     // one (`max(1, most / max(1, others))`, folded for a 1-D grid).
     Value others = one;
     for (unsigned k = 0; k < loops; ++k)

@@ -1,11 +1,12 @@
 //===- ReduceBlocks.cpp - A block's partial results combined first --------===//
 //
-// Implements gpu-reduce-blocks: the threads of a block (or of each row of
-// it, for a row reduction) combine their partial results of a reduction,
-// through warp shuffles (and shared memory between warps) or, for types a
-// shuffle cannot move, a tree in shared memory; one thread then updates the
-// element atomically, instead of every thread of the grid updating it one
-// after another (docs/cuda.md, "Reductions").
+// Implements gpu-reduce-blocks: the threads of a block (or of each row or
+// column of it, for a row or column reduction) combine their partial
+// results of a reduction, through warp shuffles (and shared memory between
+// warps) or, for a column and for types a shuffle cannot move, a tree in
+// shared memory; one thread then updates the element atomically, instead of
+// every thread of the grid updating it one after another (docs/cuda.md,
+// "Reductions").
 //
 //===----------------------------------------------------------------------===//
 #include "weft/GPU/Passes.h"
@@ -36,8 +37,8 @@ public:
                std::array<int64_t, 3> block)
       : kernel(kernel), launch(launch), block(block) {}
   /// Combines the block's partial results of `atomic` before it, where
-  /// every thread of the block, or of each of its rows along x, reaches it
-  /// with the same element.
+  /// every thread of the block, or of each of its rows along x or columns
+  /// along y, reaches it with the same element.
   void run(memref::AtomicRMWOp atomic);
 
 private:
@@ -46,7 +47,7 @@ private:
                        int64_t group, function_ref<Value(int64_t)> sharedArray);
   Value combineInSharedMemory(OpBuilder &b, memref::AtomicRMWOp atomic,
                               Value thread, Value lane, int64_t group,
-                              Value partials);
+                              int64_t pitch, Value partials);
   /// The thread dimensions of the block along which `v` may differ (bit d:
   /// dimension d).
   unsigned variesAlong(Value v);
@@ -131,49 +132,59 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
   for (Value index : atomic.getIndices())
     element |= variesAlong(index);
   // The threads that combine: the whole block, where every thread reaches
-  // the update with one element; or each row along x, where the update sits
-  // in a condition (gpu-map-loops': the row's element exists) and neither
-  // the condition nor the element differs along x (a row reduction).
+  // the update with one element; or each row along x (each column along
+  // y), where the update sits in a condition (gpu-map-loops': the element
+  // exists) and neither the condition nor the element differs along x
+  // (along y): a row (column) reduction.
+  enum { Block, Rows, Columns } groups;
   scf::IfOp exists = dyn_cast<scf::IfOp>(atomic->getParentOp());
-  Operation *at = atomic;
-  bool rows;
-  if (atomic->getBlock() == &kernel.front() && element == 0) {
-    rows = false;
-  } else if (exists && exists->getBlock() == &kernel.front() &&
-             exists.getElseRegion().empty() && block[0] > 1 &&
-             llvm::isPowerOf2_64(block[0]) && !(element & 1) &&
-             !(variesAlong(exists.getCondition()) & 1) &&
-             // The partial result is computed before the condition.
-             !exists->isAncestor(
-                 atomic.getValue().getParentBlock()->getParentOp())) {
-    rows = true;
-    at = exists;
-  } else {
+  auto groupedAlong = [&](unsigned d) {
+    return exists && exists->getBlock() == &kernel.front() &&
+           exists.getElseRegion().empty() && block[d] > 1 &&
+           llvm::isPowerOf2_64(block[d]) && !(element & (1u << d)) &&
+           !(variesAlong(exists.getCondition()) & (1u << d)) &&
+           // The partial result is computed before the condition.
+           !exists->isAncestor(
+               atomic.getValue().getParentBlock()->getParentOp());
+  };
+  if (atomic->getBlock() == &kernel.front() && element == 0)
+    groups = Block;
+  else if (groupedAlong(0))
+    groups = Rows;
+  else if (groupedAlong(1))
+    groups = Columns;
+  else
     return;
-  }
+  Operation *at = groups == Block ? atomic.getOperation() : exists;
   Location loc = atomic.getLoc();
   OpBuilder b(at);
   auto constant = [&](int64_t c) { return indexConstant(b, loc, c); };
 
   // Thread (x, y, z) of the block is thread x + X * (y + Y * z) in order:
   // the hardware's, which makes warps of 32 consecutive threads.
-  Value thread, x;
+  Value thread, x, y;
   for (int d = 2; d >= 0; --d) {
     if (block[d] == 1)
       continue;
     Value id = b.create<gpu::ThreadIdOp>(loc, gpu::Dimension(d));
     if (d == 0)
       x = id;
+    else if (d == 1)
+      y = id;
     if (!thread) {
       thread = id;
       continue;
     }
     Value scaled = b.create<arith::MulIOp>(loc, thread, constant(block[d]));
-    thread = b.create<arith::AddIOp>(loc, scaled, id);
+    thread = b.create<arith::AddIOp>(withSourceName(loc, "thread"), scaled, id);
   }
-  // The threads that combine, and this thread's place among them.
-  int64_t group = rows ? block[0] : threads;
-  Value lane = rows ? x : thread;
+  // The threads that combine, this thread's place among them, and how far
+  // apart they are in the block's order.
+  int64_t group = groups == Rows      ? block[0]
+                  : groups == Columns ? block[1]
+                                      : threads;
+  Value lane = groups == Rows ? x : groups == Columns ? y : thread;
+  int64_t pitch = groups == Columns ? block[0] : 1;
   auto workgroup =
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
   auto sharedArray = [&](int64_t size) {
@@ -182,17 +193,19 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
                         MemRefLayoutAttrInterface{}, workgroup),
         withSourceName(loc, bufferName(atomic.getMemref())));
   };
+  // A column's threads are a warp's width apart or more: no shuffles.
   Value result;
-  if (threads % kWarpSize == 0 && shufflable(atomic.getValue().getType()))
+  if (pitch == 1 && threads % kWarpSize == 0 &&
+      shufflable(atomic.getValue().getType()))
     result = combineInWarps(b, atomic, thread, group, sharedArray);
   else
-    result = combineInSharedMemory(b, atomic, thread, lane, group,
+    result = combineInSharedMemory(b, atomic, thread, lane, group, pitch,
                                    sharedArray(threads));
 
   // The first thread of the group adds the group's result.
   Value first =
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, lane, constant(0));
-  if (rows) {
+  if (groups != Block) {
     exists.getConditionMutable().assign(
         b.create<arith::AndIOp>(loc, exists.getCondition(), first));
   } else {
@@ -271,44 +284,41 @@ Value BlockReducer::combineInWarps(OpBuilder &b, memref::AtomicRMWOp atomic,
   return combineLanes(b, loc, atomic.getKind(), fromWarps, warpsOfGroup, array);
 }
 
-/// The result for each group of `group` threads, in the group's first
-/// thread, through a tree in shared memory: each thread stores its partial
-/// result, then at step k the first group / 2^(k+1) threads of the group
-/// combine their element with the one as far after it, a barrier after
-/// each step.
+/// The result for each group of `group` threads, `pitch` apart in the
+/// block's order, in the group's first thread, through a tree in shared
+/// memory: each thread stores its partial result; then, for each half
+/// from group / 2 down to 1, the first `half` threads of the group combine
+/// their element with the one `half` threads after it, a barrier between
+/// steps. The steps are unrolled (their count is the block's), and the last
+/// needs no barrier: the first thread reads what it wrote itself.
 Value BlockReducer::combineInSharedMemory(OpBuilder &b,
                                           memref::AtomicRMWOp atomic,
                                           Value thread, Value lane,
-                                          int64_t group, Value partials) {
+                                          int64_t group, int64_t pitch,
+                                          Value partials) {
   Location loc = atomic.getLoc();
   auto constant = [&](int64_t c) { return indexConstant(b, loc, c); };
+  std::string array = arrayName(atomic.getMemref());
+  Location partial =
+      array.empty() ? loc : withSourceName(loc, array + "_partial");
   b.create<memref::StoreOp>(loc, atomic.getValue(), partials, thread);
-  b.create<gpu::BarrierOp>(loc);
-  Value zero = constant(0);
-  Value stepCount = constant(llvm::Log2_64(group));
-  Value one = constant(1);
-  auto steps = b.create<scf::ForOp>(loc, zero, stepCount, one);
-  {
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(steps.getBody());
-    Value half = b.create<arith::ShRUIOp>(loc, constant(group / 2),
-                                          steps.getInductionVar());
-    Value low =
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, lane, half);
+  for (int64_t half = group / 2; half >= 1; half /= 2) {
+    b.create<gpu::BarrierOp>(loc);
+    Value low = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, lane,
+                                        constant(half));
     auto lower = b.create<scf::IfOp>(loc, low, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(b);
     b.setInsertionPoint(lower.thenBlock()->getTerminator());
     Value mine = b.create<memref::LoadOp>(loc, partials, thread);
-    Value far = b.create<arith::AddIOp>(loc, thread, half);
+    Value far = b.create<arith::AddIOp>(loc, thread, constant(half * pitch));
     Value other = b.create<memref::LoadOp>(loc, partials, far);
     b.create<memref::StoreOp>(
         loc, arith::getReductionOp(atomic.getKind(), b, loc, mine, other),
         partials, thread);
-    b.setInsertionPointAfter(lower);
-    b.create<gpu::BarrierOp>(loc);
   }
   // The group's first element, after the steps (the load is the thread's
   // own; only the group's first thread uses it).
-  return b.create<memref::LoadOp>(loc, partials, thread);
+  return b.create<memref::LoadOp>(partial, partials, thread);
 }
 
 namespace {

@@ -18,6 +18,7 @@
 #include "weft/Partition/NestComments.h"
 #include "weft/Partition/Passes.h"
 
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -188,20 +189,21 @@ static bool combinable(const FlowDependenceInfo::Reduction &r,
   return true;
 }
 
-SmallVector<FlowDependenceInfo::Reduction, 1>
-weft::rowReductions(affine::AffineForOp root, affine::AffineForOp loop,
-                    const DeviceLoopInfo &info, bool splitFpReductions) {
+std::optional<BandReductions> weft::bandReductions(affine::AffineForOp root,
+                                                   affine::AffineForOp loop,
+                                                   const DeviceLoopInfo &info,
+                                                   bool splitFpReductions) {
   auto found = info.reductions.find(loop);
   if (found == info.reductions.end() || !info.threadParallel.lookup(root) ||
       !bandLoopMappable(loop, {root}))
-    return {};
+    return std::nullopt;
   std::string ignored;
   for (const FlowDependenceInfo::Reduction &r : found->second) {
     // Each thread keeps one partial result of the element (gpu-map-loops).
     if (llvm::any_of(cast<affine::AffineStoreOp>(r.store).getMapOperands(),
                      [&](Value v) { return definedIn(v, loop); }) ||
         !combinable(r, root, splitFpReductions, ignored))
-      return {};
+      return std::nullopt;
   }
   // The accesses of the elements become each thread's partial result.
   auto ofElement = [&](const AffineAccess &access) {
@@ -210,9 +212,15 @@ weft::rowReductions(affine::AffineForOp root, affine::AffineForOp loop,
     });
   };
   SmallVector<unsigned> score = contiguousAccesses({root, loop}, ofElement);
-  if (score[1] <= score[0])
-    return {};
-  return found->second;
+  ReductionAxis axis =
+      score[1] > score[0] ? ReductionAxis::Row : ReductionAxis::Column;
+  // A loop of fewer iterations than its threads per block (a filter's three
+  // taps) leaves most of them idle: one thread runs it.
+  int64_t width = kBlock2D[axis == ReductionAxis::Row ? 0 : 1];
+  if (std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
+      trips && int64_t(*trips) < width)
+    return std::nullopt;
+  return BandReductions{found->second, axis};
 }
 
 StringRef weft::forcedPlacement(Operation *loop) {
@@ -665,9 +673,10 @@ void NestSelector::visit(Block &block) {
     }
     // A loop nested in a nest that combines reductions joins its grid where
     // it combines the same ones (or none); a parallel nest takes parallel
-    // loops, and a 1-D one a row reduction (rowReductions) as its last.
+    // loops, and a 1-D one the reductions of a row or column
+    // (bandReductions) as its last.
     SmallVector<affine::AffineForOp, kMaxGridDims> band{loop};
-    bool rowReduction = false;
+    std::optional<ReductionAxis> axis;
     auto sameUpdates = [](ArrayRef<FlowDependenceInfo::Reduction> a,
                           ArrayRef<FlowDependenceInfo::Reduction> b) {
       return a.size() == b.size() &&
@@ -685,10 +694,11 @@ void NestSelector::visit(Block &block) {
                     sameUpdates(reductions,
                                 combinedReductions(inner, loop, ignored)));
       if (!joins && band.size() == 1 && reductions.empty()) {
-        reductions = rowReductions(loop, inner, info, choice.splitFpReductions);
-        if (!reductions.empty()) {
+        if (std::optional<BandReductions> joined =
+                bandReductions(loop, inner, info, choice.splitFpReductions)) {
           band.push_back(inner);
-          rowReduction = true;
+          reductions = joined->updates;
+          axis = joined->axis;
         }
         break;
       }
@@ -702,8 +712,11 @@ void NestSelector::visit(Block &block) {
         loop.emitRemark("stays on the host: ") << why;
       continue;
     }
-    // A row reduction's threads along x share a row.
-    unsigned x = rowReduction ? 1 : coalescedLoop(band);
+    // A row reduction's threads along x share a row; a column reduction's
+    // along y a column, its loop along x as without the reduction.
+    unsigned x = !axis                        ? coalescedLoop(band)
+                 : axis == ReductionAxis::Row ? 1
+                                              : 0;
     Builder b(loop.getContext());
     loop->setAttr(kGpuBandAttr, b.getI64IntegerAttr(band.size()));
     loop->setAttr(kGpuCoalescedAttr, b.getI64IntegerAttr(x));
@@ -716,7 +729,7 @@ void NestSelector::visit(Block &block) {
     if (!reductions.empty() && gridBlocks > 0)
       loop->setAttr(WeftDialect::getGpuGridBlocksAttrName(),
                     b.getI64IntegerAttr(gridBlocks));
-    std::string shape = rowReduction ? "" : chooseKernelShape(band, x, choice);
+    std::string shape = axis ? "" : chooseKernelShape(band, x, choice);
     if (report) {
       InFlightDiagnostic d = loop.emitRemark("runs on the device: ");
       if (band.size() == 1)
@@ -740,11 +753,16 @@ void NestSelector::visit(Block &block) {
                              r.kind + ")");
           shuffled &= shufflable(store.getValueToStore().getType());
         }
-        if (rowReduction)
+        if (axis == ReductionAxis::Row)
           d << "; the threads of a row combine " << llvm::join(combined, ", ")
             << ": each block's partial results of a row "
             << (shuffled ? "in warp shuffles" : "in shared memory")
             << ", then one atomic update per row of the block";
+        else if (axis == ReductionAxis::Column)
+          d << "; the threads of a column combine "
+            << llvm::join(combined, ", ")
+            << ": each block's partial results of a column in shared "
+               "memory, then one atomic update per column of the block";
         else
           d << "; its threads combine " << llvm::join(combined, ", ")
             << ": each block's partial results "

@@ -258,3 +258,41 @@ func.func @strided_rows(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: i
   } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.grid_blocks = 1728 : i64}
   return
 }
+
+// -----
+
+// A column reduction (`y[j] += A[i][j]`, `j` along x): the element uses x's
+// iterator, so the grid-stride loop runs along y, over the rows: the blocks
+// along y are what the columns' blocks leave of 1728, and the atomic update
+// keeps the guard of j's range.
+// CHECK-LABEL: func.func @strided_columns
+// CHECK: %[[COLUMNS:.*]] = arith.divsi %{{.*}}, %c32
+// CHECK: %[[WANT:.*]] = arith.divsi %{{.*}}, %c8
+// CHECK: %[[OTHERS:.*]] = arith.maxsi %[[COLUMNS]], %c1
+// CHECK: %[[SHARE:.*]] = arith.divsi %c1728, %[[OTHERS]]
+// CHECK: %[[CAP:.*]] = arith.maxsi %[[SHARE]], %c1
+// CHECK: %[[BLOCKS:.*]] = arith.minsi %[[WANT]], %[[CAP]]
+// CHECK: scf.parallel (%{{.*}}, %[[BY:.*]]) = (%{{.*}}, %{{.*}}) to (%[[COLUMNS]], %[[BLOCKS]])
+// CHECK: scf.parallel (%{{.*}}, %[[TY:.*]]) = (%{{.*}}, %{{.*}}) to (%c32{{.*}}, %c8{{.*}})
+// CHECK: %[[COLUMN:.*]] = arith.cmpi slt
+// CHECK: %[[STRIDE:.*]] = arith.muli %[[BLOCKS]], %c8
+// CHECK: %[[BT:.*]] = arith.muli %[[BY]], %c8
+// CHECK: %[[FIRST:.*]] = arith.addi %[[BT]], %[[TY]]
+// CHECK: scf.for %{{.*}} = %[[FIRST]] to %arg2 step %[[STRIDE]] {
+// CHECK: scf.if %[[COLUMN]] {
+// CHECK: memref.load %arg1[%{{.*}}, %{{.*}}]
+// CHECK: }
+// CHECK-NEXT: }
+// CHECK: scf.if %[[COLUMN]] {
+// CHECK-NEXT: memref.atomic_rmw addf
+func.func @strided_columns(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index) {
+  affine.for %j = 0 to %n {
+    affine.for %i = 0 to %m {
+      %acc = affine.load %y[%j] : memref<?xf64>
+      %v = affine.load %a[%i, %j] : memref<?x?xf64>
+      %t = arith.addf %acc, %v : f64
+      affine.store %t, %y[%j] {weft.gpu.reduce = "add"} : memref<?xf64>
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.grid_blocks = 1728 : i64}
+  return
+}

@@ -84,7 +84,8 @@ func.func @count(%c: memref<i32>, %a: memref<?x64xi32>, %n: index) {
 // A block of 16 threads is not a whole warp (a shuffle of every lane would
 // read lanes that do not run): each thread stores its partial result in
 // the block's shared array of one element per thread, and four halving
-// steps between barriers leave the block's result in the first.
+// steps (unrolled) between barriers leave the block's result in the first;
+// no barrier after the last, whose result the first thread wrote itself.
 // CHECK-LABEL: gpu.func @half_warp_kernel
 // CHECK-SAME: workgroup(%[[P:.*]] : memref<16xf64, #gpu.address_space<workgroup>>)
 // CHECK-NOT: gpu.shuffle
@@ -94,19 +95,23 @@ func.func @count(%c: memref<i32>, %a: memref<?x64xi32>, %n: index) {
 // CHECK: %[[T:.*]] = gpu.thread_id x
 // CHECK: memref.store %[[MINE]], %[[P]][%[[T]]]
 // CHECK-NEXT: gpu.barrier
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c4{{.*}} step
-// CHECK: %[[HALF:.*]] = arith.shrui %c8{{.*}}, %[[K]] : index
-// CHECK: %[[LOW:.*]] = arith.cmpi ult, %[[T]], %[[HALF]] : index
+// CHECK: %[[LOW:.*]] = arith.cmpi slt, %[[T]], %c8{{.*}} : index
 // CHECK: scf.if %[[LOW]] {
 // CHECK: %[[A:.*]] = memref.load %[[P]][%[[T]]]
-// CHECK: %[[OTHER:.*]] = arith.addi %[[T]], %[[HALF]] : index
+// CHECK: %[[OTHER:.*]] = arith.addi %[[T]], %c8{{.*}} : index
 // CHECK: %[[B:.*]] = memref.load %[[P]][%[[OTHER]]]
 // CHECK: %[[AB:.*]] = arith.addf %[[A]], %[[B]] : f64
 // CHECK: memref.store %[[AB]], %[[P]][%[[T]]]
 // CHECK: }
 // CHECK-NEXT: gpu.barrier
-// CHECK: }
-// CHECK: %[[R:.*]] = memref.load %[[P]][%[[T]]]
+// CHECK: arith.cmpi slt, %[[T]], %c4
+// CHECK: gpu.barrier
+// CHECK: arith.cmpi slt, %[[T]], %c2
+// CHECK: gpu.barrier
+// CHECK: arith.cmpi slt, %[[T]], %c1
+// CHECK: memref.store
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[R:.*]] = memref.load %[[P]][%[[T]]]
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[T]], %c0
 // CHECK: scf.if %[[FIRST]] {
 // CHECK-NEXT: memref.atomic_rmw addf %[[R]], %arg{{[0-9]+}}[] {weft.gpu.reduce = "add"}
@@ -129,8 +134,10 @@ func.func @half_warp(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
 // CHECK-LABEL: gpu.func @short_sum_kernel
 // CHECK-SAME: workgroup(%[[P:.*]] : memref<256xi16, #gpu.address_space<workgroup>>)
 // CHECK-NOT: gpu.shuffle
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c8{{.*}} step
+// CHECK: gpu.barrier
 // CHECK: arith.addi %{{.*}}, %{{.*}} : i16
+// CHECK-COUNT-7: gpu.barrier
+// CHECK-NOT: gpu.barrier
 // CHECK: memref.atomic_rmw addi
 func.func @short_sum(%s: memref<i16>, %a: memref<?xi16>, %n: index) {
   affine.for %i = 0 to %n {
@@ -235,6 +242,59 @@ func.func @row_sums(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index
       affine.store %t, %y[%i] {weft.gpu.reduce = "add"} : memref<?xf64>
     }
   } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+  return
+}
+
+// -----
+
+// A column reduction (`y[j] += A[i][j]`, `j` along x, `i` along y): the
+// element and its condition differ along x, not along y, so each column of
+// the block (8 threads, 32 apart) combines in a tree in shared memory
+// (shuffles move values within a warp, along x), and its thread y == 0
+// adds the column's result where the condition holds.
+// CHECK-LABEL: gpu.func @col_sums_kernel
+// CHECK-SAME: workgroup(%[[P:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
+// CHECK-NOT: gpu.shuffle
+// CHECK: scf.if
+// CHECK: }
+// CHECK-NEXT: %[[MINE:.*]] = memref.load %{{.*}}[] : memref<f64>
+// CHECK: %[[Y:.*]] = gpu.thread_id y
+// CHECK: %[[X:.*]] = gpu.thread_id x
+// CHECK: %[[YX:.*]] = arith.muli %[[Y]], %c32
+// CHECK: %[[T:.*]] = arith.addi %[[YX]], %[[X]] : index
+// CHECK: memref.store %[[MINE]], %[[P]][%[[T]]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[LOW:.*]] = arith.cmpi slt, %[[Y]], %c4{{.*}} : index
+// CHECK: scf.if %[[LOW]] {
+// CHECK: %[[A:.*]] = memref.load %[[P]][%[[T]]]
+// CHECK: %[[OTHER:.*]] = arith.addi %[[T]], %c128{{.*}} : index
+// CHECK: %[[B:.*]] = memref.load %[[P]][%[[OTHER]]]
+// CHECK: %[[AB:.*]] = arith.addf %[[A]], %[[B]] : f64
+// CHECK: memref.store %[[AB]], %[[P]][%[[T]]]
+// CHECK: gpu.barrier
+// CHECK: arith.cmpi slt, %[[Y]], %c2
+// CHECK: arith.addi %[[T]], %c64
+// CHECK: gpu.barrier
+// CHECK: arith.cmpi slt, %[[Y]], %c1
+// CHECK: arith.addi %[[T]], %c32
+// CHECK: memref.store
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[R:.*]] = memref.load %[[P]][%[[T]]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[Y]], %c0
+// CHECK: %[[BOTH:.*]] = arith.andi %{{.*}}, %[[FIRST]] : i1
+// CHECK: scf.if %[[BOTH]] {
+// CHECK-NEXT: memref.atomic_rmw addf %[[R]], %arg{{[0-9]+}}[%{{.*}}] {weft.gpu.reduce = "add"}
+// CHECK-NOT: memref.atomic_rmw
+// CHECK: gpu.return
+func.func @col_sums(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: index) {
+  affine.for %j = 0 to %n {
+    affine.for %i = 0 to %m {
+      %acc = affine.load %y[%j] : memref<?xf64>
+      %v = affine.load %a[%i, %j] : memref<?x?xf64>
+      %t = arith.addf %acc, %v : f64
+      affine.store %t, %y[%j] {weft.gpu.reduce = "add"} : memref<?xf64>
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 0 : i64}
   return
 }
 

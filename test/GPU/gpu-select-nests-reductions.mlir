@@ -148,13 +148,19 @@ func.func @gemv(%y: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>, %m: i
 // -----
 
 // Transposed, `z[i] += A[j][i] * x[j]`: A's last subscript is `i`, x's `j`
-// (1 to 1). One thread per `i` reads A along a row already, with no
-// atomics: a 1-D nest.
+// (1 to 1): a column reduction. `i` stays along x, where one thread per `i`
+// reads A along a row, and `j` joins it along y: the threads of a column of
+// the block combine, which spreads each column over the blocks of the grid.
+// Ordered, floating-point sums keep one thread per `i`, which runs `j` in
+// program order.
 // CHECK-LABEL: func.func @transposed
-// CHECK-NOT: weft.gpu.reduce
-// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+// CHECK: affine.store %{{.*}}, %arg0[%{{.*}}] {weft.gpu.reduce = "add"}
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.grid_blocks = 1728 : i64}
+// ORDERED-LABEL: func.func @transposed
+// ORDERED-NOT: weft.gpu.reduce
+// ORDERED: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
 func.func @transposed(%z: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>, %m: index, %n: index) {
-  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always}}
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 17 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a column combine #0 (add): each block's partial results of a column in shared memory, then one atomic update per column of the block}}
   affine.for %i = 0 to %m {
     affine.for %j = 0 to %n {
       %acc = affine.load %z[%i] : memref<?xf64>
@@ -163,6 +169,48 @@ func.func @transposed(%z: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>,
       %p = arith.mulf %v, %w : f64
       %s = arith.addf %acc, %p : f64
       affine.store %s, %z[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A filter's three taps (`y[i] += w[k] * a[i + k]`): `k` is in the last
+// subscript of more accesses, but 3 threads of a row of 32 would leave the
+// other 29 idle; nor would 3 of a column of 8 fill it. One thread per `i`
+// runs the taps.
+// CHECK-LABEL: func.func @taps
+// CHECK-NOT: weft.gpu.reduce
+// CHECK: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
+func.func @taps(%y: memref<?xf64>, %w: memref<3xf64>, %a: memref<?xf64>, %n: index) {
+  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always}}
+  affine.for %i = 0 to %n {
+    affine.for %k = 0 to 3 {
+      %acc = affine.load %y[%i] : memref<?xf64>
+      %v = affine.load %w[%k] : memref<3xf64>
+      %u = affine.load %a[%i + %k] : memref<?xf64>
+      %p = arith.mulf %v, %u : f64
+      %s = arith.addf %acc, %p : f64
+      affine.store %s, %y[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A column of 8 (one thread each along y) is a column reduction still.
+// CHECK-LABEL: func.func @eight_rows
+// CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.grid_blocks = 1728 : i64}
+func.func @eight_rows(%z: memref<?xi32>, %a: memref<8x?xi32>, %n: index) {
+  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 8 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a column combine #0 (add): each block's partial results of a column in shared memory, then one atomic update per column of the block}}
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to 8 {
+      %acc = affine.load %z[%i] : memref<?xi32>
+      %v = affine.load %a[%j, %i] : memref<8x?xi32>
+      %s = arith.addi %acc, %v : i32
+      affine.store %s, %z[%i] : memref<?xi32>
     }
   }
   return

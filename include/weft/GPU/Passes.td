@@ -56,9 +56,9 @@ def GpuExposeBands : Pass<"gpu-expose-bands", "::mlir::ModuleOp"> {
     function is then analysed again (at most 4 rounds), and so are the
     parts a carried loop's distribution left behind.
 
-    A row reduction (`for i { y[i] = 0; for j y[i] += A[i][j] * x[j] }`,
-    DeviceNests.h, rowReductions) counts as a 2-D band: `y[i] = 0` is cut
-    from it.
+    A row or column reduction (`for i { y[i] = 0; for j y[i] += A[i][j] *
+    x[j] }`, or `A[j][i]`: DeviceNests.h, bandReductions) counts as a 2-D
+    band: `y[i] = 0` is cut from it.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
@@ -67,7 +67,8 @@ def GpuExposeBands : Pass<"gpu-expose-bands", "::mlir::ModuleOp"> {
     Option<"splitFpReductions", "split-fp-reductions", "bool",
            /*default=*/"true",
            "Whether gpu-select-nests may combine floating-point reductions "
-           "in an order of their own (a row reduction then forms a band)">,
+           "in an order of their own (a row or column reduction then forms a "
+           "band)">,
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",
            /*default=*/"20000000",
            "ISL operations quota of the analysis (0: no limit)">,
@@ -143,10 +144,13 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
     which `split-fp-reductions=false` forbids for floating-point ones
     (`--fp-reductions=ordered`). Its updates get `weft.gpu.reduce` (the
     kind). A loop perfectly nested in a 1-D nest that carries only
-    reduction updates into elements the nest's loop picks (a row reduction,
-    `y[i] += A[i][j] * x[j]`: DeviceNests.h, rowReductions) joins it as the
-    x dimension where its iterator is in the last subscript of more of the
-    other accesses; the threads of a row combine their updates.
+    reduction updates into elements the nest's loop picks (DeviceNests.h,
+    bandReductions) joins it as the x dimension where its iterator is in
+    the last subscript of more of the other accesses (a row reduction,
+    `y[i] += A[i][j] * x[j]`: the threads of a row combine their updates),
+    and as the y dimension otherwise (a column reduction, `y[i] += A[j][i]
+    * x[j]`: the threads of a column combine), unless its trip count is
+    known and below the block's width along that dimension (32, 8).
 
     The chosen loops get `weft.gpu.band` (how many loops) and
     `weft.gpu.coalesced` (which one maps to x); a 2-D nest whose threads
@@ -239,12 +243,13 @@ def GpuMapLoops : Pass<"gpu-map-loops", "::mlir::func::FuncOp"> {
     accumulator per element, starting at the identity, and ends the thread
     with an atomic update of the element by it, guarded by the range of the
     loops the element's subscripts use (a row reduction's row). Where the
-    nest carries `weft.gpu.grid_blocks = G`, the blocks along x are at most
-    `max(1, G / (blocks along y and z))`, and each thread runs every
-    `(blocks along x * X)`-th iteration along x from its own in an
-    `scf.for` (a grid-stride loop): fewer blocks, fewer atomic updates. Not
-    where another loop of the band has bounds that use x's iterator, or
-    where gpu-stage-tiles will tile the loop the threads run.
+    nest carries `weft.gpu.grid_blocks = G`, the blocks along one dimension
+    d are at most `max(1, G / (blocks along the others))`, and each thread
+    runs every `(blocks along d * D)`-th iteration along d from its own in
+    an `scf.for` (a grid-stride loop): fewer blocks, fewer atomic updates.
+    d is x where it may be, else y, else z (a column reduction's rows): not
+    a loop whose iterator another loop's bounds or an element's subscripts
+    use. None where gpu-stage-tiles will tile the loop the threads run.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
@@ -339,8 +344,10 @@ def GpuReduceBlocks : Pass<"gpu-reduce-blocks", "::mlir::ModuleOp"> {
     condition (no else) and neither the condition nor the element differs
     along x (a row reduction's, guarded by its row's range), each row of
     the block along x (a power of two) combines the same way, and its
-    thread x == 0 adds the row's result where the condition holds. Other
-    updates stay as they are.
+    thread x == 0 adds the row's result where the condition holds; where
+    they differ along x but not along y (a column reduction's), each column
+    of the block along y, its threads X apart, and its thread y == 0.
+    Other updates stay as they are.
 
     Where the block is whole warps and the partial result a 32- or 64-bit
     integer or float, the lanes of each warp combine in registers
@@ -349,11 +356,11 @@ def GpuReduceBlocks : Pass<"gpu-reduce-blocks", "::mlir::ModuleOp"> {
     in a shared array of one element per warp (a gpu.func workgroup
     attribution) and, after one barrier, the lanes combine those the same
     way. A row of 32 threads needs no shared memory and no barrier.
-    Otherwise each thread stores its partial result in a shared array of
-    one element per thread, and a tree of log2(threads) steps between
-    barriers (`for (k ...) { s = threads / 2 >> k; if (t < s) p[t] = p[t]
-    op p[t + s]; __syncthreads(); }`) leaves the result in the group's
-    first element.
+    Otherwise (a column, other types, blocks that are not whole warps) each
+    thread stores its partial result in a shared array of one element per
+    thread, and log2(group) steps, unrolled, with a barrier before each
+    (`if (lane < s) p[t] = p[t] op p[t + s * pitch]` for s = group / 2 down
+    to 1) leave the result in the group's first element.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",

@@ -1,5 +1,6 @@
 // RUN: bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t.cuda-ordered
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Multi-resolution analysis kernel: a 3-D array on main's stack contracted
    with a 2-D matrix through a 1-D temporary. */

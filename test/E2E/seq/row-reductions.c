@@ -12,7 +12,7 @@
 // CHECK: remark: runs on the device: the iterations {{.*}} the threads of a row combine u (add)
 // CHECK: remark: runs on the device: the iterations {{.*}} the threads of a row combine top (max), f (add)
 // CHECK: remark: runs on the device: the iterations {{.*}}; its threads combine total (add): each block's partial results in warp shuffles, then across warps in shared memory
-// CHECK: row-reductions.c:[[#@LINE+91]]:3: remark: runs on the device: its iterations are the threads of a 1-D grid
+// CHECK: row-reductions.c:[[#@LINE+91]]:3: remark: runs on the device: the iterations {{.*}} the threads of a column combine z (add)
 // KERNEL-NOT: __shared__ double y_partials
 // KERNEL: double y_shuffled = __shfl_down_sync(0xffffffffu, y_partial, 16, 32);
 // KERNEL: double y_shuffled_4 = __shfl_down_sync(0xffffffffu, y_partial_4, 1, 32);
@@ -28,7 +28,7 @@
    then adds them to y[i] atomically. Sizes are not multiples of the 32 x 8
    blocks; loops start past 0; one row reduction is a triangle, one runs in
    a time loop, one combines integers with max, one floats; a transposed
-   one (`z[j] += A[i][j] * y[i]`) keeps a thread per element. At 700 x 300
+   one (`z[j] += A[i][j] * y[i]`) is a column reduction (its own test). At 700 x 300
    for a T4 (320 blocks at most: 88 blocks of rows leave 3 of the 10
    along j), each thread strides over j (docs/cuda.md, "Grid-stride
    loops"), also in the sum of the whole matrix. mpi-cuda:
@@ -102,7 +102,7 @@ int main(void) {
   for (i = 0; i < M; i++)
     for (j = 0; j < N; j++)
       total += A[i][j] * B[i][j];
-  /* Transposed: z[j] sums a column, one thread per element. */
+  /* Transposed: z[j] sums a column, a column reduction. */
   for (j = 0; j < N; j++) {
     z[j] = 0.0;
     for (i = 0; i < M; i++)

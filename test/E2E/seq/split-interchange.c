@@ -1,7 +1,7 @@
 // RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t
 // RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t.odd -DM=13 -DN=70
 // RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.rows -DM=13 -DN=70
-// RUN: WEFT_TARGET=cuda WEFT_GPU_CHOICE=cost bash %S/../run-seq.sh %s %t.cost -DM=5 -DN=6
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 WEFT_GPU_CHOICE=cost bash %S/../run-seq.sh %s %t.cost -DM=5 -DN=6
 // RUN: weft compile --target=cuda --gpu-choice=always --report %s -o %t.cu 2>&1 | FileCheck %s
 // RUN: grep -v '^// KERNELS' %t.cu | FileCheck %s --check-prefix=KERNELS
 /* An inner loop that carries a dependence (a sum into q[i] along j) and
@@ -14,7 +14,8 @@
    statement to the earlier one in the next iteration of j): nothing is
    split. Every output prints what the sequential program prints, bit for
    bit where each element's sum keeps its order (--fp-reductions=ordered),
-   within rounding where the threads of a row combine q[i]'s. */
+   within rounding where the threads of a row combine q[i]'s and those of
+   a column s[j]'s (a column reduction once interchanged). */
 #include <stdio.h>
 
 #ifndef M
@@ -32,9 +33,9 @@ static double A[M][N], p[N], r[M], s[N], q[M], u[N], c[M], d[N];
 // CHECK: split-interchange.c:[[@LINE+15]]:3: remark: interchanged with the loop at line [[@LINE+17]], which carries no dependence
 // CHECK-NOT: distributed into
 // CHECK-NOT: interchanged with
-// KERNELS:      {{^}}static __global__ void {{.*}}(int64_t n, double *restrict s, double *restrict r, double *restrict A, int64_t m) {
-// KERNELS:        for (int64_t i = 0; i < m; i++) {
-// KERNELS-NEXT:     s[j] += r[i] * A[i * {{[0-9]+}} + j];
+// KERNELS:      {{^}}static __global__ void {{.*}}(int64_t n, int64_t i_blocks, double *restrict r, double *restrict A, int64_t m, double *restrict s) {
+// KERNELS:        for (int64_t i = (int64_t)blockIdx.y * 8 + (int64_t)threadIdx.y; i < m; i += i_blocks * 8) {
+// KERNELS:          s_partial += r[i] * A[i * {{[0-9]+}} + j];
 // KERNELS:      {{^}}static __global__ void {{.*}}(int64_t n, double *restrict u, double *restrict A, int64_t m) {
 // KERNELS:        for (int64_t i = 0; i < m; i++) {
 // KERNELS-NEXT:     u[j] = u[j] * 0.5 + A[i * {{[0-9]+}} + j];

@@ -1,5 +1,6 @@
 // RUN: bash %S/../run-seq.sh %s %t
-// RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_RTOL=1e-12 bash %S/../run-seq.sh %s %t.cuda
+// RUN: WEFT_TARGET=cuda WEFT_FLAGS=--fp-reductions=ordered bash %S/../run-seq.sh %s %t.cuda-ordered
 // RUN: bash %S/../run-mpi.sh %s %t
 /* Triangular matrix multiply B := alpha*A'*B with A unit lower triangular;
    the k loop starts at i+1. */
