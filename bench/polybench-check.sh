@@ -21,8 +21,7 @@
 # the CUDA C++ output (and polybench.c: polybench.h has no extern "C") with
 # $CXX (default g++) -x c++ -fopenmp -DWEFT_CUDA_EMULATE, the test-only CPU
 # emulation of CUDA (runtime/cuda/hpc); $PB_TARGET=mpi-cuda does the same
-# with mpicxx and runs under mpirun on each of $PB_RANKS.  Both run with
-# $OMP_NUM_THREADS (default 2) threads per emulated block; $PB_NVCC=1 also
+# with mpicxx and runs under mpirun on each of $PB_RANKS.  $PB_NVCC=1 also
 # compiles each CUDA output with nvcc for sm_80 (mpi-cuda: against Open
 # MPI's headers), which may give it no warning that the kernel's own source
 # compiled as CUDA does not get.  $PB_WEFT_FLAGS are extra weft options (e.g.
@@ -56,7 +55,7 @@ TARGET=${PB_TARGET:-seq}
 read -r -a RANKS <<< "${PB_RANKS:-1 2 3 4 6}"
 case $TARGET in
   seq | mpi) out_ext=c ;;
-  cuda | mpi-cuda) out_ext=cu; export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} ;;
+  cuda | mpi-cuda) out_ext=cu ;;
   *) echo "polybench-check: unknown PB_TARGET '$TARGET' (seq, mpi, cuda, mpi-cuda)" >&2; exit 2 ;;
 esac
 distributed=0

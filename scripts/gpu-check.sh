@@ -197,7 +197,6 @@ hpc_part() {
   read -r -a archs_words <<<"$archs"
   cuda+=(${archs_words[@]+"${archs_words[@]}"})
   [ "$mode" = emulate ] && { cuda=(g++ -x c++ -O2 -fopenmp -DWEFT_CUDA_EMULATE); emulate=1; }
-  export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} # threads per emulated block
   g++ -x c++ -O2 "${flags[@]}" -c "$hpc/utilities/polybench.c" -o "$work/polybench.o" \
     >"$res/polybench.log" 2>&1 || note "HPC part: polybench.c does not build as C++"
   hpc_build() {

@@ -17,8 +17,7 @@
 #
 # With WEFT_TARGET=mpi-cuda the output is `--target=mpi-cuda` CUDA C++, built
 # with mpicxx against the test-only CPU emulation of CUDA (runtime/cuda/hpc:
-# -x c++ -fopenmp -DWEFT_CUDA_EMULATE; one OpenMP thread per rank unless
-# OMP_NUM_THREADS says otherwise). $WEFT_DEFINES (e.g. "-DN=23") go to gcc,
+# -x c++ -fopenmp -DWEFT_CUDA_EMULATE). $WEFT_DEFINES (e.g. "-DN=23") go to gcc,
 # weft and the output's build alike. As in run-seq.sh, every nest that may
 # run on the device does (--gpu-choice=always) unless $WEFT_GPU_CHOICE says
 # otherwise.
@@ -43,7 +42,6 @@ gcc -O2 -std=gnu99 ${defines[@]+"${defines[@]}"} "$src" -o "$tmp.ref" -lm 2>"$tm
 if [ "${WEFT_TARGET:-mpi}" = mpi-cuda ]; then
   out=$tmp.mpi.cu
   build=(mpicxx -x c++ -std=gnu++17 -O2 -Wall -Werror -fopenmp -DWEFT_CUDA_EMULATE)
-  export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
   target_flags=(--gpu-choice="${WEFT_GPU_CHOICE:-always}")
 else
   out=$tmp.mpi.c

@@ -6,13 +6,23 @@
 //
 //   g++ -x c++ -fopenmp -DWEFT_CUDA_EMULATE OUT.cu -o prog -lm
 //
+// (-fopenmp is no longer needed, and harmless: the threads of a block were
+// once a team of OpenMP threads, one OS thread per CUDA thread, whose
+// waits at barriers and shuffles cost most of the test suite's time.)
+//
 // weft_cuda.h includes it under WEFT_CUDA_EMULATE (the generated files carry
 // both). What it does:
 //
 // * A launch runs the blocks of the grid one after another, and the threads
-//   of a block as one team of OpenMP threads (one OS thread per CUDA thread),
-//   so `__syncthreads()` is an OpenMP barrier and every thread of the block
-//   must reach it, as on a GPU.
+//   of a block as fibers (ucontext) on the calling thread: each runs until
+//   it returns or waits at `__syncthreads()` or a warp shuffle, and the
+//   next one runs. A barrier releases its threads when every thread of the
+//   block has arrived; a shuffle its warp's lanes when all 32 have. The
+//   threads of even blocks start in ascending order, of odd blocks in
+//   descending order, so that a missing barrier shows whichever way a
+//   kernel leans on the order. A block whose threads can no longer all
+//   meet (a thread returned while others wait at a barrier, lanes that
+//   never reach a shuffle) stops the program with a message at once.
 // * `__shared__` variables are function-level statics: one copy, used by
 //   the one block that runs at a time.
 // * Atomics are GCC __atomic built-ins (floating-point ones by
@@ -24,15 +34,15 @@
 //   reads what was never copied in shows it.
 //
 // * `__shfl_down_sync` where all 32 lanes of a warp take part (the mask is
-//   every lane, the block whole warps): the lanes of a warp wait for each
-//   other around an exchange of their values, as they run in step on a GPU
-//   (a futex barrier per warp: the emulation runs on Linux).
+//   every lane, the block whole warps): the lanes of a warp leave their
+//   values, and the last to arrive hands each lane the one it reads.
 //
 // What it cannot emulate is rejected, never run wrongly: the other
 // warp-level intrinsics (shuffles, votes, __syncwarp, warpSize) do not
 // compile, with a message naming them; a `__shfl_down_sync` with a partial
 // mask, in a block that is not whole warps, or where a lane of the warp
-// never reaches it (divergent code) stops the program with a message;
+// never reaches it (divergent code), and a `__syncthreads()` that some
+// thread of the block never reaches, stop the program with a message;
 // blocks of more than WEFT_CUDA_EMULATE_MAX_THREADS threads (default
 // 1024), launches that ask for dynamic shared memory and
 // grids over CUDA's limits fail at the launch with an error that
@@ -42,37 +52,26 @@
 #ifndef WEFT_CUDA_EMULATE_H
 #define WEFT_CUDA_EMULATE_H
 
-#ifndef _OPENMP
-#error "weft's CUDA emulation runs the threads of a block as OpenMP threads: build with -fopenmp"
-#endif
-
-#include <omp.h>
-
 #include <cstdarg>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <atomic>
-#include <chrono>
-#include <climits>
 #include <cstring>
-#include <ctime>
+#include <functional>
 #include <map>
-#include <mutex>
 #include <type_traits>
 
-#include <linux/futex.h>
-#include <sys/syscall.h>
+#include <sys/mman.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #ifndef WEFT_CUDA_EMULATE_MAX_THREADS
 #define WEFT_CUDA_EMULATE_MAX_THREADS 1024
 #endif
-// Seconds a lane waits for the other lanes of its warp at a shuffle before
-// the emulation takes it for divergent code.
-#ifndef WEFT_CUDA_EMULATE_WARP_TIMEOUT
-#define WEFT_CUDA_EMULATE_WARP_TIMEOUT 60
+// Bytes of stack of each emulated thread (a fiber), below a guard page.
+#ifndef WEFT_CUDA_EMULATE_STACK
+#define WEFT_CUDA_EMULATE_STACK (256 * 1024)
 #endif
 
 // Function and variable qualifiers. A block runs alone, so one static copy
@@ -355,14 +354,184 @@ static inline cudaError_t cudaMemset(void *p, int value, size_t bytes) {
 }
 
 //===----------------------------------------------------------------------===//
+// The threads of a block, as fibers
+//===----------------------------------------------------------------------===//
+
+namespace weft_cuda_emulate {
+
+/// Stops the program with exit status 1: a kernel cannot return an error.
+[[noreturn]] static void stop(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+[[noreturn]] static void stop(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  fprintf(stderr, "weft CUDA emulation: ");
+  vfprintf(stderr, format, args);
+  fprintf(stderr, "\n");
+  va_end(args);
+  fflush(stdout);
+  fflush(stderr);
+  _Exit(1);
+}
+
+/// What a thread of the running block waits for.
+enum class Wait : unsigned char { Nothing, Barrier, Shuffle, Returned };
+
+/// A thread of the running block: its context, and what it waits for.
+struct Fiber {
+  ucontext_t context;
+  Wait wait;
+};
+
+/// A warp of the running block at a shuffle: the lanes that have arrived,
+/// each lane's value, offset and width, and what each lane reads once all
+/// 32 have (kept until they all arrive at the next shuffle, so after every
+/// lane has read this one's).
+struct Warp {
+  unsigned arrived;
+  unsigned char values[32][8], results[32][8];
+  unsigned deltas[32];
+  int widths[32];
+};
+
+static Fiber fibers[WEFT_CUDA_EMULATE_MAX_THREADS];
+static Warp warps[(WEFT_CUDA_EMULATE_MAX_THREADS + 31) / 32];
+/// Where the scheduler (runBlock) waits while a thread runs.
+static ucontext_t scheduler;
+/// The running thread, x + X * (y + Y * z) in the block.
+static unsigned running;
+/// The kernel with its arguments, run by each thread.
+static std::function<void()> kernelBody;
+/// The threads' stacks, each above a guard page, for `stackSlots` threads.
+static char *stackMemory;
+static unsigned stackSlots;
+
+static size_t pageSize() {
+  static const size_t page = size_t(sysconf(_SC_PAGESIZE));
+  return page;
+}
+
+/// Bytes from one thread's stack to the next: the stack, whole pages, and
+/// the guard page below it.
+static size_t stackStride() {
+  size_t page = pageSize();
+  return (size_t(WEFT_CUDA_EMULATE_STACK) + page - 1) / page * page + page;
+}
+
+/// Stacks for `threads` threads; false where memory cannot be mapped.
+static bool reserveStacks(unsigned threads) {
+  if (threads <= stackSlots)
+    return true;
+  size_t stride = stackStride();
+  if (stackMemory)
+    munmap(stackMemory, stride * stackSlots);
+  stackSlots = 0;
+  void *memory = mmap(nullptr, stride * threads, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (memory == MAP_FAILED)
+    return false;
+  stackMemory = static_cast<char *>(memory);
+  for (unsigned t = 0; t < threads; ++t)
+    mprotect(stackMemory + t * stride, pageSize(), PROT_NONE);
+  stackSlots = threads;
+  return true;
+}
+
+static void runThread() {
+  kernelBody();
+  fibers[running].wait = Wait::Returned;
+  // uc_link returns to the scheduler.
+}
+
+/// The running thread waits for `what`: the scheduler runs the others
+/// until it is released.
+static void waitFor(Wait what) {
+  Fiber &self = fibers[running];
+  self.wait = what;
+  swapcontext(&self.context, &scheduler);
+}
+
+static uint3 threadIndex(unsigned t) {
+  return {t % blockDim.x, t / blockDim.x % blockDim.y,
+          t / (blockDim.x * blockDim.y)};
+}
+
+/// Runs the block `blockIdx` of `threads` threads: each thread in turn
+/// until it returns or waits (in descending order where `descending`), a
+/// barrier released once every thread waits at it; stops the program where
+/// the threads can no longer all meet.
+static void runBlock(unsigned threads, bool descending) {
+  for (unsigned t = 0; t < threads; ++t) {
+    Fiber &f = fibers[t];
+    getcontext(&f.context);
+    f.context.uc_stack.ss_sp = stackMemory + t * stackStride() + pageSize();
+    f.context.uc_stack.ss_size = stackStride() - pageSize();
+    f.context.uc_link = &scheduler;
+    makecontext(&f.context, runThread, 0);
+    f.wait = Wait::Nothing;
+  }
+  for (unsigned w = 0; w < (threads + 31) / 32; ++w)
+    warps[w].arrived = 0;
+  for (;;) {
+    bool ran = false;
+    for (unsigned k = 0; k < threads; ++k) {
+      unsigned t = descending ? threads - 1 - k : k;
+      if (fibers[t].wait != Wait::Nothing)
+        continue;
+      running = t;
+      threadIdx = threadIndex(t);
+      swapcontext(&scheduler, &fibers[t].context);
+      ran = true;
+    }
+    unsigned atBarrier = 0, returned = 0, lastReturned = 0;
+    bool runnable = false;
+    for (unsigned t = 0; t < threads; ++t) {
+      Wait w = fibers[t].wait;
+      atBarrier += w == Wait::Barrier;
+      runnable |= w == Wait::Nothing;
+      if (w == Wait::Returned) {
+        ++returned;
+        lastReturned = t;
+      }
+    }
+    if (returned == threads)
+      return;
+    if (atBarrier == threads) {
+      for (unsigned t = 0; t < threads; ++t)
+        fibers[t].wait = Wait::Nothing;
+      continue;
+    }
+    if (runnable || ran)
+      continue;
+    uint3 b = blockIdx;
+    if (atBarrier && returned) {
+      uint3 r = threadIndex(lastReturned);
+      stop("block (%u, %u, %u): thread (%u, %u, %u) returned while %u "
+           "threads wait at __syncthreads() (a barrier in divergent code?)",
+           b.x, b.y, b.z, r.x, r.y, r.z, atBarrier);
+    }
+    for (unsigned w = 0; w < (threads + 31) / 32; ++w)
+      if (warps[w].arrived)
+        stop("block (%u, %u, %u): the lanes of warp %u did not all reach a "
+             "warp shuffle (a shuffle in divergent code?)",
+             b.x, b.y, b.z, w);
+    stop("block (%u, %u, %u): its threads wait at __syncthreads() and at "
+         "warp shuffles at once",
+         b.x, b.y, b.z);
+  }
+}
+
+} // namespace weft_cuda_emulate
+
+//===----------------------------------------------------------------------===//
 // Synchronisation and atomics
 //===----------------------------------------------------------------------===//
 
 // The fences keep the compiler from caching shared (static) memory across
-// the barrier; the barrier makes every thread of the block wait.
+// the barrier; the thread waits until every thread of the block is there.
 static inline void __syncthreads() {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
-#pragma omp barrier
+  weft_cuda_emulate::waitFor(weft_cuda_emulate::Wait::Barrier);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 static inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
@@ -454,13 +623,14 @@ static inline float atomicExch(float *p, float v) {
 // What the emulation rejects
 //===----------------------------------------------------------------------===//
 
-// Threads of a block are OpenMP threads, not warps in lockstep: code that
-// relies on warps does not compile. The assertion fires where it is used.
+// Threads of a block run one after another, not as warps in lockstep: code
+// that relies on warps (beyond __shfl_down_sync) does not compile. The
+// assertion fires where it is used.
 #define WEFT_CUDA_EMULATE_NO_WARPS(name)                                       \
   template <typename... WeftArgs> static inline unsigned name(WeftArgs...) {           \
     static_assert(sizeof...(WeftArgs) < 0,                                         \
                   "weft CUDA emulation cannot run " #name                      \
-                  ": the threads of a block are OpenMP threads, not warps");   \
+                  ": the threads of a block are not run as warps");          \
     return 0;                                                                  \
   }
 WEFT_CUDA_EMULATE_NO_WARPS(__shfl_sync)
@@ -482,69 +652,6 @@ WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_or)
 // Warp shuffles
 //===----------------------------------------------------------------------===//
 
-namespace weft_cuda_emulate {
-
-/// One warp of the running block: a barrier of its 32 lanes, and their
-/// values at a shuffle, in two sets that alternate with the barrier's
-/// generation (a lane writes the next shuffle's values only after every
-/// lane has arrived there, so after every lane has read this one's).
-struct Warp {
-  std::atomic<unsigned> arrived{0};
-  std::atomic<unsigned> generation{0};
-  unsigned char values[2][32][8];
-};
-static Warp warps[(WEFT_CUDA_EMULATE_MAX_THREADS + 31) / 32];
-
-/// Stops the program with exit status 1: a kernel cannot return an error.
-/// The first thread to stop says why; the others wait for the end.
-[[noreturn]] static void stop(const char *format, ...)
-    __attribute__((format(printf, 1, 2)));
-[[noreturn]] static void stop(const char *format, ...) {
-  static std::mutex stopping;
-  stopping.lock();
-  va_list args;
-  va_start(args, format);
-  fprintf(stderr, "weft CUDA emulation: ");
-  vfprintf(stderr, format, args);
-  fprintf(stderr, "\n");
-  va_end(args);
-  fflush(stdout);
-  fflush(stderr);
-  _Exit(1);
-}
-
-/// Arrives at the barrier of warp `index` in its generation `generation`
-/// and waits until all 32 lanes have: the last to arrive starts the next
-/// generation and wakes the others (a futex on the generation, so that the
-/// 31 waiting threads do not queue on a lock as they wake).
-static void warpBarrier(unsigned index, unsigned generation) {
-  Warp &w = warps[index];
-  if (w.arrived.fetch_add(1, std::memory_order_acq_rel) == 31) {
-    w.arrived.store(0, std::memory_order_relaxed);
-    w.generation.store(generation + 1, std::memory_order_release);
-    syscall(SYS_futex, reinterpret_cast<unsigned *>(&w.generation),
-            FUTEX_WAKE_PRIVATE, INT_MAX, nullptr, nullptr, 0);
-    return;
-  }
-  auto deadline = std::chrono::steady_clock::now() +
-                  std::chrono::seconds(WEFT_CUDA_EMULATE_WARP_TIMEOUT);
-  while (w.generation.load(std::memory_order_acquire) == generation) {
-    auto left = deadline - std::chrono::steady_clock::now();
-    if (left <= std::chrono::steady_clock::duration::zero())
-      stop("block (%u, %u, %u): the lanes of warp %u did not all reach a "
-           "warp shuffle in %d s (a shuffle in divergent code?)",
-           blockIdx.x, blockIdx.y, blockIdx.z, index,
-           WEFT_CUDA_EMULATE_WARP_TIMEOUT);
-    auto ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(left).count();
-    struct timespec wait = {time_t(ns / 1000000000), long(ns % 1000000000)};
-    syscall(SYS_futex, reinterpret_cast<unsigned *>(&w.generation),
-            FUTEX_WAIT_PRIVATE, generation, &wait, nullptr, 0);
-  }
-}
-
-} // namespace weft_cuda_emulate
-
 /// The value of lane `lane + delta` of the warp, within segments of `width`
 /// lanes (the lane's own value past its segment's end).
 template <typename WeftT>
@@ -560,17 +667,27 @@ static inline WeftT __shfl_down_sync(unsigned mask, WeftT value,
          "only every lane of whole warps, in segments of a power of two "
          "lanes, is emulated",
          mask, delta, width, threads);
-  unsigned thread =
-      threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-  unsigned warp = thread / 32, lane = thread % 32;
-  // The barrier's generation cannot move on before this lane arrives.
-  unsigned generation = warps[warp].generation.load(std::memory_order_acquire);
-  unsigned char(&values)[32][8] = warps[warp].values[generation & 1];
-  memcpy(values[lane], &value, sizeof value);
-  warpBarrier(warp, generation);
-  WeftT result = value;
-  if (lane % width + delta < unsigned(width))
-    memcpy(&result, values[lane + delta], sizeof result);
+  unsigned warp = running / 32, lane = running % 32;
+  Warp &w = warps[warp];
+  memcpy(w.values[lane], &value, sizeof value);
+  w.deltas[lane] = delta;
+  w.widths[lane] = width;
+  if (++w.arrived < 32) {
+    waitFor(Wait::Shuffle);
+  } else {
+    // The last lane to arrive hands each lane its value and releases them.
+    w.arrived = 0;
+    for (unsigned l = 0; l < 32; ++l) {
+      unsigned from = l % unsigned(w.widths[l]) + w.deltas[l] <
+                              unsigned(w.widths[l])
+                          ? l + w.deltas[l]
+                          : l;
+      memcpy(w.results[l], w.values[from], sizeof value);
+      fibers[warp * 32 + l].wait = Wait::Nothing;
+    }
+  }
+  WeftT result;
+  memcpy(&result, w.results[lane], sizeof result);
   return result;
 }
 
@@ -625,34 +742,22 @@ static void launch(const char *name, void (*kernel)(WeftParams...), dim3 grid,
   bool ok = (deviceArgument(name, index++, args) && ...);
   if (!ok)
     return;
+  if (!reserveStacks(unsigned(threads))) {
+    fail(cudaErrorMemoryAllocation,
+         "kernel %s: no memory for the stacks of %llu emulated threads", name,
+         threads);
+    return;
+  }
   gridDim = grid;
   blockDim = block;
-  omp_set_dynamic(0);
-  bool complete = true;
+  kernelBody = [=] { kernel(args...); };
   for (unsigned z = 0; z < grid.z; ++z)
     for (unsigned y = 0; y < grid.y; ++y)
       for (unsigned x = 0; x < grid.x; ++x) {
         blockIdx = {x, y, z};
-#pragma omp parallel num_threads(threads)
-        {
-          unsigned t = omp_get_thread_num();
-          if ((unsigned long long)omp_get_num_threads() != threads) {
-#pragma omp atomic write
-            complete = false;
-          } else {
-            threadIdx = {t % block.x, t / block.x % block.y,
-                         t / (block.x * block.y)};
-            kernel(args...);
-          }
-        }
-        if (!complete) {
-          fail(cudaErrorNotSupported,
-               "kernel %s: OpenMP gave fewer than the block's %llu threads "
-               "(OMP_THREAD_LIMIT?)",
-               name, threads);
-          return;
-        }
+        runBlock(unsigned(threads), (x + grid.x * (y + grid.y * z)) % 2);
       }
+  kernelBody = nullptr;
 }
 
 } // namespace weft_cuda_emulate

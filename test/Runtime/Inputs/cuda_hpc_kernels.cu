@@ -64,6 +64,29 @@ __global__ void linearIds(long long *out) {
   out[id] = id;
 }
 
+// A barrier only some threads reach (those past `n` return first): on a
+// GPU undefined, in the emulation an error.
+__global__ void divergentBarrier(double *x, int n) {
+  __shared__ double s[64];
+  int i = threadIdx.x;
+  if (i >= n)
+    return;
+  s[i] = x[i];
+  __syncthreads();
+  x[i] = s[n - 1 - i];
+}
+
+// Each thread reads its neighbour's element of shared memory without a
+// barrier (a missing __syncthreads): the emulation runs the threads of even
+// blocks in ascending order and of odd ones in descending order, so the
+// neighbour has written it in block 0 and not yet in block 1.
+__global__ void missingBarrier(int *out) {
+  __shared__ int s[32];
+  int t = threadIdx.x;
+  s[t] = blockIdx.x * 100 + t;
+  out[blockIdx.x * 32 + t] = t > 0 ? s[t - 1] : -1;
+}
+
 __global__ void scale(double *x, int n, double factor) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -202,6 +225,23 @@ static void checkBoxCopies() {
   weft_cuda_free(d);
 }
 
+#ifdef WEFT_CUDA_EMULATE
+static void checkThreadOrder() {
+  int *d = weft_cuda_alloc<int>(64);
+  WEFT_CUDA_LAUNCH(missingBarrier, 2, 1, 1, 32, 1, 1, d);
+  int out[64];
+  WEFT_CUDA_CHECK(cudaMemcpy(out, d, sizeof out, cudaMemcpyDeviceToHost));
+  weft_cuda_free(d);
+  // Block 0 sees its neighbours' values; block 1 the values block 0 left.
+  bool ascending = true, descending = true;
+  for (int t = 1; t < 32; ++t) {
+    ascending &= out[t] == t - 1;
+    descending &= out[32 + t] == t - 1;
+  }
+  expect(ascending && descending, "threads of odd blocks in descending order");
+}
+#endif
+
 // Each error case stops the program with a message (exit status 1).
 static void runErrorCase(const char *name) {
   double *d = weft_cuda_alloc<double>(4);
@@ -222,6 +262,8 @@ static void runErrorCase(const char *name) {
         cudaMemcpy(d, host, 2 * sizeof host, cudaMemcpyHostToDevice));
   else if (!strcmp(name, "free-host"))
     weft_cuda_free(host);
+  else if (!strcmp(name, "divergent-barrier"))
+    WEFT_CUDA_LAUNCH(divergentBarrier, 1, 1, 1, 64, 1, 1, d, 4);
   weft_cuda_sync();
   printf("%s: not rejected\n", name);
 }
@@ -235,6 +277,9 @@ int main(int argc, char **argv) {
   checkReduction();
   checkIndices();
   checkBoxCopies();
+#ifdef WEFT_CUDA_EMULATE
+  checkThreadOrder(); // the emulation's order; a GPU's is its own
+#endif
   printf("%d failures\n", failures);
   return failures != 0;
 }
