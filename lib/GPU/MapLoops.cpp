@@ -147,14 +147,14 @@ static SmallVector<Accumulator> ownAccumulators(affine::AffineForOp outer) {
 /// `(x + d - 1) / d`: x / d rounded up where x >= 0, and at most 0 where
 /// x <= 0 (a loop without iterations: no thread runs one, the launch macro
 /// launches no empty grid). Reads plainer than arith.ceildivsi's expansion
-/// in the host code; folded for d = 1.
+/// in the host code; folded for d = 1 and for a constant `x`.
 static Value roundUpDivide(OpBuilder &b, Location loc, Value x, int64_t d) {
   if (d == 1)
     return x;
   Value up = b.createOrFold<arith::AddIOp>(
       loc, x, b.create<arith::ConstantIndexOp>(loc, d - 1));
-  return b.create<arith::DivSIOp>(loc, up,
-                                  b.create<arith::ConstantIndexOp>(loc, d));
+  return b.createOrFold<arith::DivSIOp>(
+      loc, up, b.create<arith::ConstantIndexOp>(loc, d));
 }
 
 /// The value that leaves any other unchanged under `kind`.
@@ -281,8 +281,8 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
         hi[e] = boundAt(b, loop.getUpperBoundMap(),
                         loop.getUpperBoundOperands(), at);
       }
-      lb = b.create<arith::MinSIOp>(loc, lo[0], lo[1]);
-      ub = b.create<arith::MaxSIOp>(loc, hi[0], hi[1]);
+      lb = b.createOrFold<arith::MinSIOp>(loc, lo[0], lo[1]);
+      ub = b.createOrFold<arith::MaxSIOp>(loc, hi[0], hi[1]);
     } else {
       lb = lowerAffineLowerBound(loop, b);
       ub = lowerAffineUpperBound(loop, b);
@@ -302,10 +302,11 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
       return llvm::is_contained(other->getOperands(), loop.getInductionVar());
     });
     lasts.push_back(usedByTriangle
-                        ? b.create<arith::AddIOp>(
+                        ? b.createOrFold<arith::AddIOp>(
                               loc, lb,
-                              b.create<arith::MulIOp>(
-                                  loc, b.create<arith::SubIOp>(loc, trip, one),
+                              b.createOrFold<arith::MulIOp>(
+                                  loc,
+                                  b.createOrFold<arith::SubIOp>(loc, trip, one),
                                   step))
                         : Value());
     // `j_blocks` in the host code, where the source names the iterator.
@@ -373,7 +374,7 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
       if (int(k) != stride)
         others = others == one
                      ? blocks[k]
-                     : b.create<arith::MulIOp>(loc, others, blocks[k]);
+                     : b.createOrFold<arith::MulIOp>(loc, others, blocks[k]);
     Value mostBlocks = b.create<arith::ConstantIndexOp>(loc, most.getInt());
     Value share = b.createOrFold<arith::DivSIOp>(
         loc, mostBlocks, b.createOrFold<arith::MaxSIOp>(loc, one, others));
@@ -382,10 +383,11 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     if (Operation *uncapped = blocks[stride].getDefiningOp();
         uncapped && isa<arith::DivSIOp>(uncapped))
       uncapped->setLoc(loc);
-    blocks[stride] = b.create<arith::MinSIOp>(loc, blocks[stride], cap);
-    // The kernel's loop reads it: `j += j_blocks * 32`.
+    blocks[stride] = b.createOrFold<arith::MinSIOp>(loc, blocks[stride], cap);
+    // The kernel's loop reads it: `j += j_blocks * 32` (a constant where
+    // the sizes are).
     if (StringRef iterator = sourceName(band[stride].getInductionVar());
-        isCIdentifier(iterator))
+        isCIdentifier(iterator) && blocks[stride].getDefiningOp<arith::MinSIOp>())
       blocks[stride].getDefiningOp()->setLoc(
           withSourceName(loc, (iterator + "_blocks").str()));
   }

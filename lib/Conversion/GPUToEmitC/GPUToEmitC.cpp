@@ -511,6 +511,9 @@ void ConvertGPUToEmitC::runOnOperation() {
     OpBuilder b(alloc);
     Location loc = alloc.getLoc();
     MemRefType type = alloc.getType();
+    // Not the buffer's own name (`d_A`): a count several buffers of one
+    // shape share reads `elements`.
+    Location countLoc = weft::withSourceName(loc, "elements");
     Value count = indexConstant(b, loc, 1);
     SmallVector<Value> trailing;
     unsigned dynamic = 0;
@@ -520,7 +523,7 @@ void ConvertGPUToEmitC::runOnOperation() {
                          : indexConstant(b, loc, type.getDimSize(d));
       if (d > 0 && type.isDynamicDim(d))
         trailing.push_back(extent);
-      count = b.create<arith::MulIOp>(loc, count, extent);
+      count = b.create<arith::MulIOp>(countLoc, count, extent);
     }
     Type element = type.getElementType();
     Value host = alloc->hasAttr(weft::WeftDialect::getGpuResidentAttrName())

@@ -16,7 +16,7 @@
 // CHECK: column-reductions.c:[[#@LINE+97]]:3: remark: runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always
 // CHECK: column-reductions.c:[[#@LINE+103]]:5: remark: runs on the device: the iterations {{.*}} the threads of a column combine z (add)
 // KERNEL: __shared__ double mean_partials[256];
-// KERNEL: for (int64_t i = (int64_t)blockIdx.y * 8 + (int64_t)threadIdx.y; i < 37; i += i_blocks * 8) {
+// KERNEL: for (int64_t i = (int64_t)blockIdx.y * 8 + (int64_t)threadIdx.y; i < 37; i += (int64_t)5 * 8) {
 // KERNEL: mean_partial += B[i * 70 + j];
 // KERNEL: int64_t thread = (int64_t)threadIdx.y * 32 + (int64_t)threadIdx.x;
 // KERNEL-NEXT: mean_partials[thread] = mean_partial;
@@ -28,7 +28,7 @@
 // KERNEL-NEXT: double mean_partial_1 = mean_partials[thread];
 // KERNEL-NEXT: if ((j < 70) & ((int64_t)threadIdx.y == 0)) {
 // KERNEL-NEXT: weft_cuda_atomic_add(mean, j, mean_partial_1);
-// KERNEL: WEFT_CUDA_LAUNCH(weft_main_scop0_kernel_2, j_blocks_1, i_blocks, 1, 32, 8, 1, i_blocks, d_B, d_mean);
+// KERNEL: WEFT_CUDA_LAUNCH(weft_main_scop0_kernel_2, 3, 5, 1, 32, 8, 1, d_B, d_mean);
 // ORDERED-NOT: 2-D grid
 // ORDERED-NOT: threads of a column combine
 /* Column reductions (docs/cuda.md, "Column reductions"): each element of a
