@@ -3,8 +3,10 @@
 against gcc, through the test-only CPU emulation of CUDA.
 
 Generates random affine programs aimed at the reorderings and placements of
-the CUDA targets (docs/cuda.md): an outer loop over `i` holding an optional
-statement and an inner loop over `j` whose two to four statements update
+the CUDA targets (docs/cuda.md): an outer loop over `i` (or `j`) holding an
+optional statement and an inner loop over `j` (or `i`; from 0, 1 or the
+outer iterator, to the size, a constant or one less) whose two to four
+statements update
 1-D arrays at `i`, `j`, `i + 1` or `j + 1` and a 2-D array at `[i][j]`
 (sums into an element of `i`, updates of elements of `j`, and statements
 feeding each other), sometimes inside a time loop, sometimes followed by a
@@ -63,13 +65,29 @@ def statement(rng):
     return f"{lhs} = {rhs};"
 
 
+def loop(rng, var, bound, outer=None):
+    """`for (var = lo; var < hi; var++)`: from 0 or 1, or from the outer
+    loop's iterator (a triangle); to the size, a constant (`M`, `N`, equal
+    to the parameter at run time, so that block counts fold) or one less."""
+    lo = rng.choice(["0", "0", "1"] + ([outer] if outer else []))
+    hi = rng.choice([bound, bound, bound.upper(), f"{bound} - 1"])
+    return f"for ({var} = {lo}; {var} < {hi}; {var}++)"
+
+
 def nest(rng, indent):
     pad = " " * indent
-    first = rng.choice(["", "q[i] = 0.0;", "a[i] = a[i] * 0.5;"])
+    # Over i then j, or over j then i (columns: `d[j] = 0.0` then sums of
+    # `d[j] + A[i][j] * ...` along i).
+    outer, inner = rng.choice([("i", "j"), ("i", "j"), ("j", "i")])
+    firsts = (["", "q[i] = 0.0;", "a[i] = a[i] * 0.5;"] if outer == "i"
+              else ["", "d[j] = 0.0;", "c[j] = c[j] * 0.5;"])
+    first = rng.choice(firsts)
+    bounds = {"i": "m", "j": "n"}
     body = "\n".join(f"{pad}    {statement(rng)}" for _ in range(rng.randint(2, 4)))
-    return (f"{pad}for (i = 0; i < m; i++) {{\n"
+    return (f"{pad}{loop(rng, outer, bounds[outer])} {{\n"
             + (f"{pad}  {first}\n" if first else "")
-            + f"{pad}  for (j = 0; j < n; j++) {{\n{body}\n{pad}  }}\n{pad}}}\n")
+            + f"{pad}  {loop(rng, inner, bounds[inner], outer)} {{\n{body}\n{pad}  }}\n"
+            + f"{pad}}}\n")
 
 
 def program(rng):
@@ -116,7 +134,6 @@ def main():
              "own (row reductions among them); numbers then compare within 1e-12"))
     fp = [] if args.split else ["--fp-reductions=ordered"]
     rtol = 1e-12 if args.split else None
-    env["OMP_NUM_THREADS"] = "2"
     emulate = ["-x", "c++", "-O1", "-fopenmp", "-DWEFT_CUDA_EMULATE"]
     builds = [("cuda", ["--gpu-choice=always"], ["g++"]),
               ("cuda", ["--gpu-choice=cost"], ["g++"]),
