@@ -468,6 +468,15 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
               {
                 OpBuilder::InsertionGuard g(tb);
                 if (stride >= 0) {
+                  // The other loops' conditions hold for every iteration
+                  // of the thread's loop: tested once, around it.
+                  if (inside) {
+                    tb.setInsertionPoint(
+                        tb.create<scf::IfOp>(loc, inside, /*withElse=*/false)
+                            .thenBlock()
+                            ->getTerminator());
+                    inside = Value();
+                  }
                   // One statement each: the order of the ops is the
                   // output's, whatever the C++ compiler's order of
                   // arguments.

@@ -230,8 +230,8 @@ func.func @strided_from_one(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
 // -----
 
 // A row reduction with the same limit: the blocks along x (j) are what the
-// rows' blocks leave of 1728, at least one; the loop over j keeps the
-// guard of i's range inside, and the atomic update keeps it outside.
+// rows' blocks leave of 1728, at least one; the guard of i's range is
+// tested once around the loop over j, and again around the atomic update.
 // CHECK-LABEL: func.func @strided_rows
 // CHECK: %[[ROWS:.*]] = arith.divsi %{{.*}}, %c8
 // CHECK: %[[WANT:.*]] = arith.divsi %{{.*}}, %c32
@@ -241,8 +241,10 @@ func.func @strided_from_one(%s: memref<f64>, %a: memref<?xf64>, %n: index) {
 // CHECK: %[[BLOCKS:.*]] = arith.minsi %[[WANT]], %[[CAP]]
 // CHECK: scf.parallel (%{{.*}}, %{{.*}}) = (%{{.*}}, %{{.*}}) to (%[[ROWS]], %[[BLOCKS]])
 // CHECK: %[[ROW:.*]] = arith.cmpi slt
-// CHECK: scf.for
 // CHECK: scf.if %[[ROW]] {
+// CHECK: scf.for
+// CHECK-NOT: scf.if
+// CHECK: memref.load %arg1
 // CHECK: }
 // CHECK-NEXT: }
 // CHECK: scf.if %[[ROW]] {
@@ -263,8 +265,8 @@ func.func @strided_rows(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: i
 
 // A column reduction (`y[j] += A[i][j]`, `j` along x): the element uses x's
 // iterator, so the grid-stride loop runs along y, over the rows: the blocks
-// along y are what the columns' blocks leave of 1728, and the atomic update
-// keeps the guard of j's range.
+// along y are what the columns' blocks leave of 1728; the guard of j's range
+// is tested around the loop and around the atomic update.
 // CHECK-LABEL: func.func @strided_columns
 // CHECK: %[[COLUMNS:.*]] = arith.divsi %{{.*}}, %c32
 // CHECK: %[[WANT:.*]] = arith.divsi %{{.*}}, %c8
@@ -275,11 +277,12 @@ func.func @strided_rows(%y: memref<?xf64>, %a: memref<?x?xf64>, %m: index, %n: i
 // CHECK: scf.parallel (%{{.*}}, %[[BY:.*]]) = (%{{.*}}, %{{.*}}) to (%[[COLUMNS]], %[[BLOCKS]])
 // CHECK: scf.parallel (%{{.*}}, %[[TY:.*]]) = (%{{.*}}, %{{.*}}) to (%c32{{.*}}, %c8{{.*}})
 // CHECK: %[[COLUMN:.*]] = arith.cmpi slt
+// CHECK: scf.if %[[COLUMN]] {
 // CHECK: %[[STRIDE:.*]] = arith.muli %[[BLOCKS]], %c8
 // CHECK: %[[BT:.*]] = arith.muli %[[BY]], %c8
 // CHECK: %[[FIRST:.*]] = arith.addi %[[BT]], %[[TY]]
 // CHECK: scf.for %{{.*}} = %[[FIRST]] to %arg2 step %[[STRIDE]] {
-// CHECK: scf.if %[[COLUMN]] {
+// CHECK-NOT: scf.if
 // CHECK: memref.load %arg1[%{{.*}}, %{{.*}}]
 // CHECK: }
 // CHECK-NEXT: }
