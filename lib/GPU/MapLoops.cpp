@@ -480,7 +480,7 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                   // One statement each: the order of the ops is the
                   // output's, whatever the C++ compiler's order of
                   // arguments.
-                  Value gridWidth = tb.create<arith::MulIOp>(
+                  Value gridWidth = tb.createOrFold<arith::MulIOp>(
                       loc, blocks[stride], threads[stride]);
                   Value first = firstIndex(stride);
                   // A loop by 1 that does not start at 0 runs over its

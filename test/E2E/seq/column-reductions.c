@@ -16,7 +16,7 @@
 // CHECK: column-reductions.c:[[#@LINE+97]]:3: remark: runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always
 // CHECK: column-reductions.c:[[#@LINE+103]]:5: remark: runs on the device: the iterations {{.*}} the threads of a column combine z (add)
 // KERNEL: __shared__ double mean_partials[256];
-// KERNEL: for (int64_t i = (int64_t)blockIdx.y * 8 + (int64_t)threadIdx.y; i < 37; i += (int64_t)5 * 8) {
+// KERNEL: for (int64_t i = (int64_t)blockIdx.y * 8 + (int64_t)threadIdx.y; i < 37; i += 40) {
 // KERNEL: mean_partial += B[i * 70 + j];
 // KERNEL: int64_t thread = (int64_t)threadIdx.y * 32 + (int64_t)threadIdx.x;
 // KERNEL-NEXT: mean_partials[thread] = mean_partial;
