@@ -109,9 +109,13 @@ linearRange(OpBuilder &b, Location loc, const ArgumentFootprint &f,
     return b.create<arith::ConstantIndexOp>(loc, v).getResult();
   };
   // offset(x) = ((x0 * E1 + x1) * E2 + x2) ...: increasing in every
-  // subscript (extents are not negative), so the box's corners bound it.
-  Value begin = cst(0), last = cst(0);
-  for (unsigned d = 0; d < type.getRank(); ++d) {
+  // subscript (extents are not negative), so the box's corners bound it:
+  // the end is the last corner's offset + 1, the last subscript taken at
+  // its exclusive bound. Folded as built, so that the C reads `n`, not
+  // `0 * 2100 + n - 1 + 1`.
+  Value begin = cst(0), end = cst(0);
+  unsigned rank = type.getRank();
+  for (unsigned d = 0; d < rank; ++d) {
     if (d > 0) {
       Value extent;
       if (!type.isDynamicDim(d))
@@ -120,19 +124,21 @@ linearRange(OpBuilder &b, Location loc, const ArgumentFootprint &f,
         extent = dispatcher.getArgument(dimArgs[d]);
       else
         return failure();
-      begin = b.create<arith::MulIOp>(loc, begin, extent);
-      last = b.create<arith::MulIOp>(loc, last, extent);
+      begin = b.createOrFold<arith::MulIOp>(loc, begin, extent);
+      end = b.createOrFold<arith::MulIOp>(loc, end, extent);
     }
     FailureOr<Value> lo = emitAstExpr(b, loc, f.box[d].first, ids);
     FailureOr<Value> hi = emitAstExpr(b, loc, f.box[d].second, ids);
     if (failed(lo) || failed(hi))
       return failure();
-    begin = b.create<arith::AddIOp>(loc, begin, *lo);
-    last = b.create<arith::AddIOp>(
-        loc, last, b.create<arith::SubIOp>(loc, *hi, cst(1)));
+    begin = b.createOrFold<arith::AddIOp>(loc, begin, *lo);
+    Value at =
+        d + 1 < rank ? b.createOrFold<arith::SubIOp>(loc, *hi, cst(1)) : *hi;
+    end = b.createOrFold<arith::AddIOp>(loc, end, at);
   }
-  return std::make_pair(begin, b.create<arith::AddIOp>(loc, last, cst(1))
-                                   .getResult());
+  if (rank == 0)
+    end = cst(1);
+  return std::make_pair(begin, end);
 }
 
 LogicalResult DistAliasCheck::guard(func::FuncOp func) {
