@@ -104,7 +104,7 @@ LogicalResult Placement::copy(OpBuilder &b, Value host, const DeviceBox &box,
       if (failed(l) || failed(h))
         return failure();
       offsets.push_back(*l);
-      sizes.push_back(b.create<arith::SubIOp>(loc, *h, *l).getResult());
+      sizes.push_back(b.createOrFold<arith::SubIOp>(loc, *h, *l));
       strides.push_back(b.getIndexAttr(1));
     }
     hostView = b.create<memref::SubViewOp>(loc, host, offsets, sizes, strides);

@@ -437,7 +437,7 @@ LogicalResult ConvertGPUToEmitC::lowerCopy(gpu::MemcpyOp copy) {
     Value offset = getValueOrCreateConstantIndexOp(b, loc, host.offsets[d]);
     Value size = getValueOrCreateConstantIndexOp(b, loc, host.sizes[d]);
     lo.push_back(offset);
-    hi.push_back(b.create<arith::AddIOp>(loc, offset, size));
+    hi.push_back(b.createOrFold<arith::AddIOp>(loc, offset, size));
   }
   Value e1 = rank == 3   ? extentOf(b, loc, host.base, 1)
              : rank == 2 ? zero
