@@ -301,14 +301,13 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     bool usedByTriangle = llvm::any_of(band, [&](affine::AffineForOp other) {
       return llvm::is_contained(other->getOperands(), loop.getInductionVar());
     });
-    lasts.push_back(usedByTriangle
-                        ? b.createOrFold<arith::AddIOp>(
-                              loc, lb,
-                              b.createOrFold<arith::MulIOp>(
-                                  loc,
-                                  b.createOrFold<arith::SubIOp>(loc, trip, one),
-                                  step))
-                        : Value());
+    lasts.push_back(
+        usedByTriangle
+            ? b.createOrFold<arith::AddIOp>(
+                  loc, lb,
+                  b.createOrFold<arith::MulIOp>(
+                      loc, b.createOrFold<arith::SubIOp>(loc, trip, one), step))
+            : Value());
     // `j_blocks` in the host code, where the source names the iterator.
     StringRef iterator = sourceName(loop.getInductionVar());
     blocks.push_back(
@@ -387,7 +386,8 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     // The kernel's loop reads it: `j += j_blocks * 32` (a constant where
     // the sizes are).
     if (StringRef iterator = sourceName(band[stride].getInductionVar());
-        isCIdentifier(iterator) && blocks[stride].getDefiningOp<arith::MinSIOp>())
+        isCIdentifier(iterator) &&
+        blocks[stride].getDefiningOp<arith::MinSIOp>())
       blocks[stride].getDefiningOp()->setLoc(
           withSourceName(loc, (iterator + "_blocks").str()));
   }
