@@ -461,11 +461,12 @@ static uint3 threadIndex(unsigned t) {
 /// barrier released once every thread waits at it; stops the program where
 /// the threads can no longer all meet.
 static void runBlock(unsigned threads, bool descending) {
+  size_t stride = stackStride(), guard = pageSize();
   for (unsigned t = 0; t < threads; ++t) {
     Fiber &f = fibers[t];
     getcontext(&f.context);
-    f.context.uc_stack.ss_sp = stackMemory + t * stackStride() + pageSize();
-    f.context.uc_stack.ss_size = stackStride() - pageSize();
+    f.context.uc_stack.ss_sp = stackMemory + t * stride + guard;
+    f.context.uc_stack.ss_size = stride - guard;
     f.context.uc_link = &scheduler;
     makecontext(&f.context, runThread, 0);
     f.wait = Wait::Nothing;
@@ -473,7 +474,6 @@ static void runBlock(unsigned threads, bool descending) {
   for (unsigned w = 0; w < (threads + 31) / 32; ++w)
     warps[w].arrived = 0;
   for (;;) {
-    bool ran = false;
     for (unsigned k = 0; k < threads; ++k) {
       unsigned t = descending ? threads - 1 - k : k;
       if (fibers[t].wait != Wait::Nothing)
@@ -481,7 +481,6 @@ static void runBlock(unsigned threads, bool descending) {
       running = t;
       threadIdx = threadIndex(t);
       swapcontext(&scheduler, &fibers[t].context);
-      ran = true;
     }
     unsigned atBarrier = 0, returned = 0, lastReturned = 0;
     bool runnable = false;
@@ -501,7 +500,9 @@ static void runBlock(unsigned threads, bool descending) {
         fibers[t].wait = Wait::Nothing;
       continue;
     }
-    if (runnable || ran)
+    // Lanes a shuffle released run in the next pass; otherwise no thread
+    // can move on.
+    if (runnable)
       continue;
     uint3 b = blockIdx;
     if (atBarrier && returned) {
