@@ -813,19 +813,55 @@ std::string KernelTiler::rewrite() {
   fillTiles(b, start, linear);
   b.create<gpu::BarrierOp>(loc);
 
-  // The tile's iterations: T, or fewer at the loop's end; one element a
-  // thread inside the iteration space, or all of a thread's elements.
-  auto iterations = [&] {
-    // Folded where the step is 1: `min(n - it, T)` in the output.
+  // The tile's iterations: T, or fewer at the loop's last step. A full
+  // tile runs a loop of T iterations, a constant, which the printer asks
+  // nvcc to unroll completely: the tiles' reads become constant offsets and
+  // no loop control is left between the multiply-adds. Only where the
+  // loop's trip count is not a known multiple of T does a second loop run
+  // the last, partial tile (`if (nk - it >= 32) { ... } else { ... }`).
+  // Known trip counts need only one of the two loops: 64 iterations by
+  // tiles of 32 no partial tile, 3 no full one.
+  bool fullTiles = true, partialTile = true;
+  {
+    std::optional<int64_t> first = getConstantIntValue(lb),
+                           last = getConstantIntValue(ub),
+                           by = getConstantIntValue(step);
+    if (first && last && by && *by > 0 && *last > *first) {
+      int64_t trips = llvm::divideCeil(*last - *first, *by);
+      fullTiles = trips >= tile;
+      partialTile = trips % tile != 0;
+    }
+  }
+  scf::IfOp lastTile;
+  auto innerLoop = [&] {
+    OpBuilder::InsertionGuard g(b);
+    Value zero = constant(0);
+    Value one = constant(1);
+    if (!partialTile)
+      return b.create<scf::ForOp>(loc, zero, width, one);
+    // Folded where the step is 1: `nk - it` in the output.
     Value left = b.createOrFold<arith::CeilDivSIOp>(
         loc, b.create<arith::SubIOp>(loc, ub, start), step);
-    return b.createOrFold<arith::MinSIOp>(loc, left, width);
+    if (fullTiles) {
+      Value full =
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, left, width);
+      lastTile = b.create<scf::IfOp>(loc, full, /*withElseRegion=*/true);
+      b.setInsertionPoint(lastTile.elseBlock()->getTerminator());
+    }
+    return b.create<scf::ForOp>(loc, zero, left, one);
   };
-  auto innerLoop = [&] {
-    Value zero = constant(0);
-    Value count = iterations();
-    Value one = constant(1);
-    return b.create<scf::ForOp>(loc, zero, count, one);
+  // The full tile's loop: `inner` itself, or a copy of it in `lastTile`'s
+  // other branch running T iterations.
+  auto unrollFullTiles = [&](scf::ForOp inner) {
+    if (!fullTiles)
+      return;
+    scf::ForOp full = inner;
+    if (lastTile) {
+      OpBuilder then = OpBuilder::atBlockTerminator(lastTile.thenBlock());
+      full = cast<scf::ForOp>(then.clone(*inner));
+      full.getUpperBoundMutable().assign(width);
+    }
+    full->setAttr(WeftDialect::getUnrollAttrName(), b.getUnitAttr());
   };
   // Into `inner`'s body: the original loop's iterator at its iteration.
   auto iterator = [&](scf::ForOp inner) -> Value {
@@ -834,17 +870,21 @@ std::string KernelTiler::rewrite() {
         loc, start,
         b.createOrFold<arith::MulIOp>(loc, inner.getInductionVar(), step));
   };
+  // One element a thread inside the iteration space, or all of a thread's
+  // elements.
+  scf::ForOp inner;
   if (!coarsened()) {
     auto compute = b.create<scf::IfOp>(loc, inside, /*withElseRegion=*/false);
     b.create<gpu::BarrierOp>(loc);
     b.setInsertionPoint(compute.thenBlock()->getTerminator());
-    scf::ForOp inner = innerLoop();
+    inner = innerLoop();
     runOneElement(b, inner, iterator(inner));
   } else {
-    scf::ForOp inner = innerLoop();
+    inner = innerLoop();
     b.create<gpu::BarrierOp>(loc);
     runJammed(b, invariant, inner, iterator(inner));
   }
+  unrollFullTiles(inner);
 
   // The statements after the loop.
   b.setInsertionPointAfter(steps);

@@ -25,13 +25,25 @@
 // CHECK: memref.store %{{.*}}, %[[BT]]
 // CHECK: gpu.barrier
 // CHECK-NEXT: scf.if %[[INSIDE]] {
-// CHECK: arith.minsi
-// CHECK: scf.for %[[COL:.*]] =
+// A full tile runs 16 iterations, marked for unrolling; the last, partial
+// one the iterations left.
+// CHECK: %[[LEFT:.*]] = arith.subi %[[NK]], %[[KK]] : index
+// CHECK: %[[FULL:.*]] = arith.cmpi sge, %[[LEFT]], %[[T:.*]] : index
+// CHECK-NEXT: scf.if %[[FULL]] {
+// CHECK-NEXT: scf.for %[[COL:.*]] = %{{.*}} to %[[T]] step
 // CHECK: %[[TY:.*]] = gpu.thread_id y
 // CHECK: memref.load %[[AT]][%[[TY]], %[[COL]]]
 // CHECK: %[[TX:.*]] = gpu.thread_id x
 // CHECK: memref.load %[[BT]][%[[COL]], %[[TX]]]
-// CHECK: gpu.barrier
+// CHECK: } {weft.unroll}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.for %[[COL2:.*]] = %{{.*}} to %[[LEFT]] step
+// CHECK: memref.load %[[AT]][%{{.*}}, %[[COL2]]]
+// CHECK: memref.load %[[BT]][%[[COL2]], %{{.*}}]
+// CHECK: }{{$}}
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.return
 func.func @product(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"),
@@ -40,6 +52,55 @@ func.func @product(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"),
     affine.for %j = 0 to %nj {
       // expected-remark @below {{the loop is tiled by 16 in shared memory: the 16 x 16 threads of a block stage A (16 x 16) and B (16 x 16) at each step, 4096 bytes}}
       affine.for %k = 0 to %nk {
+        %x = affine.load %c[%i, %j] : memref<?x?xf64>
+        %y = affine.load %a[%i, %k] : memref<?x?xf64>
+        %w = affine.load %b[%k, %j] : memref<?x?xf64>
+        %p = arith.mulf %y, %w : f64
+        %s = arith.addf %x, %p : f64
+        affine.store %s, %c[%i, %j] : memref<?x?xf64>
+      } {weft.gpu.tile = 16 : i64}
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.block = array<i64: 16, 16>}
+  return
+}
+
+// -----
+
+// Known trip counts: 64 iterations by tiles of 16 are full tiles only (one
+// loop of 16, unrolled, no test), 8 only a partial one (no loop to unroll).
+// CHECK-LABEL: gpu.func @known_trips_kernel
+// CHECK: gpu.barrier
+// CHECK-NOT: arith.cmpi sge
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c16{{.*}} step
+// CHECK: } {weft.unroll}
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-LABEL: gpu.module @known_trips_kernel_0
+// CHECK: gpu.barrier
+// CHECK-NOT: arith.cmpi sge
+// CHECK: %[[LEFT:.*]] = arith.subi %c8{{.*}}, %{{.*}} : index
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[LEFT]] step
+// CHECK-NOT: weft.unroll
+// CHECK: gpu.barrier
+func.func @known_trips(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"),
+                       %b: memref<?x?xf64> loc("B"), %ni: index, %nj: index) {
+  affine.for %i = 0 to %ni {
+    affine.for %j = 0 to %nj {
+      // expected-remark @below {{the loop is tiled by 16 in shared memory}}
+      affine.for %k = 0 to 64 {
+        %x = affine.load %c[%i, %j] : memref<?x?xf64>
+        %y = affine.load %a[%i, %k] : memref<?x?xf64>
+        %w = affine.load %b[%k, %j] : memref<?x?xf64>
+        %p = arith.mulf %y, %w : f64
+        %s = arith.addf %x, %p : f64
+        affine.store %s, %c[%i, %j] : memref<?x?xf64>
+      } {weft.gpu.tile = 16 : i64}
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.block = array<i64: 16, 16>}
+  affine.for %i = 0 to %ni {
+    affine.for %j = 0 to %nj {
+      // expected-remark @below {{the loop is tiled by 16 in shared memory}}
+      affine.for %k = 0 to 8 {
         %x = affine.load %c[%i, %j] : memref<?x?xf64>
         %y = affine.load %a[%i, %k] : memref<?x?xf64>
         %w = affine.load %b[%k, %j] : memref<?x?xf64>
@@ -212,10 +273,15 @@ func.func @too_wide(%a: memref<?x?xf64> loc("A"), %c: memref<?x?xf64> loc("C"),
 // CHECK: scf.for
 // CHECK: memref.store %{{.*}}, %[[BT]]
 // CHECK: gpu.barrier
-// CHECK-NOT: scf.if
-// CHECK: scf.for %[[COL:.*]] =
+// CHECK: %[[FULL:.*]] = arith.cmpi sge
+// CHECK-NEXT: scf.if %[[FULL]] {
+// CHECK-NEXT: scf.for %[[COL:.*]] =
 // CHECK-COUNT-2: memref.load %[[AT]][%{{.*}}, %[[COL]]]
 // CHECK-COUNT-2: memref.load %[[BT]][%[[COL]], %{{.*}}]
+// CHECK-COUNT-4: arith.addf
+// CHECK: } {weft.unroll}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.for
 // CHECK-COUNT-4: arith.addf
 // CHECK: gpu.barrier
 // CHECK-COUNT-4: scf.if

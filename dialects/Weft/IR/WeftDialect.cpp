@@ -53,7 +53,7 @@ LogicalResult WeftDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a unit attribute on affine.for";
     return success();
   }
-  if (name == getCIntAttrName()) {
+  if (name == getCIntAttrName() || name == getUnrollAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<scf::ForOp, emitc::ForOp>(op))
       return op->emitOpError() << "'" << name
                                << "' must be a unit attribute on scf.for or "

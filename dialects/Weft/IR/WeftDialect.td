@@ -118,6 +118,11 @@ def Weft_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getGpuPlaceAttrName() {
       return ::llvm::StringLiteral("weft.gpu.place");
     }
+    // On the loop over a full shared-memory tile (a constant trip count):
+    // the CUDA printer asks nvcc to unroll it completely.
+    static constexpr ::llvm::StringLiteral getUnrollAttrName() {
+      return ::llvm::StringLiteral("weft.unroll");
+    }
     static constexpr ::llvm::StringLiteral getCIntAttrName() {
       return ::llvm::StringLiteral("weft.c_int");
     }

@@ -288,6 +288,10 @@ def GpuStageTiles : Pass<"gpu-stage-tiles", "::mlir::ModuleOp"> {
     the loop's end, between two `gpu.barrier`s; the threads inside the
     iteration space then run the T iterations of the loop reading the
     tiles. Threads outside it take part in the loads and barriers only.
+    A full tile's iterations are a loop of T marked `weft.unroll` (the
+    printer asks nvcc to unroll it completely), the last step's partial
+    tile a loop over the iterations left; a trip count known to be a
+    multiple of T needs only the first, one known below T only the second.
 
     The layout keeps the loads coalesced and the reads free of bank
     conflicts: a tile read along x is stored [T][rows], one read along y

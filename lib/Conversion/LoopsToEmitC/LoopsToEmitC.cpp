@@ -946,6 +946,10 @@ Value FunctionLowering::callRuntime(Location loc, StringRef name, Type result,
 LogicalResult FunctionLowering::lowerFor(scf::ForOp op) {
   if (op.getNumResults() != 0)
     return op.emitOpError("loops carrying values cannot be lowered to C yet");
+  // A macro of runtime/cuda/hpc/weft_cuda.h: `#pragma unroll` for nvcc,
+  // nothing in the emulation (GCC warns about the pragma under -Wall).
+  if (op->hasAttr(weft::WeftDialect::getUnrollAttrName()))
+    b.create<emitc::VerbatimOp>(op.getLoc(), "WEFT_CUDA_UNROLL");
   auto loop = b.create<emitc::ForOp>(op.getLoc(),
                                      map.lookup(op.getLowerBound()),
                                      map.lookup(op.getUpperBound()),

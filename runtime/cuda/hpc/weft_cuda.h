@@ -41,6 +41,15 @@
 
 #define WEFT_CUDA_UNUSED __attribute__((unused))
 
+/// Before a loop of constant trip count in a kernel (a full shared-memory
+/// tile): unrolled completely by nvcc. The emulation ignores it (GCC would
+/// warn about an unknown `#pragma unroll`).
+#ifdef WEFT_CUDA_EMULATE
+#define WEFT_CUDA_UNROLL
+#else
+#define WEFT_CUDA_UNROLL _Pragma("unroll")
+#endif
+
 /// Stops the program when `error` is not cudaSuccess.
 static WEFT_CUDA_UNUSED void weft_cuda_check(cudaError_t error,
                                              const char *what,

@@ -23,6 +23,10 @@
 // CPP-NEXT: weft_array0[[[C]]] = (int32_t)(int64_t)threadIdx.x;
 // CPP-NEXT: __syncthreads();
 // CPP-NEXT: [[A]][[[R]] * [[E]] + [[C]]] = A_tile[[[C]]][[[R]]];
+// A loop gpu-stage-tiles marks for unrolling (a full tile's): the runtime's
+// macro, `#pragma unroll` under nvcc, on the line before it.
+// CPP-NEXT: WEFT_CUDA_UNROLL
+// CPP-NEXT: for (int64_t [[K:[a-z0-9_]+]] = 0; [[K]] < 8; [[K]]++) {
 module attributes {gpu.container_module} {
   func.func @region(%a: memref<?x?xf64> {weft.dim_args = array<i64: -1, 1>}, %e: index) {
     %c1 = arith.constant 1 : index
@@ -47,6 +51,12 @@ module attributes {gpu.container_module} {
       gpu.barrier
       %w = memref.load %t[%j, %i] : memref<4x8xf64, #gpu.address_space<workgroup>>
       memref.store %w, %a[%i, %j] : memref<?x?xf64>
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      scf.for %k = %c0 to %c8 step %c1 {
+        %x = memref.load %t[%i, %k] : memref<4x8xf64, #gpu.address_space<workgroup>>
+        memref.store %x, %a[%k, %j] : memref<?x?xf64>
+      } {weft.unroll}
       gpu.return
     }
   }

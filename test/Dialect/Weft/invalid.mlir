@@ -250,6 +250,24 @@ func.func @c_int_with_a_value(%n: index) {
 
 // -----
 
+// expected-error @+1 {{'weft.unroll' must be a unit attribute on scf.for or emitc.for}}
+func.func @unroll_on_a_function() attributes {weft.unroll} {
+  return
+}
+
+// -----
+
+func.func @unroll_with_a_count(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'weft.unroll' must be a unit attribute on scf.for or emitc.for}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {weft.unroll = 4 : i64}
+  return
+}
+
+// -----
+
 func.func @gpu_reduce_unknown_kind(%s: memref<f64>, %v: f64) {
   // expected-error @+1 {{'weft.gpu.reduce' must be "add", "mul", "max" or "min" on affine.store or memref.atomic_rmw}}
   affine.store %v, %s[] {weft.gpu.reduce = "sum"} : memref<f64>
