@@ -42,6 +42,141 @@ static bool subscriptsUse(affine::AffineLoadOp load, Value v) {
   return false;
 }
 
+namespace {
+/// An affine bound as a sum of its operands' multiples and a constant.
+struct LinearForm {
+  llvm::SmallDenseMap<Value, int64_t, 4> coefficients;
+  int64_t constant = 0;
+
+  void add(const LinearForm &other, int64_t factor) {
+    for (auto [v, c] : other.coefficients)
+      coefficients[v] += c * factor;
+    constant += other.constant * factor;
+  }
+  int64_t coefficient(Value v) const { return coefficients.lookup(v); }
+  /// The form with `other` in place of `v`.
+  LinearForm substitute(Value v, const LinearForm &other) const {
+    LinearForm result = *this;
+    int64_t c = result.coefficients.lookup(v);
+    result.coefficients.erase(v);
+    result.add(other, c);
+    return result;
+  }
+  /// The constant this form is, when every operand's coefficient is 0.
+  std::optional<int64_t> asConstant() const {
+    for (auto [v, c] : coefficients)
+      if (c != 0)
+        return std::nullopt;
+    return constant;
+  }
+};
+} // namespace
+
+/// `expr` over `operands` (dimensions, then symbols) as a linear form;
+/// none where it has a product of operands, a division or a modulo.
+static std::optional<LinearForm> linearForm(AffineExpr expr, unsigned numDims,
+                                            ValueRange operands) {
+  LinearForm form;
+  if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
+    form.constant = c.getValue();
+    return form;
+  }
+  if (auto d = dyn_cast<AffineDimExpr>(expr)) {
+    form.coefficients[operands[d.getPosition()]] = 1;
+    return form;
+  }
+  if (auto s = dyn_cast<AffineSymbolExpr>(expr)) {
+    form.coefficients[operands[numDims + s.getPosition()]] = 1;
+    return form;
+  }
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return std::nullopt;
+  std::optional<LinearForm> lhs =
+      linearForm(binary.getLHS(), numDims, operands);
+  std::optional<LinearForm> rhs =
+      linearForm(binary.getRHS(), numDims, operands);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  if (expr.getKind() == AffineExprKind::Add) {
+    lhs->add(*rhs, 1);
+    return lhs;
+  }
+  if (expr.getKind() != AffineExprKind::Mul)
+    return std::nullopt;
+  if (std::optional<int64_t> factor = rhs->asConstant()) {
+    LinearForm product;
+    product.add(*lhs, *factor);
+    return product;
+  }
+  if (std::optional<int64_t> factor = lhs->asConstant()) {
+    LinearForm product;
+    product.add(*rhs, *factor);
+    return product;
+  }
+  return std::nullopt;
+}
+
+static std::optional<LinearForm> boundForm(AffineMap map, ValueRange operands) {
+  if (map.getNumResults() != 1)
+    return std::nullopt;
+  return linearForm(map.getResult(0), map.getNumDims(), operands);
+}
+
+/// Whether every row and every column of the grid's box holds an
+/// iteration of the triangle `inner` of `outer`: then a tile's row (column)
+/// inside the box is one some thread inside the triangle reads, and
+/// gpu-stage-tiles may load it. True where the triangle is half its box and
+/// the inner loop's bounds are
+/// `outer`'s iterator plus or minus an invariant, or invariant, and its
+/// narrowest range, at `outer`'s first or last iteration, is known to hold
+/// an iteration (every range then holds one, and consecutive ranges touch
+/// or overlap: their union, the inner loop's side of the box, has no
+/// hole). syrk's `j <= i` and covariance's `j >= i` are such triangles.
+static bool triangleFillsItsBox(affine::AffineForOp outer,
+                                affine::AffineForOp inner) {
+  if (outer.getStepAsInt() != 1 || inner.getStepAsInt() != 1)
+    return false;
+  std::optional<LinearForm> lo =
+      boundForm(inner.getLowerBoundMap(), inner.getLowerBoundOperands());
+  std::optional<LinearForm> hi =
+      boundForm(inner.getUpperBoundMap(), inner.getUpperBoundOperands());
+  if (!lo || !hi)
+    return false;
+  Value iv = outer.getInductionVar();
+  int64_t slope = hi->coefficient(iv) - lo->coefficient(iv);
+  // A band along the diagonal (`j` from `i` to `i + 3`) fills a vanishing
+  // part of its box, whose every block would load tiles: not staged.
+  if (std::abs(lo->coefficient(iv)) > 1 || std::abs(hi->coefficient(iv)) > 1 ||
+      slope == 0)
+    return false;
+  // The range's width changes linearly along `outer`: it is narrowest at
+  // the first iteration where it grows (syrk's `j < i + 1`), at the last
+  // where it shrinks (covariance's `j` from `i` to `m`). The first iteration
+  // is at least each result of the lower bound (a maximum: a rank's block
+  // of rows under --target=mpi-cuda), the last below each result of the
+  // upper bound (a minimum): one result where the range is known to hold an
+  // iteration bounds them all.
+  bool grows = slope > 0;
+  AffineMap map = grows ? outer.getLowerBoundMap() : outer.getUpperBoundMap();
+  ValueRange operands =
+      grows ? outer.getLowerBoundOperands() : outer.getUpperBoundOperands();
+  for (AffineExpr result : map.getResults()) {
+    std::optional<LinearForm> at =
+        linearForm(result, map.getNumDims(), operands);
+    if (!at)
+      continue;
+    if (!grows)
+      at->constant -= 1;
+    LinearForm width = hi->substitute(iv, *at);
+    width.add(lo->substitute(iv, *at), -1);
+    std::optional<int64_t> narrowest = width.asConstant();
+    if (narrowest && *narrowest >= 1)
+      return true;
+  }
+  return false;
+}
+
 /// The nest as the tile choice sees it: the reads of `inner` that a row, a
 /// column or the whole block of threads shares (of arrays the nest does
 /// not write), its other accesses and its floating-point operations.
@@ -146,9 +281,11 @@ static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
 std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
                                     unsigned coalesced,
                                     const DeviceChoice &choice) {
-  // A triangle's guard mixes the grid's dimensions: gpu-stage-tiles
-  // cannot stage its reads.
-  if (band.size() != 2 || boundsUse(band[1], band.front()))
+  // A triangle's guard mixes the grid's dimensions: gpu-stage-tiles loads
+  // the tiles' rows and columns within the grid's box, which must be rows
+  // and columns of the triangle.
+  if (band.size() != 2 || (boundsUse(band[1], band.front()) &&
+                           !triangleFillsItsBox(band[0], band[1])))
     return "";
   Block *body = band.back().getBody();
   auto loops = body->getOps<affine::AffineForOp>();

@@ -142,6 +142,9 @@ private:
   int64_t coarsen[2] = {1, 1};
   scf::IfOp guard;
   SmallVector<Value> rowConditions[2], uniformConditions;
+  /// Whether the guard has a condition mixing the grid's dimensions (a
+  /// triangle): some blocks may then have no thread inside.
+  bool triangle = false;
   SmallVector<Operation *> before, after, hoisted;
   SmallVector<StagedRead> reads;
   SmallVector<Accumulator> accumulators;
@@ -284,9 +287,16 @@ LogicalResult KernelTiler::findStructure(std::string &why) {
       continue;
     }
     unsigned what = varies(c);
-    if ((what & kOther) || ((what & kAlong[0]) && (what & kAlong[1]))) {
-      why = "the guard of its threads mixes the grid's dimensions";
+    if (what & kOther) {
+      why = "the guard of its threads depends on more than their position";
       return failure();
+    }
+    // A triangle's condition (syrk's `j < i + 1`) keeps the computation
+    // inside; the tiles' loads stay within the grid's box, whose every row
+    // and column gpu-select-nests made sure holds an iteration.
+    if ((what & kAlong[0]) && (what & kAlong[1])) {
+      triangle = true;
+      continue;
     }
     if (what & kAlong[0])
       rowConditions[0].push_back(c);
@@ -805,6 +815,25 @@ std::string KernelTiler::rewrite() {
       loc, b.create<arith::MulIOp>(loc, threadId[1], constant(block[0])),
       threadId[0]);
   Value width = constant(tile);
+  // A triangle's blocks wholly outside it (above syrk's diagonal) skip the
+  // tiles: the block votes (__syncthreads_or) whether any of its threads
+  // is inside, the same answer for all, so the barriers stay uniform.
+  scf::IfOp anyInside;
+  if (triangle) {
+    Value any = inside;
+    if (coarsened()) {
+      any = copies.front().inside;
+      for (ElementCopy &copy : llvm::drop_begin(copies))
+        any = b.create<arith::OrIOp>(loc, any, copy.inside);
+    }
+    Value vote = b.create<gpu::AllReduceOp>(
+        withSourceName(loc, "any_inside"), any,
+        gpu::AllReduceOperationAttr::get(b.getContext(),
+                                         gpu::AllReduceOperation::OR),
+        /*uniform=*/true);
+    anyInside = b.create<scf::IfOp>(loc, vote, /*withElseRegion=*/false);
+    b.setInsertionPoint(anyInside.thenBlock()->getTerminator());
+  }
   auto steps = b.create<scf::ForOp>(loc, lb, ub,
                                     b.create<arith::MulIOp>(loc, step, width));
   OpBuilder invariant(steps);
@@ -887,7 +916,10 @@ std::string KernelTiler::rewrite() {
   unrollFullTiles(inner);
 
   // The statements after the loop.
-  b.setInsertionPointAfter(steps);
+  if (anyInside)
+    b.setInsertionPointAfter(anyInside);
+  else
+    b.setInsertionPointAfter(steps);
   if (coarsened()) {
     storeElements(b);
     coarsenGrid();

@@ -1,7 +1,7 @@
 // RUN: weft compile --target=cuda --report %s -o %t.cu 2>&1 | FileCheck %s
 // RUN: weft compile --target=cuda --report --gpu=T4 %s -o %t.t4.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=T4
-// RUN: grep -c '^ *__syncthreads();' %t.cu | FileCheck %s --check-prefix=SYNC
+// RUN: awk '/^static __global__ void weft_/,/^}/' %t.cu | grep -c '__syncthreads();' | FileCheck %s --check-prefix=SYNC
 
 // --report on a matrix product: the cost model's block shape and tile
 // width for the --gpu device (predicted launch times with and without

@@ -11,6 +11,7 @@
 // along k to consecutive threads; B's [T][columns], along j.
 // CHECK-LABEL: gpu.func @product_kernel
 // CHECK-SAME: workgroup(%[[AT:.*]] : memref<16x16xf64, #gpu.address_space<workgroup>>, %[[BT:.*]] : memref<16x16xf64, #gpu.address_space<workgroup>>)
+// CHECK-NOT: gpu.all_reduce
 // CHECK: %[[INSIDE:.*]] = arith.andi
 // CHECK-NOT: scf.if %[[INSIDE]]
 // CHECK: scf.for %[[KK:.*]] = %{{.*}} to %[[NK:.*]] step
@@ -104,6 +105,44 @@ func.func @known_trips(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"
         %x = affine.load %c[%i, %j] : memref<?x?xf64>
         %y = affine.load %a[%i, %k] : memref<?x?xf64>
         %w = affine.load %b[%k, %j] : memref<?x?xf64>
+        %p = arith.mulf %y, %w : f64
+        %s = arith.addf %x, %p : f64
+        affine.store %s, %c[%i, %j] : memref<?x?xf64>
+      } {weft.gpu.tile = 16 : i64}
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.block = array<i64: 16, 16>}
+  return
+}
+
+// -----
+
+// A triangle (j <= i), as gpu-select-nests stages it (every row and column
+// of the grid's box holds an element): the tiles' loads keep the
+// conditions along their own dimension (rows of A below n, columns of B in
+// the box), not the triangle's `j < i + 1`, which only guards the
+// computation. A block first votes whether any of its threads is inside
+// (those above the diagonal skip the tiles).
+// CHECK-LABEL: gpu.func @triangle_kernel
+// CHECK: %[[DIAG:.*]] = arith.addi %{{.*}}, %c1{{.*}} : index
+// CHECK: %[[TRI:.*]] = arith.cmpi slt, %{{.*}}, %[[DIAG]] : index
+// CHECK: %[[WITHIN:.*]] = arith.andi %{{.*}}, %[[TRI]] : i1
+// CHECK: %[[INSIDE:.*]] = arith.andi %{{.*}}, %[[WITHIN]] : i1
+// CHECK: %[[ANY:.*]] = gpu.all_reduce or %[[INSIDE]] uniform
+// CHECK: scf.if %[[ANY]] {
+// CHECK: scf.for
+// CHECK-NOT: %[[TRI]]
+// CHECK-NOT: %[[INSIDE]]
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.if %[[INSIDE]] {
+func.func @triangle(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"),
+                    %b: memref<?x?xf64> loc("B"), %n: index, %nk: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      // expected-remark @below {{the loop is tiled by 16 in shared memory}}
+      affine.for %k = 0 to %nk {
+        %x = affine.load %c[%i, %j] : memref<?x?xf64>
+        %y = affine.load %a[%i, %k] : memref<?x?xf64>
+        %w = affine.load %b[%j, %k] : memref<?x?xf64>
         %p = arith.mulf %y, %w : f64
         %s = arith.addf %x, %p : f64
         affine.store %s, %c[%i, %j] : memref<?x?xf64>

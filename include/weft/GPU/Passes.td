@@ -156,7 +156,9 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
     `weft.gpu.coalesced` (which one maps to x); a 2-D nest whose threads
     run a sequential loop also gets the block shape (`weft.gpu.block`) and,
     on that loop, the tile width and register tiles (`weft.gpu.tile`,
-    `weft.gpu.coarsen`) for gpu-stage-tiles. A loop gpu-expose-bands moved
+    `weft.gpu.coarsen`) for gpu-stage-tiles; a triangular nest only where
+    every row and column of its grid's box holds an element and the
+    triangle is half the box. A loop gpu-expose-bands moved
     out of a carried loop (`weft.gpu.interchanged`) whose nest stays on the
     host is swapped back. With `report`, every outermost loop gets a remark
     saying where it runs and why, with the predicted times.
@@ -293,6 +295,15 @@ def GpuStageTiles : Pass<"gpu-stage-tiles", "::mlir::ModuleOp"> {
     tile a loop over the iterations left; a trip count known to be a
     multiple of T needs only the first, one known below T only the second.
 
+    A guard condition that mixes the two grid dimensions (a triangle's `j <
+    i + 1`) guards only the computation: the tiles' loads keep the
+    conditions along their own dimension and so load rows and columns of
+    the grid's box. gpu-select-nests sets `weft.gpu.tile` on a triangle
+    only where every row and column of the box holds an element (what the
+    loads read is then what the original reads). A block votes first
+    (`gpu.all_reduce or`, uniform: `__syncthreads_or`) and skips the tiles
+    when none of its threads is inside.
+
     The layout keeps the loads coalesced and the reads free of bank
     conflicts: a tile read along x is stored [T][rows], one read along y
     [rows][T]; the elements go to consecutive threads along the array's
@@ -300,7 +311,7 @@ def GpuStageTiles : Pass<"gpu-stage-tiles", "::mlir::ModuleOp"> {
 
     A kernel stays as it was where this is not legal or not possible, with
     the reason in a remark under `report`: the loop's bounds differ between
-    threads, the guard mixes the two dimensions, a read's array is written
+    threads, the guard depends on more than the threads' positions, a read's array is written
     in the kernel or its subscripts are not affine, values computed before
     the loop are used in it, or the tiles exceed 48 KiB (CUDA's limit on
     static shared memory). The block's shape comes from the kernel's

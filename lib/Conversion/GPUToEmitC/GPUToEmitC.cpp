@@ -322,6 +322,23 @@ LogicalResult ConvertGPUToEmitC::hoistKernel(gpu::GPUModuleOp module,
               barrier.erase();
               return success();
             })
+            .Case<gpu::AllReduceOp>(
+                [&](gpu::AllReduceOp reduce) -> LogicalResult {
+                  // A vote of the block (gpu-stage-tiles: whether any thread is
+                  // inside a triangle): __syncthreads_or, a barrier too.
+                  if (reduce.getOp() != gpu::AllReduceOperation::OR ||
+                      !reduce.getUniform() || !reduce.getBody().empty() ||
+                      !reduce.getType().isInteger(1))
+                    return reduce.emitOpError(
+                        "cannot be lowered to CUDA C++: only a uniform `or` of "
+                        "an i1");
+                  auto call = b.create<emitc::CallOpaqueOp>(
+                      reduce.getLoc(), reduce.getType(), "__syncthreads_or",
+                      reduce.getValue());
+                  reduce.getResult().replaceAllUsesWith(call.getResult(0));
+                  reduce.erase();
+                  return success();
+                })
             .Case<gpu::ShuffleOp>([&](gpu::ShuffleOp shuffle) -> LogicalResult {
               // __shfl_down_sync(mask, value, offset, width): every lane of
               // the warp takes part (gpu-reduce-blocks shuffles in whole

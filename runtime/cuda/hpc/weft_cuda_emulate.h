@@ -36,6 +36,8 @@
 // * `__shfl_down_sync` where all 32 lanes of a warp take part (the mask is
 //   every lane, the block whole warps): the lanes of a warp leave their
 //   values, and the last to arrive hands each lane the one it reads.
+// * `__syncthreads_count/and/or`: a barrier at which each thread votes; the
+//   release hands every thread the count.
 //
 // What it cannot emulate is rejected, never run wrongly: the other
 // warp-level intrinsics (shuffles, votes, __syncwarp, warpSize) do not
@@ -400,6 +402,10 @@ static Warp warps[(WEFT_CUDA_EMULATE_MAX_THREADS + 31) / 32];
 static ucontext_t scheduler;
 /// The running thread, x + X * (y + Y * z) in the block.
 static unsigned running;
+/// Votes of __syncthreads_count/and/or: the threads at the barrier that
+/// voted yes, and the count the last released barrier handed out (read by
+/// each thread before it can reach the next barrier).
+static unsigned votes, releasedVotes;
 /// The kernel with its arguments, run by each thread.
 static std::function<void()> kernelBody;
 /// The threads' stacks, each above a guard page, for `stackSlots` threads.
@@ -473,6 +479,7 @@ static void runBlock(unsigned threads, bool descending) {
   }
   for (unsigned w = 0; w < (threads + 31) / 32; ++w)
     warps[w].arrived = 0;
+  votes = 0;
   for (;;) {
     for (unsigned k = 0; k < threads; ++k) {
       unsigned t = descending ? threads - 1 - k : k;
@@ -498,6 +505,8 @@ static void runBlock(unsigned threads, bool descending) {
     if (atBarrier == threads) {
       for (unsigned t = 0; t < threads; ++t)
         fibers[t].wait = Wait::Nothing;
+      releasedVotes = votes;
+      votes = 0;
       continue;
     }
     // Lanes a shuffle released run in the next pass; otherwise no thread
@@ -534,6 +543,20 @@ static inline void __syncthreads() {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   weft_cuda_emulate::waitFor(weft_cuda_emulate::Wait::Barrier);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+// A barrier at which each thread votes: how many voted yes, whether all
+// did, whether any did.
+static inline int __syncthreads_count(int predicate) {
+  weft_cuda_emulate::votes += predicate != 0;
+  __syncthreads();
+  return (int)weft_cuda_emulate::releasedVotes;
+}
+static inline int __syncthreads_and(int predicate) {
+  return __syncthreads_count(predicate) ==
+         (int)(blockDim.x * blockDim.y * blockDim.z);
+}
+static inline int __syncthreads_or(int predicate) {
+  return __syncthreads_count(predicate) != 0;
 }
 static inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void __threadfence_block() {
@@ -643,9 +666,6 @@ WEFT_CUDA_EMULATE_NO_WARPS(__all_sync)
 WEFT_CUDA_EMULATE_NO_WARPS(__match_any_sync)
 WEFT_CUDA_EMULATE_NO_WARPS(__syncwarp)
 WEFT_CUDA_EMULATE_NO_WARPS(__activemask)
-WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_count)
-WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_and)
-WEFT_CUDA_EMULATE_NO_WARPS(__syncthreads_or)
 #undef WEFT_CUDA_EMULATE_NO_WARPS
 #define warpSize weft_CUDA_emulation_cannot_run_code_that_uses_warpSize
 

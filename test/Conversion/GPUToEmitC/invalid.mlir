@@ -102,3 +102,39 @@ func.func @rank4(%a: memref<2x2x2x2xf64>) {
   gpu.memcpy %b, %h : memref<2x2x2x2xf64, strided<[8, 4, 2, 1]>>, memref<2x2x2x2xf64, strided<[8, 4, 2, 1]>>
   return
 }
+
+// -----
+
+// Only a block's uniform `or` of an i1 (gpu-stage-tiles' vote) is lowered:
+// __syncthreads_or.
+module attributes {gpu.container_module} {
+  func.func @sum(%x: i32) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : i32)
+    return
+  }
+  gpu.module @k {
+    gpu.func @k(%x: i32) kernel {
+      // expected-error @below {{cannot be lowered to CUDA C++: only a uniform `or` of an i1}}
+      %r = gpu.all_reduce add %x uniform {} : (i32) -> (i32)
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @not_uniform(%x: i1) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : i1)
+    return
+  }
+  gpu.module @k {
+    gpu.func @k(%x: i1) kernel {
+      // expected-error @below {{cannot be lowered to CUDA C++: only a uniform `or` of an i1}}
+      %r = gpu.all_reduce or %x {} : (i1) -> (i1)
+      gpu.return
+    }
+  }
+}

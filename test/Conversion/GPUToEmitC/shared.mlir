@@ -14,6 +14,7 @@
 // CHECK: memref.store %{{.*}}, %[[T]]
 // CHECK: emitc.call_opaque "__syncthreads"()
 // CHECK: memref.load %[[T]]
+// CHECK: emitc.call_opaque "__syncthreads_or"(%{{.*}}) : (i1) -> i1
 // CHECK-NOT: gpu.
 
 // CPP: static __global__ void tiled_kernel(double *restrict [[A:[a-z0-9_]+]], int64_t [[E:[a-z0-9_]+]]) {
@@ -27,6 +28,10 @@
 // macro, `#pragma unroll` under nvcc, on the line before it.
 // CPP-NEXT: WEFT_CUDA_UNROLL
 // CPP-NEXT: for (int64_t [[K:[a-z0-9_]+]] = 0; [[K]] < 8; [[K]]++) {
+// A block's vote (gpu-stage-tiles', where a triangle leaves blocks without
+// a thread inside): a barrier that reduces a predicate.
+// CPP: bool [[ANY:[a-z0-9_]+]] = __syncthreads_or((uint64_t)[[C]] < 3u);
+// CPP-NEXT: if ([[ANY]]) {
 module attributes {gpu.container_module} {
   func.func @region(%a: memref<?x?xf64> {weft.dim_args = array<i64: -1, 1>}, %e: index) {
     %c1 = arith.constant 1 : index
@@ -57,6 +62,12 @@ module attributes {gpu.container_module} {
         %x = memref.load %t[%i, %k] : memref<4x8xf64, #gpu.address_space<workgroup>>
         memref.store %x, %a[%k, %j] : memref<?x?xf64>
       } {weft.unroll}
+      %near = arith.cmpi ult, %j, %c3 : index
+      %any = gpu.all_reduce or %near uniform {} : (i1) -> (i1)
+      scf.if %any {
+        %y = memref.load %t[%i, %j] : memref<4x8xf64, #gpu.address_space<workgroup>>
+        memref.store %y, %a[%j, %i] : memref<?x?xf64>
+      }
       gpu.return
     }
   }

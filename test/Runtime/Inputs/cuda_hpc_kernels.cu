@@ -87,6 +87,21 @@ __global__ void missingBarrier(int *out) {
   out[blockIdx.x * 32 + t] = t > 0 ? s[t - 1] : -1;
 }
 
+// Barriers at which the threads vote: three in a row, each counted apart
+// (a block of 96 threads, a third of which vote yes in the first; below
+// 50 times the block's index in the second; below its index in the third).
+__global__ void barrierVotes(int *out) {
+  int t = threadIdx.x, b = blockIdx.x;
+  int count = __syncthreads_count(t % 3 == 0);
+  int all = __syncthreads_and(t < b * 50);
+  int any = __syncthreads_or(t < b);
+  if (t == 0) {
+    out[b * 3] = count;
+    out[b * 3 + 1] = all != 0;
+    out[b * 3 + 2] = any != 0;
+  }
+}
+
 __global__ void scale(double *x, int n, double factor) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -225,6 +240,19 @@ static void checkBoxCopies() {
   weft_cuda_free(d);
 }
 
+static void checkVotes() {
+  int *d = weft_cuda_alloc<int>(9);
+  WEFT_CUDA_LAUNCH(barrierVotes, 3, 1, 1, 96, 1, 1, d);
+  int out[9];
+  WEFT_CUDA_CHECK(cudaMemcpy(out, d, sizeof out, cudaMemcpyDeviceToHost));
+  weft_cuda_free(d);
+  const int expected[9] = {32, 0, 0, 32, 0, 1, 32, 1, 1};
+  bool ok = true;
+  for (int i = 0; i < 9; ++i)
+    ok &= out[i] == expected[i];
+  expect(ok, "__syncthreads_count/and/or");
+}
+
 #ifdef WEFT_CUDA_EMULATE
 static void checkThreadOrder() {
   int *d = weft_cuda_alloc<int>(64);
@@ -277,6 +305,7 @@ int main(int argc, char **argv) {
   checkReduction();
   checkIndices();
   checkBoxCopies();
+  checkVotes();
 #ifdef WEFT_CUDA_EMULATE
   checkThreadOrder(); // the emulation's order; a GPU's is its own
 #endif
