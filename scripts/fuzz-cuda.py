@@ -10,7 +10,10 @@ statements update
 1-D arrays at `i`, `j`, `i + 1` or `j + 1` and a 2-D array at `[i][j]`
 (sums into an element of `i`, updates of elements of `j`, and statements
 feeding each other), sometimes inside a time loop, sometimes followed by a
-second nest over the same arrays. gpu-expose-bands distributes and
+second nest over the same arrays; or matrix products over rectangles and
+triangles (`P[i][j] += X[i][k] * Y[k][j]` for `j <= i`, `j >= i`, ...),
+whose k loop gpu-stage-tiles stages in shared memory where every row and
+column of the grid's box holds an element. gpu-expose-bands distributes and
 interchanges these where ISL allows it (splitting the inner loop first
 where only some of its statements are parallel); gpu-select-nests places
 adjacent nests together. Sizes are the kernel's parameters, so the cost
@@ -65,13 +68,39 @@ def statement(rng):
     return f"{lhs} = {rhs};"
 
 
-def loop(rng, var, bound, outer=None):
+def loop(rng, var, bound, outer=None, below_outer=False):
     """`for (var = lo; var < hi; var++)`: from 0 or 1, or from the outer
     loop's iterator (a triangle); to the size, a constant (`M`, `N`, equal
-    to the parameter at run time, so that block counts fold) or one less."""
+    to the parameter at run time, so that block counts fold) or one less;
+    with `below_outer`, also to the outer iterator or one past it (syrk's
+    `j <= i`)."""
     lo = rng.choice(["0", "0", "1"] + ([outer] if outer else []))
-    hi = rng.choice([bound, bound, bound.upper(), f"{bound} - 1"])
+    his = [bound, bound, bound.upper(), f"{bound} - 1"]
+    if below_outer and lo != outer:
+        his += [f"{outer} + 1", f"{outer} + 1", outer]
+    hi = rng.choice(his)
     return f"for ({var} = {lo}; {var} < {hi}; {var}++)"
+
+
+def product(rng, indent):
+    """A matrix product over a rectangle or a triangle (syrk's `j <= i`,
+    covariance's `j >= i`, or one with an empty first or last row): `P[i][j]`
+    accumulates `X[i][k]` times `Y[k][j]`, `Z[j][k]` or `X[j][k]` over `k`,
+    after an optional first statement and before an optional last one.
+    gpu-select-nests stages the k loop in shared-memory tiles where every
+    row and column of the grid's box holds an element."""
+    pad = " " * indent
+    rhs = rng.choice(["Y[k][j]", "Z[j][k]", "X[j][k]"])
+    first = rng.choice(["", "P[i][j] = 0.0;", "P[i][j] = P[i][j] * 0.5;"])
+    last = rng.choice(["", "", "P[i][j] = P[i][j] * 0.25 + a[j];"])
+    kk = rng.choice(["k < K", "k < K", "k < kk", "k < kk - 1"])
+    return (f"{pad}{loop(rng, 'i', 'm')} {{\n"
+            + f"{pad}  {loop(rng, 'j', 'n', 'i', below_outer=True)} {{\n"
+            + (f"{pad}    {first}\n" if first else "")
+            + f"{pad}    for (k = 0; {kk}; k++)\n"
+            + f"{pad}      P[i][j] = P[i][j] + X[i][k] * {rhs};\n"
+            + (f"{pad}    {last}\n" if last else "")
+            + f"{pad}  }}\n{pad}}}\n")
 
 
 def nest(rng, indent):
@@ -91,20 +120,25 @@ def nest(rng, indent):
 
 
 def program(rng):
-    m, n = rng.choice([(5, 7), (9, 4), (13, 11), (3, 17)])
+    m, n = rng.choice([(5, 7), (9, 4), (13, 11), (3, 17), (40, 37)])
+    k = rng.choice([3, 8, 33])
     steps = rng.choice([0, 0, 2, 3])
-    nests = nest(rng, 4 if steps else 2)
+    pad = 4 if steps else 2
+    nests = product(rng, pad) if rng.random() < 0.3 else nest(rng, pad)
     if rng.random() < 0.3:
-        nests += nest(rng, 4 if steps else 2)
+        nests += product(rng, pad) if rng.random() < 0.3 else nest(rng, pad)
     if steps:
         nests = f"  for (t = 0; t < steps; t++) {{\n{nests}  }}\n"
     return f"""#include <stdio.h>
 #define M {m}
 #define N {n}
+#define K {k}
 static double a[M + N + 2], b[M + N + 2], c[M + N + 2], d[M + N + 2], q[M + 2];
 static double A[M + 1][N + 1], B[M + 1][N + 1];
-static void kernel(int steps, int m, int n) {{
-  int t, i, j;
+static double P[M + N + 2][M + N + 2], X[M + N + 2][K + 1], Y[K + 1][M + N + 2],
+    Z[M + N + 2][K + 1];
+static void kernel(int steps, int m, int n, int kk) {{
+  int t, i, j, k;
 #pragma scop
 {nests}#pragma endscop
 }}
@@ -117,11 +151,21 @@ int main(void) {{
     for (j = 0; j < N + 1; j++) {{
       A[i][j] = (i * 7 + j * 3) % 11 * 0.125; B[i][j] = (i + j) % 4;
     }}
-  kernel({steps}, M, N);
+  for (i = 0; i < M + N + 2; i++)
+    for (j = 0; j < M + N + 2; j++) {{
+      P[i][j] = (i * 3 + j) % 7 * 0.25;
+      if (j < K + 1) {{
+        X[i][j] = (i + j * 5) % 9 * 0.125 - 0.5; Z[i][j] = (i * 2 + j) % 5 * 0.25;
+        Y[j][i] = (i * 3 + j * 7) % 13 * 0.0625;
+      }}
+    }}
+  kernel({steps}, M, N, K);
   for (i = 0; i < M + N + 2; i++) printf("%.17g %.17g %.17g %.17g\\n", a[i], b[i], c[i], d[i]);
   for (i = 0; i < M + 2; i++) printf("%.17g\\n", q[i]);
   for (i = 0; i < M + 1; i++)
     for (j = 0; j < N + 1; j++) printf("%.17g\\n", B[i][j]);
+  for (i = 0; i < M + N + 2; i++)
+    for (j = 0; j < M + N + 2; j++) printf("%.17g\\n", P[i][j]);
   return 0;
 }}
 """
