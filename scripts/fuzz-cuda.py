@@ -93,9 +93,11 @@ def product(rng, indent):
     rhs = rng.choice(["Y[k][j]", "Z[j][k]", "X[j][k]"])
     first = rng.choice(["", "P[i][j] = 0.0;", "P[i][j] = P[i][j] * 0.5;"])
     last = rng.choice(["", "", "P[i][j] = P[i][j] * 0.25 + a[j];"])
-    kk = rng.choice(["k < K", "k < K", "k < kk", "k < kk - 1"])
+    kk = rng.choice(["k < K", "k < kk", "k < kk", "k < kk - 1"])
+    # j up to the same size as i (syrk, covariance) or to its own.
+    size = rng.choice(["m", "m", "n"])
     return (f"{pad}{loop(rng, 'i', 'm')} {{\n"
-            + f"{pad}  {loop(rng, 'j', 'n', 'i', below_outer=True)} {{\n"
+            + f"{pad}  {loop(rng, 'j', size, 'i', below_outer=True)} {{\n"
             + (f"{pad}    {first}\n" if first else "")
             + f"{pad}    for (k = 0; {kk}; k++)\n"
             + f"{pad}      P[i][j] = P[i][j] + X[i][k] * {rhs};\n"

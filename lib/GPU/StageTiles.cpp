@@ -312,7 +312,21 @@ LogicalResult KernelTiler::findStructure(std::string &why) {
   for (Operation &op : body->without_terminator())
     if (&op != loop)
       (op.isBeforeInBlock(loop) ? before : after).push_back(&op);
+  // What every thread computes alike from the kernel's arguments (a bound
+  // `nk - 1`) moves too; integer divisions stay, as they may trap.
+  auto uniform = [&](Operation *op) {
+    return isMemoryEffectFree(op) && op->getNumRegions() == 0 &&
+           !isa<arith::DivSIOp, arith::DivUIOp, arith::CeilDivSIOp,
+                arith::CeilDivUIOp, arith::FloorDivSIOp, arith::RemSIOp,
+                arith::RemUIOp>(op) &&
+           llvm::all_of(op->getResults(),
+                        [&](Value r) { return varies(r) == 0; });
+  };
   for (Operation *op : before) {
+    if (uniform(op)) {
+      hoisted.push_back(op);
+      continue;
+    }
     bool escapes = llvm::any_of(op->getUsers(), [&](Operation *user) {
       return !llvm::is_contained(before, body->findAncestorOpInBlock(*user));
     });

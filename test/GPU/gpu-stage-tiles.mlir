@@ -272,6 +272,31 @@ func.func @before(%a: memref<?x?xf64> loc("A"), %c: memref<?x?xf64> loc("C"),
 
 // -----
 
+// Tiled: the loop's bound `n - 1` is computed before it in each thread but
+// alike in all (from the kernel's arguments): it moves before the guard
+// with the constants.
+// CHECK-LABEL: gpu.func @uniform_bound_kernel
+// CHECK: %[[BOUND:.*]] = arith.addi %{{.*}}, %c-1{{.*}} : index
+// CHECK-NOT: scf.if
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[BOUND]] step
+func.func @uniform_bound(%a: memref<?x?xf64> loc("A"), %c: memref<?x?xf64> loc("C"),
+                         %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      // expected-remark @below {{the loop is tiled by 16 in shared memory}}
+      affine.for %k = 0 to affine_map<()[s0] -> (s0 - 1)>()[%n] {
+        %v = affine.load %a[%i, %k] : memref<?x?xf64>
+        %s = affine.load %c[%i, %j] : memref<?x?xf64>
+        %t = arith.addf %v, %s : f64
+        affine.store %t, %c[%i, %j] : memref<?x?xf64>
+      } {weft.gpu.tile = 16 : i64}
+    }
+  } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64}
+  return
+}
+
+// -----
+
 // Not tiled: 32 x 8 x 4096 doubles exceed CUDA's 48 KiB of static shared
 // memory a block.
 func.func @too_wide(%a: memref<?x?xf64> loc("A"), %c: memref<?x?xf64> loc("C"),

@@ -5,18 +5,18 @@
 // RUN: weft compile --target=cuda --report %s -o %t.cu 2>&1 | FileCheck %s
 /* Products over triangles staged in shared memory (docs/cuda.md, "Shared-
    memory tiles"): the grid covers the triangle's box, whose blocks load
-   tiles of the rows and columns inside the box; the triangle's condition
-   only keeps the computation and the stores inside. gpu-select-nests
-   stages a triangle only where every row and column of the box holds an
-   element, so that the tiles read only what the original reads, and where
-   the triangle is half of its box: syrk's lower triangle (j <= i) and
-   covariance's upper one (j >= i) are staged; a band of three diagonals
-   (a vanishing part of its box, whose every block would load tiles), a
-   strict lower triangle (j < i: row 0 is empty) and rows that end at i + 1
-   or m (a minimum: no 2-D band) keep one untiled thread an element. The sizes are parameters (the cost model chooses
-   for its nominal 4096), the runs use sizes below one block, multiples of
-   the blocks and odd ones; every output must print what the sequential
-   program prints, bit for bit. */
+   tiles of its rows and columns; the triangle's condition only keeps the
+   computation and the stores inside, and blocks with no element skip the
+   tiles. gpu-select-nests stages a triangle whose every row and column of
+   the box holds an element (the tiles read what the original reads) and
+   that is half its box: syrk's lower triangle (j <= i) and covariance's
+   upper one (j >= i, over k < m - 1, a bound every thread computes alike);
+   a band of three diagonals, a strict lower triangle (row 0 is empty) and
+   rows ending at i + 1 or m (a minimum: no 2-D band) keep one untiled
+   thread an element. The sizes are parameters (the cost model chooses for
+   its nominal 4096); the runs use sizes below one block, multiples of the
+   blocks and odd ones, and must print what the sequential program prints,
+   bit for bit. */
 #include <stdio.h>
 
 #ifndef N
@@ -47,7 +47,7 @@ static void triangles(int n, int m)
   for (i = 0; i < n; i++)
     for (j = i; j < n; j++) {
       U[i][j] = 0.0;
-      for (k = 0; k < m; k++)
+      for (k = 0; k < m - 1; k++)
         U[i][j] += A[i][k] * B[j][k];
     }
   /* a band of three diagonals */
