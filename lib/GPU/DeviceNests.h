@@ -130,7 +130,7 @@ std::string lineOf(mlir::Operation *op);
 /// run one sequential loop: the cost model's block shape and shared-memory
 /// tile width, recorded as weft.gpu.block on the nest and weft.gpu.tile on
 /// the loop when tiles are predicted faster. Returns what `--report` says
-/// of it, empty when nothing is recorded.
+/// of it, or why a triangle gets no tiles; empty otherwise.
 std::string
 chooseKernelShape(llvm::MutableArrayRef<mlir::affine::AffineForOp> band,
                   unsigned coalesced, const DeviceChoice &choice);

@@ -123,33 +123,37 @@ static std::optional<LinearForm> boundForm(AffineMap map, ValueRange operands) {
   return linearForm(map.getResult(0), map.getNumDims(), operands);
 }
 
-/// Whether every row and every column of the grid's box holds an
-/// iteration of the triangle `inner` of `outer`: then a tile's row (column)
-/// inside the box is one some thread inside the triangle reads, and
-/// gpu-stage-tiles may load it. True where the triangle is half its box and
-/// the inner loop's bounds are
-/// `outer`'s iterator plus or minus an invariant, or invariant, and its
-/// narrowest range, at `outer`'s first or last iteration, is known to hold
-/// an iteration (every range then holds one, and consecutive ranges touch
-/// or overlap: their union, the inner loop's side of the box, has no
-/// hole). syrk's `j <= i` and covariance's `j >= i` are such triangles.
-static bool triangleFillsItsBox(affine::AffineForOp outer,
-                                affine::AffineForOp inner) {
+/// Why the triangle `inner` of `outer` may not be staged in shared-memory
+/// tiles; empty where every row and every column of the grid's box holds
+/// an iteration, so that a tile's row (column) inside the box is one some
+/// thread inside the triangle reads, and the triangle is half its box.
+/// True where the inner loop's bounds are `outer`'s iterator plus or minus
+/// an invariant, or invariant, and its narrowest range, at `outer`'s first
+/// or last iteration, is known to hold an iteration (every range then holds
+/// one, and consecutive ranges touch or overlap: their union, the inner
+/// loop's side of the box, has no hole). syrk's `j <= i` and covariance's
+/// `j >= i` are such triangles.
+static std::string triangleTileObstacle(affine::AffineForOp outer,
+                                        affine::AffineForOp inner) {
+  const char *notLinear = "the triangle's bounds are not its outer "
+                          "iterator plus or minus an invariant";
   if (outer.getStepAsInt() != 1 || inner.getStepAsInt() != 1)
-    return false;
+    return notLinear;
   std::optional<LinearForm> lo =
       boundForm(inner.getLowerBoundMap(), inner.getLowerBoundOperands());
   std::optional<LinearForm> hi =
       boundForm(inner.getUpperBoundMap(), inner.getUpperBoundOperands());
   if (!lo || !hi)
-    return false;
+    return notLinear;
   Value iv = outer.getInductionVar();
   int64_t slope = hi->coefficient(iv) - lo->coefficient(iv);
+  if (std::abs(lo->coefficient(iv)) > 1 || std::abs(hi->coefficient(iv)) > 1)
+    return notLinear;
   // A band along the diagonal (`j` from `i` to `i + 3`) fills a vanishing
-  // part of its box, whose every block would load tiles: not staged.
-  if (std::abs(lo->coefficient(iv)) > 1 || std::abs(hi->coefficient(iv)) > 1 ||
-      slope == 0)
-    return false;
+  // part of its box, whose every block would load tiles.
+  if (slope == 0)
+    return "the triangle is a band along the diagonal, a small part of the "
+           "grid's box";
   // The range's width changes linearly along `outer`: it is narrowest at
   // the first iteration where it grows (syrk's `j < i + 1`), at the last
   // where it shrinks (covariance's `j` from `i` to `m`). The first iteration
@@ -172,9 +176,11 @@ static bool triangleFillsItsBox(affine::AffineForOp outer,
     width.add(lo->substitute(iv, *at), -1);
     std::optional<int64_t> narrowest = width.asConstant();
     if (narrowest && *narrowest >= 1)
-      return true;
+      return "";
   }
-  return false;
+  return std::string("its ") + (grows ? "first" : "last") +
+         " row may hold no element, so that the tiles could read what the "
+         "loop does not";
 }
 
 /// The nest as the tile choice sees it: the reads of `inner` that a row, a
@@ -281,11 +287,7 @@ static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
 std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
                                     unsigned coalesced,
                                     const DeviceChoice &choice) {
-  // A triangle's guard mixes the grid's dimensions: gpu-stage-tiles loads
-  // the tiles' rows and columns within the grid's box, which must be rows
-  // and columns of the triangle.
-  if (band.size() != 2 || (boundsUse(band[1], band.front()) &&
-                           !triangleFillsItsBox(band[0], band[1])))
+  if (band.size() != 2)
     return "";
   Block *body = band.back().getBody();
   auto loops = body->getOps<affine::AffineForOp>();
@@ -295,6 +297,13 @@ std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
   // A loop whose bounds differ between threads cannot be tiled.
   if (boundsUse(inner, band))
     return "";
+  // A triangle's guard mixes the grid's dimensions: gpu-stage-tiles loads
+  // the tiles' rows and columns within the grid's box, which must be rows
+  // and columns of the triangle.
+  if (boundsUse(band[1], band.front()))
+    if (std::string why = triangleTileObstacle(band[0], band[1]); !why.empty())
+      return "the loop at " + lineOf(inner) +
+             " without shared-memory tiles: " + why;
   cost::TiledNest nest = describe(band, coalesced, inner, choice.nominalSize);
   cost::KernelShape shape = cost::chooseTiledNestShape(nest, choice.gpu);
   if (shape.tile == 0)

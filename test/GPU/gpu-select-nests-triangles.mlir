@@ -1,4 +1,12 @@
 // RUN: weft-opt %s --gpu-select-nests=gpu-choice=always -split-input-file | FileCheck %s
+// RUN: weft-opt %s --gpu-select-nests='gpu-choice=always report' -split-input-file 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=REPORT
+
+// REPORT-COUNT-3: remark: runs on the device: {{.*}}, the loop at line {{[0-9]+}} in shared-memory tiles of 32 where gpu-stage-tiles can stage its reads
+// REPORT: remark: runs on the device: {{.*}}; the loop at line {{[0-9]+}} without shared-memory tiles: its first row may hold no element, so that the tiles could read what the loop does not
+// REPORT: remark: runs on the device: {{.*}}; the loop at line {{[0-9]+}} without shared-memory tiles: its last row may hold no element, so that the tiles could read what the loop does not
+// REPORT: remark: runs on the device: {{.*}}; the loop at line {{[0-9]+}} without shared-memory tiles: the triangle is a band along the diagonal, a small part of the grid's box
+// REPORT: remark: runs on the device: {{.*}}; the loop at line {{[0-9]+}} without shared-memory tiles: the triangle's bounds are not its outer iterator plus or minus an invariant
 
 // Triangular 2-D nests whose threads run a k loop: gpu-select-nests gives
 // the loop shared-memory tiles only where every row and every column of

@@ -8,5 +8,5 @@
 // RUN: WEFT_TARGET=mpi-cuda bash %S/../run-mpi.sh %S/../seq/triangle-tiles.c %t 1 2 4
 // RUN: WEFT_TARGET=mpi-cuda WEFT_DEFINES="-DN=19 -DM=7" bash %S/../run-mpi.sh %S/../seq/triangle-tiles.c %t.odd 3
 // RUN: weft compile --target=mpi-cuda --report %S/../seq/triangle-tiles.c -o %t.cu 2>&1 | FileCheck %s
-// CHECK: triangle-tiles.c:43:7: remark: the loop is tiled by {{[0-9]+}} in shared memory
-// CHECK: triangle-tiles.c:50:7: remark: the loop is tiled by {{[0-9]+}} in shared memory
+// CHECK: triangle-tiles.c:45:7: remark: the loop is tiled by {{[0-9]+}} in shared memory
+// CHECK: triangle-tiles.c:52:7: remark: the loop is tiled by {{[0-9]+}} in shared memory

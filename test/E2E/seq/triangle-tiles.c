@@ -29,6 +29,8 @@
 static double A[N][M], B[N + 2][M];
 static double S[N][N], U[N][N], D[N][N + 2], L[N][N], R[N][N];
 
+// CHECK: triangle-tiles.c:[[@LINE+24]]:3: remark: runs on the device: {{.*}} without shared-memory tiles: the triangle is a band along the diagonal, a small part of the grid's box
+// CHECK: triangle-tiles.c:[[@LINE+30]]:3: remark: runs on the device: {{.*}} without shared-memory tiles: its first row may hold no element, so that the tiles could read what the loop does not
 // CHECK: triangle-tiles.c:[[@LINE+11]]:7: remark: the loop is tiled by {{[0-9]+}} in shared memory, each thread computing {{[0-9]+}} x {{[0-9]+}} elements in registers
 // CHECK: triangle-tiles.c:[[@LINE+17]]:7: remark: the loop is tiled by {{[0-9]+}} in shared memory, each thread computing {{[0-9]+}} x {{[0-9]+}} elements in registers
 // CHECK-NOT: remark: the loop is{{( not)?}} tiled
