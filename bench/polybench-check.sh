@@ -90,6 +90,9 @@ mapfile -t srcs < <(
     done
   done | sort)
 
+# nvcc's numbered warnings in a build log, sorted (to compare two logs).
+nvcc_warnings() { grep -o 'warning #[0-9]*-D: .*' "$1" | sort || true; }
+
 passed=0
 failed=0
 report() { # report NAME STATUS MESSAGE [LOGFILE]
@@ -166,7 +169,6 @@ for src in "${srcs[@]}"; do
     # uses): weft adds none.
     "${NVCC:-nvcc}" -O3 -arch=sm_80 -x cu "${flags[@]}" -c "$src" \
       -o "$w/nvcc.ref.o" >"$w/nvcc.ref.log" 2>&1 || true
-    nvcc_warnings() { grep -o 'warning #[0-9]*-D: .*' "$1" | sort || true; }
     added=$(comm -23 <(nvcc_warnings "$w/nvcc.log") <(nvcc_warnings "$w/nvcc.ref.log"))
     if [ -n "$added" ]; then
       echo "$added" >>"$w/nvcc.log"
