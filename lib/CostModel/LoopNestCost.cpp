@@ -57,6 +57,7 @@ static double tileBytes(const TiledNest &nest, int64_t bx, int64_t by,
 /// test/Driver/cuda-report-tiles.c, 72, 103 and 69 registers against 75,
 /// 100 and 70 predicted.
 constexpr double kRegistersPerSM = 65536;
+constexpr double kMaxRegistersPerThread = 255;
 constexpr double kBaseRegisters = 40;
 constexpr double kRegistersPerWord = 1.25;
 
@@ -138,6 +139,9 @@ KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
                    cx * nest.readsAlongX + cy * nest.readsAlongY);
     resident = std::min(
         resident, std::max(1, int(kRegistersPerSM / (registers * threads))));
+    shape.registers = registers;
+    shape.fits = registers <= kMaxRegistersPerThread &&
+                 registers * threads <= kRegistersPerSM;
   }
   shape.blocksPerSM = resident;
   shape.us = fill > 0 ? us / fill : us;
@@ -167,6 +171,8 @@ KernelShape chooseTiledNestShape(const TiledNest &nest, const DeviceSpec &gpu) {
           if (tileBytes(nest, b[0], b[1], tile, cx, cy) > kStaticSharedBytes)
             continue;
           KernelShape s = predictTiledNest(nest, gpu, b[0], b[1], tile, cx, cy);
+          if (!s.fits)
+            break;
           if (s.blocksPerSM < withoutTiles.blocksPerSM && tile > 8)
             continue;
           if (best.us < 0 || s.us < best.us)

@@ -113,6 +113,12 @@ struct KernelShape {
   double us = 0;
   /// Blocks resident on one SM at a time.
   int blocksPerSM = 0;
+  /// Registers a thread of register tiles is predicted to need; 0 where
+  /// each thread computes one element (taken to fit).
+  double registers = 0;
+  /// Whether the block can run at all: a thread needs at most 255
+  /// registers and the block at most an SM's register file.
+  bool fits = true;
 };
 
 /// Predicted microseconds of one launch of `nest` on `gpu` with blocks of

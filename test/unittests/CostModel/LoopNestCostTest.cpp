@@ -213,6 +213,23 @@ TEST(TiledNest, RegistersLimitTheBlocksOfAnSM) {
   EXPECT_EQ(predictTiledNest(nest, gpu(), 32, 16, 16).blocksPerSM, 4);
 }
 
+TEST(TiledNest, ABlockMustFitTheRegisterFile) {
+  // 8 x 8 doubles a thread: 40 + 1.25 x 2 x (64 + 8 + 8) = 240 registers;
+  // 512 threads would need 122880, more than the SM's 65536: the block
+  // cannot run, whatever its predicted time. 256 threads of 4 x 8 (150
+  // registers, 38400) can, as can one element a thread.
+  TiledNest nest = product(4096);
+  nest.registerTiles = true;
+  KernelShape wide = predictTiledNest(nest, gpu(), 32, 16, 16, 8, 8);
+  EXPECT_DOUBLE_EQ(wide.registers, 240);
+  EXPECT_FALSE(wide.fits);
+  KernelShape narrow = predictTiledNest(nest, gpu(), 32, 8, 16, 4, 8);
+  EXPECT_DOUBLE_EQ(narrow.registers, 150);
+  EXPECT_TRUE(narrow.fits);
+  EXPECT_TRUE(predictTiledNest(nest, gpu(), 32, 16, 16).fits);
+  EXPECT_TRUE(chooseTiledNestShape(nest, gpu()).fits);
+}
+
 TEST(TiledNest, ChoosesRegisterTilesOnlyWhereTheNestAllowsThem) {
   TiledNest nest = product(4096);
   KernelShape plain = chooseTiledNestShape(nest, gpu());
