@@ -200,9 +200,11 @@ def table(results, device_cpp, gpu_type, emulated):
         kernel = r.get("kernel", name[:-len(".result")])
         s = {k: int(v) for k, v in (kv.split(":") for kv in r.get("sizes", "").split() if ":" in kv)}
         flops = nbytes = None
-        if kernel in FORMULAS and s:
+        # A kernel compiled again with other flags (gemm+rt8) has its own work.
+        base = kernel.split("+")[0]
+        if base in FORMULAS and s:
             try:
-                flops, nbytes = FORMULAS[kernel][0](s), FORMULAS[kernel][1](s)
+                flops, nbytes = FORMULAS[base][0](s), FORMULAS[base][1](s)
             except KeyError:
                 pass
         cpu, region, kms = (float(r[k]) if r.get(k) else None for k in ("cpu_s", "region_s", "kernels_ms"))

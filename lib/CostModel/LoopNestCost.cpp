@@ -148,7 +148,8 @@ KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
   return shape;
 }
 
-KernelShape chooseTiledNestShape(const TiledNest &nest, const DeviceSpec &gpu) {
+KernelShape chooseTiledNestShape(const TiledNest &nest, const DeviceSpec &gpu,
+                                 int64_t registerTile) {
   KernelShape untiled = predictTiledNest(nest, gpu, 32, 8, 0);
   if (nest.readsAlongX + nest.readsAlongY + nest.readsUniform == 0 ||
       gpu.maxThreadsPerSM == 0 || nest.inner < 1)
@@ -162,6 +163,8 @@ KernelShape chooseTiledNestShape(const TiledNest &nest, const DeviceSpec &gpu) {
   for (const auto &b : kBlockShapes)
     for (int64_t cx : coarsenings)
       for (int64_t cy : coarsenings) {
+        if (cx > registerTile || cy > registerTile)
+          continue;
         KernelShape withoutTiles =
             predictTiledNest(nest, gpu, b[0], b[1], 0, cx, cy);
         for (int64_t tile : {32, 16, 8}) {

@@ -166,10 +166,12 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     distribute.gridDims = options.gridDims;
     distribute.gpu = options.gpu;
     distribute.gpuChoice = options.gpuChoice;
+    distribute.registerTile = options.gpuRegisterTile;
     CudaOptions cuda;
     cuda.report = options.report;
     cuda.gpu = options.gpu;
     cuda.gpuChoice = options.gpuChoice;
+    cuda.registerTile = options.gpuRegisterTile;
     cuda.nominalSize = options.nominalSize;
     cuda.splitFpReductions = options.splitFpReductions;
     bool mpi = options.target == CompileTarget::Mpi;

@@ -25,6 +25,9 @@ struct DeviceChoice {
   cost::DeviceSpec gpu, cpu;
   /// The value of sizes unknown at compile time.
   int64_t nominalSize = 4096;
+  /// Most elements a thread of a tiled kernel computes along each grid
+  /// dimension (register tiles).
+  int64_t registerTile = 4;
   /// Values the prediction takes for some of them (the bounds of a rank's
   /// block under mpi-cuda), and the ranks they were planned for (0: none).
   llvm::DenseMap<mlir::Value, int64_t> plannedSizes;

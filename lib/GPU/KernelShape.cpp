@@ -305,7 +305,8 @@ std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
       return "the loop at " + lineOf(inner) +
              " without shared-memory tiles: " + why;
   cost::TiledNest nest = describe(band, coalesced, inner, choice.nominalSize);
-  cost::KernelShape shape = cost::chooseTiledNestShape(nest, choice.gpu);
+  cost::KernelShape shape =
+      cost::chooseTiledNestShape(nest, choice.gpu, choice.registerTile);
   if (shape.tile == 0)
     return "";
   Builder b(inner.getContext());

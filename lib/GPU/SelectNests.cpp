@@ -800,7 +800,13 @@ struct GpuSelectNests : weft::impl::GpuSelectNestsBase<GpuSelectNests> {
         DeviceChoice::get(getOperation(), gpu, gpuChoice, nominalSize);
     if (failed(choice))
       return signalPassFailure();
+    if (!llvm::is_contained({1, 2, 4, 8}, registerTile)) {
+      getOperation().emitError() << "register-tile must be 1, 2, 4 or 8, got "
+                                 << static_cast<int64_t>(registerTile);
+      return signalPassFailure();
+    }
     choice->splitFpReductions = splitFpReductions;
+    choice->registerTile = registerTile;
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
       if (!func.isExternal() && isDistributable(func) &&
           failed(selectDeviceNests(func, report, maxIslOperations, *choice)))

@@ -38,7 +38,7 @@ constexpr int64_t kStaticSharedBytes = 48 * 1024;
 
 /// The most elements one thread computes with register tiles: each is a
 /// variable and a copy of the loop's body.
-constexpr int64_t kMaxElementsPerThread = 16;
+constexpr int64_t kMaxElementsPerThread = 64;
 
 /// A read the tiles replace: its grid dimension (0: x, 1: y, -1: neither,
 /// one row of the tile) and whether the tile's consecutive elements go

@@ -101,6 +101,7 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
   select.report = options.report;
   select.gpu = options.gpu;
   select.gpuChoice = options.gpuChoice;
+  select.registerTile = options.registerTile;
   select.nominalSize = options.nominalSize;
   select.splitFpReductions = options.splitFpReductions;
   pm.addPass(createGpuSelectNests(select));

@@ -47,3 +47,7 @@ void step(int tsteps) {
 // BADCHOICE: weft compile: error: --gpu-choice must be 'cost' or 'always', got 'maybe'
 // CHECK: cuda-report.c:21:1: remark: device copies: a moves before and after each statement whose kernels use it (host code uses it too); b is not copied in, comes back after the last (its live-out elements)
 }
+
+// RUN: not weft compile --target=cuda --gpu-register-tile=3 %s -o %t.badtile.cu 2>&1 | FileCheck %s --check-prefix=BADTILE
+// RUN: test ! -e %t.badtile.cu
+// BADTILE: weft compile: error: --gpu-register-tile must be 1, 2, 4 or 8, got 3

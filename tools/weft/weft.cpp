@@ -98,6 +98,13 @@ static int compileMain(int argc, char **argv) {
                "faster there) or 'always' (every one; for tests, and for "
                "users who know better)"),
       cl::value_desc("cost|always"), cl::init("cost"), cl::cat(category));
+  cl::opt<int64_t> gpuRegisterTile(
+      "gpu-register-tile",
+      cl::desc("Most elements a thread of a tiled kernel computes along each "
+               "grid dimension (--target=cuda, mpi-cuda; 1, 2, 4 or 8; "
+               "default 4: 8 is for experiments, its kernels need many "
+               "registers)"),
+      cl::value_desc("N"), cl::init(4), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "weft compile\n", &errs()))
     return 1;
@@ -145,6 +152,13 @@ static int compileMain(int argc, char **argv) {
            << gpuChoice << "'\n";
     return 1;
   }
+  if (gpuRegisterTile != 1 && gpuRegisterTile != 2 && gpuRegisterTile != 4 &&
+      gpuRegisterTile != 8) {
+    errs() << "weft compile: error: --gpu-register-tile must be 1, 2, 4 or "
+              "8, got "
+           << gpuRegisterTile << "\n";
+    return 1;
+  }
   if (llvm::Expected<weft::cost::DeviceSpec> spec =
           weft::cost::lookupDevice(gpu);
       !spec) {
@@ -154,6 +168,7 @@ static int compileMain(int argc, char **argv) {
   }
   options.gpu = gpu;
   options.gpuChoice = gpuChoice;
+  options.gpuRegisterTile = gpuRegisterTile;
   options.plannedRanks = ranks;
   options.nominalSize = nominalSize;
   return weft::runCompile(options);

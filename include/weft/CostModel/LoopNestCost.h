@@ -142,16 +142,19 @@ inline constexpr int64_t kBlockShapes[][2] = {{32, 8}, {16, 16}, {32, 16}};
 inline constexpr double kStaticSharedBytes = 48 * 1024;
 
 /// Elements per thread along each dimension the choice considers where
-/// the nest allows register tiles.
-inline constexpr int64_t kCoarsenings[] = {1, 2, 4};
+/// the nest allows register tiles, up to its `registerTile` limit (4 by
+/// default: 8 is there for experiments, `--gpu-register-tile=8`).
+inline constexpr int64_t kCoarsenings[] = {1, 2, 4, 8};
 
 /// The block shape, register tiles and tile width predicted fastest for
 /// `nest` on `gpu`: each shape of kBlockShapes and coarsening of
 /// kCoarsenings with the widest tile (32, 16 or 8, no wider than the loop
 /// needs) whose shared memory fits the block and does not lower the blocks
 /// an SM holds. No tiles (32 x 8 blocks) when no read can use them or the
-/// device's SM limits are unknown.
-KernelShape chooseTiledNestShape(const TiledNest &nest, const DeviceSpec &gpu);
+/// device's SM limits are unknown. A thread computes at most
+/// `registerTile` elements along each dimension.
+KernelShape chooseTiledNestShape(const TiledNest &nest, const DeviceSpec &gpu,
+                                 int64_t registerTile = 4);
 
 } // namespace weft::cost
 

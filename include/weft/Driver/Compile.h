@@ -40,6 +40,9 @@ struct CompileOptions {
   /// device does ("always") or those predicted faster there ("cost").
   std::string gpu = "A100-40GB";
   std::string gpuChoice = "cost";
+  /// --target=cuda, mpi-cuda: the most elements a thread of a tiled kernel
+  /// computes along each grid dimension (register tiles).
+  int64_t gpuRegisterTile = 4;
 };
 
 /// Parses `options.input` with Clang, imports its scop regions, and writes

@@ -173,6 +173,9 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
            "predicted faster there) or 'always' (every one)">,
     Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
            "Value the cost model assumes for sizes unknown at compile time">,
+    Option<"registerTile", "register-tile", "int64_t", /*default=*/"4",
+           "Most elements a thread of a tiled kernel computes along each "
+           "grid dimension (1, 2, 4 or 8)">,
     Option<"splitFpReductions", "split-fp-reductions", "bool",
            /*default=*/"true",
            "Let a nest's threads combine floating-point reductions in an "

@@ -50,6 +50,11 @@ struct GpuChoiceOptions : mlir::PassPipelineOptions<Options> {
       llvm::cl::desc("Which nests that may run on the device do: 'cost' "
                      "(those predicted faster there) or 'always'"),
       llvm::cl::init("cost")};
+  mlir::detail::PassOptions::Option<int64_t> registerTile{
+      *this, "gpu-register-tile",
+      llvm::cl::desc("Most elements a thread of a tiled kernel computes "
+                     "along each grid dimension (1, 2, 4 or 8)"),
+      llvm::cl::init(4)};
 };
 
 /// The options of weft-distribute-pipeline and weft-mpi-pipeline (`weft compile

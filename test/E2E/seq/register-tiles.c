@@ -3,6 +3,10 @@
 // RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.even -DNI=64 -DNJ=128 -DNK=32
 // RUN: WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.odd -DNI=70 -DNJ=131 -DNK=33
 // RUN: weft compile --target=cuda --report %s -o %t.cu 2>&1 | FileCheck %s
+// RUN: WEFT_TARGET=cuda WEFT_FLAGS="--gpu=H100-80GB --gpu-register-tile=8" bash %S/../run-seq.sh %s %t.wide -DNI=70 -DNJ=131 -DNK=33
+// RUN: weft compile --target=cuda --report --gpu=H100-80GB --gpu-register-tile=8 %s -o %t.wide.cu 2>&1 | FileCheck %s --check-prefix=WIDE
+// WIDE: remark: the loop is tiled by 32 in shared memory, each thread computing 4 x 8 elements in registers
+// WIDE: remark: the loop is tiled by {{[0-9]+}} in shared memory, each thread computing 8 x 8 elements in registers
 /* Matrix products whose threads each compute several elements (register
    tiles, docs/cuda.md): the sizes are the function's parameters, so the
    cost model chooses the shape for its nominal 4096 (several elements a
@@ -14,7 +18,9 @@
    that keep one element a thread: a maximum through `?:` (M: the cost
    model takes no register tiles for a loop with a condition) and one that
    reads an element the tiles cannot stage (D[i][j] in E's loop). Every output
-   must print what the sequential program prints, bit for bit. */
+   must print what the sequential program prints, bit for bit; also with up
+   to 8 elements a thread along each dimension on an H100 (4 x 8 doubles, 8
+   x 8 floats). */
 #include <stdio.h>
 
 #ifndef NI

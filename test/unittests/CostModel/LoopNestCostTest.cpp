@@ -230,6 +230,25 @@ TEST(TiledNest, ABlockMustFitTheRegisterFile) {
   EXPECT_TRUE(chooseTiledNestShape(nest, gpu()).fits);
 }
 
+TEST(TiledNest, RegisterTileLimitsTheElementsAlongEachDimension) {
+  // On an H100, 4 x 4 elements a thread leave the kernel bound by its
+  // shared-memory reads (4 + 4 rows of tiles for 16 multiply-adds); up to 8
+  // along each dimension, the choice takes 4 x 8 on 256 threads, whose 150
+  // registers still fit the SM.
+  TiledNest nest = product(4096);
+  nest.registerTiles = true;
+  DeviceSpec h100 = llvm::cantFail(lookupDevice("H100-80GB"));
+  KernelShape four = chooseTiledNestShape(nest, h100);
+  EXPECT_LE(four.coarsen[0], 4);
+  EXPECT_LE(four.coarsen[1], 4);
+  KernelShape eight = chooseTiledNestShape(nest, h100, 8);
+  EXPECT_EQ(eight.coarsen[0] * eight.coarsen[1], 32);
+  EXPECT_TRUE(eight.fits);
+  EXPECT_LT(eight.us, four.us);
+  KernelShape one = chooseTiledNestShape(nest, h100, 1);
+  EXPECT_EQ(one.coarsen[0] * one.coarsen[1], 1);
+}
+
 TEST(TiledNest, ChoosesRegisterTilesOnlyWhereTheNestAllowsThem) {
   TiledNest nest = product(4096);
   KernelShape plain = chooseTiledNestShape(nest, gpu());
