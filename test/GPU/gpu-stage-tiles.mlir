@@ -439,12 +439,12 @@ func.func @fdivision(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"),
 // -----
 
 // Register tiles the cost model would not choose (weft.gpu.coarsen is
-// read as given): more than 16 elements a thread, or tiles past 48 KiB.
+// read as given): more than 64 elements a thread, or tiles past 48 KiB.
 func.func @too_many(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"),
                     %b: memref<?x?xf64> loc("B"), %n: index) {
   affine.for %i = 0 to %n {
     affine.for %j = 0 to %n {
-      // expected-remark @below {{the loop is tiled by 8 in shared memory: the 32 x 8 threads of a block stage A (8 x 8) and B (8 x 32) at each step, 2560 bytes; no register tiles: more than 16 elements a thread}}
+      // expected-remark @below {{the loop is tiled by 8 in shared memory: the 32 x 8 threads of a block stage A (8 x 8) and B (8 x 32) at each step, 2560 bytes; no register tiles: more than 64 elements a thread}}
       affine.for %k = 0 to %n {
         %x = affine.load %c[%i, %j] : memref<?x?xf64>
         %y = affine.load %a[%i, %k] : memref<?x?xf64>
@@ -452,7 +452,7 @@ func.func @too_many(%c: memref<?x?xf64> loc("C"), %a: memref<?x?xf64> loc("A"),
         %p = arith.mulf %y, %w : f64
         %s = arith.addf %x, %p : f64
         affine.store %s, %c[%i, %j] : memref<?x?xf64>
-      } {weft.gpu.tile = 8 : i64, weft.gpu.coarsen = array<i64: 8, 4>}
+      } {weft.gpu.tile = 8 : i64, weft.gpu.coarsen = array<i64: 16, 8>}
     }
   } {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.block = array<i64: 32, 8>}
   return
