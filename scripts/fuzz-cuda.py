@@ -32,6 +32,7 @@ relative 1e-12.
 
     python3 scripts/fuzz-cuda.py [--iterations N] [--seed S] [--build DIR]
                                  [--ranks 1,2,3] [--keep DIR] [--split]
+                                 [--weft-flag=OPTION ...]
 
 Not part of the test suite (random, minutes); run it after changes to
 gpu-expose-bands, gpu-select-nests, gpu-place-data or the CUDA runtime.
@@ -174,11 +175,17 @@ int main(void) {{
 
 
 def main():
-    args, weft, ranks, env = arguments("1,2,3", lambda ap: ap.add_argument(
-        "--split", action="store_true",
-        help="let the threads combine floating-point reductions in an order of their "
-             "own (row reductions among them); numbers then compare within 1e-12"))
-    fp = [] if args.split else ["--fp-reductions=ordered"]
+    def options(ap):
+        ap.add_argument(
+            "--split", action="store_true",
+            help="let the threads combine floating-point reductions in an order of their "
+                 "own (row reductions among them); numbers then compare within 1e-12")
+        ap.add_argument(
+            "--weft-flag", action="append", default=[],
+            help="a further option of every weft compile (repeatable), e.g. "
+                 "--weft-flag=--gpu=H100-80GB --weft-flag=--gpu-register-tile=8")
+    args, weft, ranks, env = arguments("1,2,3", options)
+    fp = ([] if args.split else ["--fp-reductions=ordered"]) + args.weft_flag
     rtol = 1e-12 if args.split else None
     emulate = ["-x", "c++", "-O1", "-fopenmp", "-DWEFT_CUDA_EMULATE"]
     builds = [("cuda", ["--gpu-choice=always"], ["g++"]),
