@@ -187,8 +187,10 @@ static void encodePiece(isl_basic_set *raw, unsigned params, unsigned dims,
     piece.addDiv(div.release());
   }
   piece.addConstraints(bset.get(), dims, piece.divs);
-  // Bounds of each subscript from the ones before it.
-  for (unsigned level = 0; level + 1 < dims; ++level) {
+  // Bounds of each subscript from the ones before it; for the last, the
+  // piece's own constraints without its divisions (remove_redundancies may
+  // have dropped a plain bound that division constraints imply).
+  for (unsigned level = 0; level < dims; ++level) {
     Owned<isl_basic_set> proj = own(isl_basic_set_remove_redundancies(
         isl_basic_set_remove_divs(isl_basic_set_project_out(
             isl_basic_set_copy(bset.get()), isl_dim_set, level + 1,
