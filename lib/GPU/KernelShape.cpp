@@ -12,6 +12,7 @@
 
 #include "weft/CostModel/LoopNestCost.h"
 
+#include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -76,45 +77,19 @@ struct LinearForm {
 /// none where it has a product of operands, a division or a modulo.
 static std::optional<LinearForm> linearForm(AffineExpr expr, unsigned numDims,
                                             ValueRange operands) {
+  // [dimensions, symbols, divisions and modulos, constant]: the last
+  // group is empty for a linear expression.
+  SmallVector<int64_t> flat;
+  if (failed(getFlattenedAffineExpr(expr, numDims, operands.size() - numDims,
+                                    &flat)) ||
+      flat.size() != operands.size() + 1)
+    return std::nullopt;
   LinearForm form;
-  if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
-    form.constant = c.getValue();
-    return form;
-  }
-  if (auto d = dyn_cast<AffineDimExpr>(expr)) {
-    form.coefficients[operands[d.getPosition()]] = 1;
-    return form;
-  }
-  if (auto s = dyn_cast<AffineSymbolExpr>(expr)) {
-    form.coefficients[operands[numDims + s.getPosition()]] = 1;
-    return form;
-  }
-  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
-  if (!binary)
-    return std::nullopt;
-  std::optional<LinearForm> lhs =
-      linearForm(binary.getLHS(), numDims, operands);
-  std::optional<LinearForm> rhs =
-      linearForm(binary.getRHS(), numDims, operands);
-  if (!lhs || !rhs)
-    return std::nullopt;
-  if (expr.getKind() == AffineExprKind::Add) {
-    lhs->add(*rhs, 1);
-    return lhs;
-  }
-  if (expr.getKind() != AffineExprKind::Mul)
-    return std::nullopt;
-  if (std::optional<int64_t> factor = rhs->asConstant()) {
-    LinearForm product;
-    product.add(*lhs, *factor);
-    return product;
-  }
-  if (std::optional<int64_t> factor = lhs->asConstant()) {
-    LinearForm product;
-    product.add(*rhs, *factor);
-    return product;
-  }
-  return std::nullopt;
+  for (auto [operand, c] : llvm::zip(operands, flat))
+    if (c != 0)
+      form.coefficients[operand] += c;
+  form.constant = flat.back();
+  return form;
 }
 
 static std::optional<LinearForm> boundForm(AffineMap map, ValueRange operands) {

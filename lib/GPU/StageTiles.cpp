@@ -332,7 +332,8 @@ LogicalResult KernelTiler::findStructure(std::string &why) {
     });
     if (!escapes)
       continue;
-    if (!isa<arith::ConstantOp, memref::AllocaOp>(op)) {
+    // Constants are uniform, moved above; a scalar's variable moves too.
+    if (!isa<memref::AllocaOp>(op)) {
       why = "a value computed before it in each thread is used in it or after "
             "it";
       return failure();
