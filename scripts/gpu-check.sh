@@ -112,6 +112,15 @@ prepare_hpc() {
     [ -n "$src" ] || die "prepare-hpc: no kernel $k under $pb"
     srcs+=("$src")
   done
+  # weft's CUDA output of kernel K in DIR (further weft options after them);
+  # a kernel weft cannot compile is reported by run, not here.
+  compile_kernel() {
+    local d=$1 k=$2
+    shift 2
+    "$weft" compile --target=cuda --gpu="$gpu" --gpu-choice="$choice" --report "$@" \
+      -I "$hpc/utilities" -I "$d" -DPOLYBENCH_DUMP_ARRAYS -DPOLYBENCH_TIME \
+      "-D$dataset" "$d/$k.c" -o "$d/$k.cu" 2>"$d/report.txt" || rm -f "$d/$k.cu"
+  }
   rm -rf "$hpc" && mkdir -p "$hpc/utilities"
   cp "$pb/utilities/polybench.c" "$pb/utilities/polybench.h" "$hpc/utilities/"
   echo "$dataset" >"$hpc/dataset"
@@ -121,10 +130,7 @@ prepare_hpc() {
     cp "$src" "$d/"
     sed 's/"%0\.2l\?f "/"%.17g "/' "${src%.c}.h" >"$d/$k.h"
     python3 "$hpc_py" sizes "$d/$k.h" "$dataset" >"$d/sizes"
-    # A kernel weft cannot compile is reported by run, not here.
-    "$weft" compile --target=cuda --gpu="$gpu" --gpu-choice="$choice" --report \
-      -I "$hpc/utilities" -I "$d" -DPOLYBENCH_DUMP_ARRAYS -DPOLYBENCH_TIME \
-      "-D$dataset" "$d/$k.c" -o "$d/$k.cu" 2>"$d/report.txt" || rm -f "$d/$k.cu"
+    compile_kernel "$d" "$k"
   done
   # gemm again with up to 8 elements a thread along each grid dimension
   # (--gpu-register-tile=8; 4 x 8 on an H100, predicted faster than the
@@ -136,10 +142,7 @@ prepare_hpc() {
     cp "$hpc/gemm/gemm.h" "$hpc/gemm/sizes" "$d/"
     cp "$hpc/gemm/gemm.c" "$d/$k.c"
     echo "--gpu-register-tile=8" >"$d/flags"
-    "$weft" compile --target=cuda --gpu="$gpu" --gpu-choice="$choice" --report \
-      --gpu-register-tile=8 -I "$hpc/utilities" -I "$d" -DPOLYBENCH_DUMP_ARRAYS \
-      -DPOLYBENCH_TIME "-D$dataset" "$d/$k.c" -o "$d/$k.cu" 2>"$d/report.txt" ||
-      rm -f "$d/$k.cu"
+    compile_kernel "$d" "$k" --gpu-register-tile=8
     wide=("$k")
   fi
   echo "prepared the HPC part in $hpc: ${kernels[*]}${wide[*]+ ${wide[*]}} at $dataset (--gpu=$gpu, --gpu-choice=$choice)"
