@@ -34,8 +34,11 @@ def main(path, bw, tflops, expected):
             sys.exit("%s: correct is '%s'" % (kernel, r["correct"]))
         cpu, region = float(r["CPU s"]), float(r["region s"])
         ksec, klaunches = r["kernels s (launches)"].split()
-        if not (cpu > 0 and region > 0 and float(ksec) > 0):
-            sys.exit("%s: a time is not positive" % kernel)
+        # PolyBench prints its timer with 6 decimals: a MINI kernel on the
+        # CPU may take less than a microsecond and print 0.000000 (atax did,
+        # 2026-12-07); the emulated region and kernels take far longer.
+        if not (cpu >= 0 and region > 0 and float(ksec) > 0):
+            sys.exit("%s: a time is negative or not positive" % kernel)
         if klaunches != "(%s)" % launches:
             sys.exit("%s: %s launches, %s expected" % (kernel, klaunches, launches))
         gbps, gflops = float(r["GB/s"]), float(r["GFLOP/s"])
