@@ -72,8 +72,15 @@ KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
   shape.coarsen[1] = cy;
   double threads = double(bx * by);
   double warps = std::ceil(threads / gpu.warpSize);
-  double blocks = std::ceil(nest.trips[0] / double(bx * cx)) *
-                  std::ceil(nest.trips[1] / double(by * cy));
+  double columns = std::ceil(nest.trips[0] / double(bx * cx));
+  double rows = std::ceil(nest.trips[1] / double(by * cy));
+  double blocks = columns * rows;
+  // Of a triangle, the blocks wholly beyond the diagonal leave at once; the
+  // others (half the grid and those the diagonal crosses) do a whole block's
+  // work, loading every tile.
+  double working = blocks;
+  if (nest.triangle)
+    working = std::min(blocks, std::ceil(blocks / 2 + (columns + rows) / 2));
   double eb = nest.elementBytes;
   // Bytes one block fetches per iteration of the sequential loop. A warp
   // spans warpSize / bx rows of threads.
@@ -92,13 +99,14 @@ KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
   double perIteration = nest.readsAlongX * alongX + nest.readsAlongY * alongY +
                         nest.readsUniform * uniform +
                         cx * cy * nest.otherAccesses * perThread;
-  double bytes = blocks * (nest.inner * perIteration +
-                           cx * cy * nest.invariantAccesses * perThread);
+  double bytes = working * (nest.inner * perIteration +
+                            cx * cy * nest.invariantAccesses * perThread);
   // A thread of cx x cy elements computes what differs only along x once
   // per column of them, what differs only along y once per row.
   double flopsAlongBoth = nest.flopsPerIteration - nest.flopsAlongX -
                           nest.flopsAlongY - nest.flopsUniform;
-  double flops = nest.trips[0] * nest.trips[1] * nest.inner *
+  double flops = nest.trips[0] * nest.trips[1] * (working / blocks) *
+                 nest.inner *
                  (flopsAlongBoth + nest.flopsAlongX / cy +
                   nest.flopsAlongY / cx + nest.flopsUniform / (cx * cy));
   double us = std::max(bytes / (gpu.bandwidthGBps * 1e3 * gpu.memEff),
@@ -112,7 +120,7 @@ KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
                          std::max(wavefront, gpu.warpSize * eb) +
                      nest.readsAlongY * cy * rowsPerWarp * wavefront +
                      nest.readsUniform * wavefront;
-    double sharedBytes = blocks * nest.inner * warps * perWarp;
+    double sharedBytes = working * nest.inner * warps * perWarp;
     us = std::max(us, sharedBytes / (gpu.sharedTBps * 1e6));
   }
   // Blocks an SM holds, and how full the waves keep the SMs.
@@ -123,8 +131,8 @@ KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
     resident = std::min(resident,
                         std::max(1, int(gpu.sharedKiBPerSM * 1024 / shared)));
   double slots = double(std::max(gpu.sms, 1)) * resident;
-  double waves = std::max(1.0, std::ceil(blocks / slots));
-  double fill = blocks / (waves * slots);
+  double waves = std::max(1.0, std::ceil(working / slots));
+  double fill = working / (waves * slots);
   // A thread with register tiles holds its elements and the values of the
   // tiles it reads at each step in registers, which bound the blocks an SM
   // holds at once (one thread of one element is taken to fit at full

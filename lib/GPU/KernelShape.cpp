@@ -275,11 +275,13 @@ std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
   // A triangle's guard mixes the grid's dimensions: gpu-stage-tiles loads
   // the tiles' rows and columns within the grid's box, which must be rows
   // and columns of the triangle.
-  if (boundsUse(band[1], band.front()))
+  bool triangle = boundsUse(band[1], band.front());
+  if (triangle)
     if (std::string why = triangleTileObstacle(band[0], band[1]); !why.empty())
       return "the loop at " + lineOf(inner) +
              " without shared-memory tiles: " + why;
   cost::TiledNest nest = describe(band, coalesced, inner, choice.nominalSize);
+  nest.triangle = triangle;
   cost::KernelShape shape =
       cost::chooseTiledNestShape(nest, choice.gpu, choice.registerTile);
   if (shape.tile == 0)

@@ -101,6 +101,10 @@ struct TiledNest {
   /// loop's other accesses are the elements it accumulates into (the
   /// invariant ones), of floating-point type.
   bool registerTiles = false;
+  /// Whether the grid's iterations are a triangle, half of the box of
+  /// `trips` (syrk's `j <= i`): only the blocks that hold one of them work,
+  /// the others (beyond the diagonal) leave at once.
+  bool triangle = false;
 };
 
 /// The threads of a block along x and y, the width of the tiles (0: none)
@@ -128,7 +132,8 @@ struct KernelShape {
 /// sectors it reads; with tiles, a block fetches each tile once) over the
 /// memory bandwidth, the flops over the peak, or the tiles' reads over the
 /// shared memory's bandwidth, whichever is slowest, divided by how full the
-/// last wave of blocks keeps the SMs. A prediction, not a measurement.
+/// last wave of blocks keeps the SMs; of a triangle, only the blocks on or
+/// below its diagonal count. A prediction, not a measurement.
 KernelShape predictTiledNest(const TiledNest &nest, const DeviceSpec &gpu,
                              int64_t bx, int64_t by, int64_t tile,
                              int64_t cx = 1, int64_t cy = 1);

@@ -290,3 +290,26 @@ TEST(TiledNest, RegisterTilesComputeWhatARowSharesOnce) {
   KernelShape one = predictTiledNest(nest, g, 32, 8, 16);
   EXPECT_NEAR(one.us, n3 * 3 / 9.7e6 / (65536 / (76 * 864.0)), 1e-6);
 }
+
+TEST(TiledNest, ATrianglesBlocksBeyondItsDiagonalDoNoWork) {
+  // syrk's j <= i at 4096: 32 x 8 blocks of 4 x 4 elements, tiles of 16,
+  // a grid of 32 x 128 blocks. The 2048 below the diagonal and the 80 it
+  // crosses (half of 32 + 128) load their tiles; the other 1968 leave at
+  // once. Bytes and flops are those of the 2128 working blocks, and so are
+  // the waves: 8 blocks an SM (by threads and tiles, 20 KiB each; the
+  // registers do not count, see predictTiledNest) give 864 slots, 3 waves
+  // against the whole box's 5.
+  TiledNest box = product(4096);
+  box.registerTiles = true;
+  TiledNest triangle = box;
+  triangle.triangle = true;
+  KernelShape whole = predictTiledNest(box, gpu(), 32, 8, 16, 4, 4);
+  KernelShape half = predictTiledNest(triangle, gpu(), 32, 8, 16, 4, 4);
+  EXPECT_EQ(whole.blocksPerSM, half.blocksPerSM);
+  EXPECT_NEAR(half.us / whole.us, 3.0 / 5, 1e-12);
+  // Without tiles alike: 32 x 8 blocks of one element, a grid of 128 x 512,
+  // 32768 + 320 working of 65536; 864 slots, 39 waves against 76.
+  EXPECT_NEAR(predictTiledNest(triangle, gpu(), 32, 8, 0).us /
+                  predictTiledNest(box, gpu(), 32, 8, 0).us,
+              39.0 / 76, 1e-12);
+}
