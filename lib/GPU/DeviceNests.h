@@ -79,8 +79,9 @@ bool triangularBandLoop(mlir::affine::AffineForOp loop,
 bool bandLoopMappable(mlir::affine::AffineForOp loop,
                       llvm::ArrayRef<mlir::affine::AffineForOp> band);
 
-/// Threads per block along x and y of a 2-D nest without a shape of the
-/// cost model's (gpu-map-loops): a warp's width along x.
+/// Threads per block of a 1-D nest (gpu-map-loops), and along x and y of a
+/// 2-D nest without a shape of the cost model's: a warp's width along x.
+inline constexpr int64_t kBlock1D = 256;
 inline constexpr int64_t kBlock2D[2] = {32, 8};
 
 /// The grid dimension along which the threads that share a reduction's

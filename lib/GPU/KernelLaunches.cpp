@@ -86,6 +86,9 @@ std::string weft::kernelArgumentName(gpu::LaunchFuncOp launch,
   return "argument " + std::to_string(arg.getArgNumber());
 }
 
-bool weft::shufflable(Type t) {
-  return isa<Float32Type, Float64Type>(t) || t.isInteger(32) || t.isInteger(64);
+bool weft::combinesInWarps(Type t, int64_t threads, bool columns) {
+  constexpr int64_t kWarpSize = 32;
+  return !columns && threads % kWarpSize == 0 &&
+         (isa<Float32Type, Float64Type>(t) || t.isInteger(32) ||
+          t.isInteger(64));
 }

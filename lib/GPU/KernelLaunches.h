@@ -31,9 +31,13 @@ std::optional<int64_t> foldToConstant(mlir::Value v);
 std::optional<std::array<int64_t, 3>>
 constantBlockShape(llvm::ArrayRef<mlir::gpu::LaunchFuncOp> launches);
 
-/// Whether a warp shuffle (`gpu.shuffle`, `__shfl_down_sync`) moves values
-/// of type `t`: 32- and 64-bit integers and floats.
-bool shufflable(mlir::Type t);
+/// Whether gpu-reduce-blocks combines partial results of type `t` in warp
+/// shuffles (`gpu.shuffle`, `__shfl_down_sync`) in a block of `threads`
+/// threads, the threads of a column combining where `columns`, else those
+/// of a row or the whole block: 32- and 64-bit integers and floats, in
+/// blocks of whole warps, between consecutive lanes (a column's threads are
+/// a warp's width apart or more: shared memory).
+bool combinesInWarps(mlir::Type t, int64_t threads, bool columns);
 
 /// The name of the array a launch passes as the kernel's argument `arg`
 /// (the host array of a device buffer's copies), or "argument N".

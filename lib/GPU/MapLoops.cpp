@@ -36,7 +36,7 @@ static SmallVector<int64_t, 3> blockShape(affine::AffineForOp outer,
     return SmallVector<int64_t, 3>(chosen.asArrayRef());
   switch (loops) {
   case 1:
-    return {256};
+    return {kBlock1D};
   case 2:
     return {kBlock2D[0], kBlock2D[1]};
   default:

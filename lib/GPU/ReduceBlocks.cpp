@@ -193,10 +193,8 @@ void BlockReducer::run(memref::AtomicRMWOp atomic) {
                         MemRefLayoutAttrInterface{}, workgroup),
         withSourceName(loc, bufferName(atomic.getMemref())));
   };
-  // A column's threads are a warp's width apart or more: no shuffles.
   Value result;
-  if (pitch == 1 && threads % kWarpSize == 0 &&
-      shufflable(atomic.getValue().getType()))
+  if (combinesInWarps(atomic.getValue().getType(), threads, groups == Columns))
     result = combineInWarps(b, atomic, thread, group, sharedArray);
   else
     result = combineInSharedMemory(b, atomic, thread, lane, group, pitch,

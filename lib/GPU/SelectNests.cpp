@@ -158,7 +158,7 @@ static unsigned coalescedLoop(ArrayRef<affine::AffineForOp> band) {
 /// How many blocks of 256 threads (gpu-map-loops' shapes) `gpu` holds at
 /// once; 0 where its limits are unknown.
 static int64_t residentBlocks(const cost::DeviceSpec &gpu) {
-  return int64_t(gpu.sms) * gpu.maxThreadsPerSM / 256;
+  return int64_t(gpu.sms) * gpu.maxThreadsPerSM / kBlock1D;
 }
 
 /// Whether `v` is defined inside `op`.
@@ -744,31 +744,29 @@ void NestSelector::visit(Block &block) {
         d << "; " << shape;
       if (!reductions.empty()) {
         SmallVector<std::string, 2> combined;
-        // gpu-reduce-blocks shuffles 32- and 64-bit values between the
-        // lanes of a warp; others go through a tree in shared memory.
+        // What gpu-reduce-blocks will do with gpu-map-loops' block (a
+        // reduction nest has no shape of the cost model's).
+        int64_t threads =
+            band.size() == 1 ? kBlock1D : kBlock2D[0] * kBlock2D[1];
         bool shuffled = true;
         for (const FlowDependenceInfo::Reduction &r : reductions) {
           auto store = cast<affine::AffineStoreOp>(r.store);
           combined.push_back(sourceArrayName(func, store.getMemRef()) + " (" +
                              r.kind + ")");
-          shuffled &= shufflable(store.getValueToStore().getType());
+          shuffled &= combinesInWarps(store.getValueToStore().getType(),
+                                      threads, axis == ReductionAxis::Column);
         }
-        if (axis == ReductionAxis::Row)
-          d << "; the threads of a row combine " << llvm::join(combined, ", ")
-            << ": each block's partial results of a row "
-            << (shuffled ? "in warp shuffles" : "in shared memory")
-            << ", then one atomic update per row of the block";
-        else if (axis == ReductionAxis::Column)
-          d << "; the threads of a column combine "
+        const char *where = shuffled ? "in warp shuffles" : "in shared memory";
+        if (axis) {
+          const char *line = axis == ReductionAxis::Row ? "row" : "column";
+          d << "; the threads of a " << line << " combine "
             << llvm::join(combined, ", ")
-            << ": each block's partial results of a column in shared "
-               "memory, then one atomic update per column of the block";
-        else
+            << ": each block's partial results of a " << line << " " << where
+            << ", then one atomic update per " << line << " of the block";
+        } else
           d << "; its threads combine " << llvm::join(combined, ", ")
-            << ": each block's partial results "
-            << (shuffled ? "in warp shuffles, then across warps in shared "
-                           "memory"
-                         : "in shared memory")
+            << ": each block's partial results " << where
+            << (shuffled ? ", then across warps in shared memory" : "")
             << ", then one atomic update per block";
       }
     }

@@ -30,6 +30,23 @@ func.func @dot(%s: memref<f64> {weft.c_arg = "&s"}, %a: memref<?xf64>, %b: memre
 
 // -----
 
+// A sum of 16-bit integers (C's short): no warp shuffle moves them, so the
+// report says what gpu-reduce-blocks does, a tree in shared memory.
+// CHECK-LABEL: func.func @short_sum
+// CHECK: affine.store %{{.*}}, %arg0[] {weft.gpu.reduce = "add"}
+func.func @short_sum(%s: memref<i16> {weft.c_arg = "&s"}, %a: memref<?xi16>, %n: index) {
+  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine s (add): each block's partial results in shared memory, then one atomic update per block}}
+  affine.for %i = 0 to %n {
+    %acc = affine.load %s[] : memref<i16>
+    %x = affine.load %a[%i] : memref<?xi16>
+    %sum = arith.addi %acc, %x : i16
+    affine.store %sum, %s[] : memref<i16>
+  }
+  return
+}
+
+// -----
+
 // A 2-D nest whose loops both carry the same reductions (a sum and a
 // maximum written as C's ?:, into elements of an array with constant
 // subscripts) is a 2-D grid; an integer count is combined even when
