@@ -308,14 +308,7 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
                   b.createOrFold<arith::MulIOp>(
                       loc, b.createOrFold<arith::SubIOp>(loc, trip, one), step))
             : Value());
-    // `j_blocks` in the host code, where the source names the iterator.
-    StringRef iterator = sourceName(loop.getInductionVar());
-    blocks.push_back(
-        roundUpDivide(b,
-                      isCIdentifier(iterator)
-                          ? withSourceName(loc, (iterator + "_blocks").str())
-                          : loc,
-                      trip, shape[dims[k]]));
+    blocks.push_back(roundUpDivide(b, loc, trip, shape[dims[k]]));
     threads.push_back(width);
     zeros.push_back(zero);
     ones.push_back(one);
@@ -378,18 +371,17 @@ static LogicalResult mapNest(affine::AffineForOp outer) {
     Value share = b.createOrFold<arith::DivSIOp>(
         loc, mostBlocks, b.createOrFold<arith::MaxSIOp>(loc, one, others));
     Value cap = b.createOrFold<arith::MaxSIOp>(loc, one, share);
-    // The name goes to the capped count, the one the kernel reads.
-    if (Operation *uncapped = blocks[stride].getDefiningOp();
-        uncapped && isa<arith::DivSIOp>(uncapped))
-      uncapped->setLoc(loc);
     blocks[stride] = b.createOrFold<arith::MinSIOp>(loc, blocks[stride], cap);
-    // The kernel's loop reads it: `j += j_blocks * 32` (a constant where
-    // the sizes are).
-    if (StringRef iterator = sourceName(band[stride].getInductionVar());
-        isCIdentifier(iterator) &&
-        blocks[stride].getDefiningOp<arith::MinSIOp>())
-      blocks[stride].getDefiningOp()->setLoc(
-          withSourceName(loc, (iterator + "_blocks").str()));
+  }
+  // `j_blocks` in the host code, where the source names the iterator: the
+  // count the launch and a grid-stride loop (`j += j_blocks * 32`) read,
+  // capped where the loop strides; a constant where the sizes are.
+  for (unsigned k = 0; k < loops; ++k) {
+    StringRef iterator = sourceName(band[k].getInductionVar());
+    Operation *count = blocks[k].getDefiningOp();
+    if (count && blocks[k] != trips[k] &&
+        isa<arith::DivSIOp, arith::MinSIOp>(count) && isCIdentifier(iterator))
+      count->setLoc(withSourceName(loc, (iterator + "_blocks").str()));
   }
 
   Block *target = nullptr;
