@@ -19,6 +19,7 @@
 
 #include "dialects/Dist/IR/DistDialect.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -31,6 +32,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -111,6 +113,29 @@ static std::string mpiRuntime() {
          weft_rt_overlap_h + weft_rt_mpi_h;
 }
 
+/// Fails with an error where an entry of `--size` names no scalar that a
+/// region of `module` takes (a typo would otherwise leave the estimates at
+/// the nominal size without a word).
+static bool checkSizeNames(mlir::ModuleOp module,
+                           llvm::ArrayRef<std::string> sizes,
+                           llvm::StringRef input) {
+  llvm::StringSet<> names;
+  module.walk([&](mlir::func::FuncOp func) {
+    for (mlir::BlockArgument arg : func.getArguments())
+      names.insert(sourceName(arg));
+  });
+  for (llvm::StringRef entry : sizes) {
+    llvm::StringRef name = entry.split('=').first;
+    if (!names.contains(name)) {
+      llvm::errs() << "weft compile: error: --size=" << entry << ": no "
+                   << "#pragma scop region of " << input
+                   << " uses a size named '" << name << "'\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 /// The region function's name: weft_<function>_scop<n>.
 static std::string regionFunctionName(const ScopRegion &region,
                                       unsigned index) {
@@ -153,7 +178,8 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
                             imported.deadIterators, imported.copiedScalars,
                             imported.droppedRegisterKeywords});
   }
-  if (!ok || mlir::failed(mlir::verify(*module)))
+  if (!ok || mlir::failed(mlir::verify(*module)) ||
+      !checkSizeNames(*module, options.sizes, options.input))
     return;
   if (!replacements.empty()) {
     mlir::PassManager pm(&context);
@@ -163,6 +189,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     distribute.splitFpReductions = options.splitFpReductions;
     distribute.ranks = options.plannedRanks;
     distribute.nominalSize = options.nominalSize;
+    distribute.sizes = options.sizes;
     distribute.gridDims = options.gridDims;
     distribute.gpu = options.gpu;
     distribute.gpuChoice = options.gpuChoice;
@@ -173,6 +200,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     cuda.gpuChoice = options.gpuChoice;
     cuda.registerTile = options.gpuRegisterTile;
     cuda.nominalSize = options.nominalSize;
+    cuda.sizes = options.sizes;
     cuda.splitFpReductions = options.splitFpReductions;
     bool mpi = options.target == CompileTarget::Mpi;
     bool gpu = options.target == CompileTarget::Cuda;

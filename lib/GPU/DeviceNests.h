@@ -10,6 +10,7 @@
 
 #include "weft/Analysis/Polyhedral/DeviceMapping.h"
 #include "weft/CostModel/Device.h"
+#include "weft/CostModel/NominalSizes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,8 +24,8 @@ struct DeviceChoice {
   bool always = false;
   /// The GPU the kernels run on, and the host (one core of it).
   cost::DeviceSpec gpu, cpu;
-  /// The value of sizes unknown at compile time.
-  int64_t nominalSize = 4096;
+  /// The values of sizes unknown at compile time.
+  cost::NominalSizes sizes;
   /// Most elements a thread of a tiled kernel computes along each grid
   /// dimension (register tiles).
   int64_t registerTile = 4;
@@ -37,12 +38,21 @@ struct DeviceChoice {
   /// always may.
   bool splitFpReductions = true;
 
-  /// Fails with an error on `op` on an unknown GPU or choice.
-  static mlir::FailureOr<DeviceChoice> get(mlir::Operation *op,
-                                           llvm::StringRef gpu,
-                                           llvm::StringRef choice,
-                                           int64_t nominalSize);
+  /// Fails with an error on `op` on an unknown GPU or choice, a malformed
+  /// entry of `sizes` (NAME=VALUE) or a register tile not 1, 2, 4 or 8.
+  static mlir::FailureOr<DeviceChoice>
+  get(mlir::Operation *op, llvm::StringRef gpu, llvm::StringRef choice,
+      int64_t nominalSize, llvm::ArrayRef<std::string> sizes,
+      int64_t registerTile);
 };
+
+/// The value the cost model takes for the integer `v`: a constant's, a
+/// scalar's of the source that `sizes` names (through its casts), or what
+/// the ops that compute it fold to from such values; none where it uses
+/// any other value.
+std::optional<int64_t> nominalValue(mlir::Value v,
+                                    const cost::NominalSizes &sizes,
+                                    unsigned depth = 8);
 
 /// Marks the device nests of `func` (weft.gpu.band, weft.gpu.coalesced):
 /// the nests that may run as kernels, where `choice` puts them on the

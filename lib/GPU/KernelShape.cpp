@@ -22,11 +22,74 @@
 using namespace mlir;
 using namespace weft;
 
-/// Iterations of `loop` at the nominal size where they are not constant.
-static double nominalTrips(affine::AffineForOp loop, int64_t nominalSize) {
+/// The value of a bound of `loop` at the sizes `choice` plans for, `iv` at
+/// `ivValue` (the maximum of a lower bound's results, the minimum of an
+/// upper bound's), a size without a value at the nominal size, as the
+/// cost estimates take it.
+static std::optional<int64_t> boundAt(affine::AffineForOp loop, bool lower,
+                                      const DeviceChoice &choice, Value iv = {},
+                                      int64_t ivValue = 0) {
+  AffineMap map = lower ? loop.getLowerBoundMap() : loop.getUpperBoundMap();
+  SmallVector<Attribute> values;
+  Builder b(loop.getContext());
+  for (Value operand :
+       lower ? loop.getLowerBoundOperands() : loop.getUpperBoundOperands()) {
+    int64_t v = operand == iv ? ivValue
+                : choice.plannedSizes.count(operand)
+                    ? choice.plannedSizes.lookup(operand)
+                    : nominalValue(operand, choice.sizes)
+                          .value_or(choice.sizes.fallback);
+    values.push_back(b.getIndexAttr(v));
+  }
+  SmallVector<Attribute> folded;
+  if (failed(map.constantFold(values, folded)) || folded.empty())
+    return std::nullopt;
+  SmallVector<int64_t> results;
+  for (Attribute a : folded)
+    results.push_back(cast<IntegerAttr>(a).getInt());
+  return lower ? *llvm::max_element(results) : *llvm::min_element(results);
+}
+
+/// Iterations of `loop`: constant, or at the sizes `choice` plans for (a
+/// rank's block, the values `--size` gives), or the nominal size. A
+/// triangle's inner loop (bounds that use one enclosing loop's iterator)
+/// counts its box: the range from its bounds at the outer loop's first and
+/// last iterations.
+static double nominalTrips(affine::AffineForOp loop,
+                           const DeviceChoice &choice) {
+  const cost::NominalSizes &sizes = choice.sizes;
   if (std::optional<uint64_t> trips = affine::getConstantTripCount(loop))
     return double(*trips);
-  return double(nominalSize);
+  Value iv;
+  for (Value operand : loop->getOperands())
+    if (affine::getForInductionVarOwner(operand)) {
+      if (iv && operand != iv)
+        return double(sizes.fallback);
+      iv = operand;
+    }
+  std::optional<int64_t> lb, ub;
+  if (!iv) {
+    lb = boundAt(loop, true, choice);
+    ub = boundAt(loop, false, choice);
+  } else {
+    affine::AffineForOp outer = affine::getForInductionVarOwner(iv);
+    std::optional<int64_t> first = boundAt(outer, true, choice);
+    std::optional<int64_t> end = boundAt(outer, false, choice);
+    if (first && end && *end > *first) {
+      for (int64_t at : {*first, *end - 1}) {
+        std::optional<int64_t> l = boundAt(loop, true, choice, iv, at);
+        std::optional<int64_t> u = boundAt(loop, false, choice, iv, at);
+        if (!l || !u)
+          return double(sizes.fallback);
+        lb = lb ? std::min(*lb, *l) : *l;
+        ub = ub ? std::max(*ub, *u) : *u;
+      }
+    }
+  }
+  if (!lb || !ub)
+    return double(sizes.fallback);
+  return double(
+      llvm::divideCeil(std::max<int64_t>(*ub - *lb, 0), loop.getStepAsInt()));
 }
 
 /// Whether the subscripts of `load` use `v`.
@@ -163,11 +226,11 @@ static std::string triangleTileObstacle(affine::AffineForOp outer,
 /// not write), its other accesses and its floating-point operations.
 static cost::TiledNest describe(MutableArrayRef<affine::AffineForOp> band,
                                 unsigned coalesced, affine::AffineForOp inner,
-                                int64_t nominalSize) {
+                                const DeviceChoice &choice) {
   cost::TiledNest nest;
-  nest.trips[0] = nominalTrips(band[coalesced], nominalSize);
-  nest.trips[1] = nominalTrips(band[1 - coalesced], nominalSize);
-  nest.inner = nominalTrips(inner, nominalSize);
+  nest.trips[0] = nominalTrips(band[coalesced], choice);
+  nest.trips[1] = nominalTrips(band[1 - coalesced], choice);
+  nest.inner = nominalTrips(inner, choice);
   DenseSet<Value> written;
   band.front().walk([&](Operation *op) {
     if (auto store = dyn_cast<affine::AffineStoreOp>(op))
@@ -280,7 +343,7 @@ std::string weft::chooseKernelShape(MutableArrayRef<affine::AffineForOp> band,
     if (std::string why = triangleTileObstacle(band[0], band[1]); !why.empty())
       return "the loop at " + lineOf(inner) +
              " without shared-memory tiles: " + why;
-  cost::TiledNest nest = describe(band, coalesced, inner, choice.nominalSize);
+  cost::TiledNest nest = describe(band, coalesced, inner, choice);
   nest.triangle = triangle;
   cost::KernelShape shape =
       cost::chooseTiledNestShape(nest, choice.gpu, choice.registerTile);

@@ -10,6 +10,7 @@
 #include "DeviceNests.h"
 
 #include "weft/Partition/Passes.h"
+#include "weft/Support/SourceNames.h"
 
 #include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/Dist/IR/DistOps.h"
@@ -51,42 +52,56 @@ static Operation *unmodelledOp(affine::AffineForOp loop) {
   return found;
 }
 
-/// The value of `v` when its ops fold to a constant (the global range of a
-/// distributed loop: affine.apply, arith.minsi of constants).
-static std::optional<int64_t> foldedValue(Value v, unsigned depth = 8) {
+std::optional<int64_t>
+weft::nominalValue(Value v, const cost::NominalSizes &sizes, unsigned depth) {
   if (std::optional<int64_t> c = getConstantIntValue(v))
     return c;
+  Value source = v;
+  while (Operation *def = source.getDefiningOp())
+    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+      source = def->getOperand(0);
+    else
+      break;
+  if (auto it = sizes.named.find(sourceName(source)); it != sizes.named.end())
+    return it->second;
   Operation *op = v.getDefiningOp();
   if (!op || depth == 0 || op->getNumResults() != 1)
     return std::nullopt;
   SmallVector<Attribute> operands;
   Builder b(v.getContext());
   for (Value operand : op->getOperands()) {
-    std::optional<int64_t> c = foldedValue(operand, depth - 1);
+    std::optional<int64_t> c = nominalValue(operand, sizes, depth - 1);
     if (!c)
       return std::nullopt;
-    operands.push_back(b.getIndexAttr(*c));
+    operands.push_back(b.getIntegerAttr(operand.getType(), *c));
   }
   SmallVector<OpFoldResult> results;
   if (failed(op->fold(operands, results)) || results.size() != 1)
     return std::nullopt;
+  // A fold may forward an operand (affine.apply of `s0`).
+  if (auto forwarded = dyn_cast<Value>(results.front()))
+    return forwarded == v ? std::nullopt
+                          : nominalValue(forwarded, sizes, depth - 1);
   return getConstantIntValue(results.front());
 }
 
 /// The bounds of the first rank's block at `ranks` ranks for the values of
 /// `captured` that dist.local_bounds gives (block distributions), the
-/// global range's unknown sizes taking `nominal`: the sizes the cost model
+/// global range's bounds at `sizes` (an upper bound that uses a size no
+/// entry names: the lower plus the nominal size): the sizes the cost model
 /// predicts the outlined nest at.
 static void planBlocks(ArrayRef<Value> captured, Block *entry, unsigned ranks,
-                       int64_t nominal, DenseMap<Value, int64_t> &planned) {
+                       const cost::NominalSizes &sizes,
+                       DenseMap<Value, int64_t> &planned) {
   for (auto [k, v] : llvm::enumerate(captured)) {
     auto bounds = v.getDefiningOp<dist::LocalBoundsOp>();
     if (!bounds ||
         bounds.getDistribution().getKind() != dist::DistKind::Block ||
         cast<OpResult>(v).getResultNumber() > 1)
       continue;
-    int64_t lb = foldedValue(bounds.getLowerBound()).value_or(0);
-    int64_t ub = foldedValue(bounds.getUpperBound()).value_or(lb + nominal);
+    int64_t lb = nominalValue(bounds.getLowerBound(), sizes).value_or(0);
+    int64_t ub = nominalValue(bounds.getUpperBound(), sizes)
+                     .value_or(lb + sizes.fallback);
     int64_t size = llvm::divideCeil(std::max<int64_t>(ub - lb, 0), ranks);
     planned[entry->getArgument(k)] =
         cast<OpResult>(v).getResultNumber() == 0 ? lb : lb + size;
@@ -133,6 +148,16 @@ static LogicalResult offloadNest(affine::AffineForOp nest, func::FuncOp parent,
   IRMapping in;
   for (auto [k, v] : llvm::enumerate(captured)) {
     in.map(v, entry->getArgument(k));
+    // A scalar's source name (`n`, through its casts), which the remarks
+    // show and `--size` gives a value.
+    Value source = v;
+    while (Operation *def = source.getDefiningOp())
+      if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+        source = def->getOperand(0);
+      else
+        break;
+    if (StringRef name = sourceName(source); !name.empty())
+      entry->getArgument(k).setLoc(withSourceName(v.getLoc(), name));
     // The source names (remarks) and extents (buffers) of host arrays.
     auto arg = dyn_cast<BlockArgument>(v);
     if (!arg || arg.getOwner() != &parent.getBody().front())
@@ -157,7 +182,7 @@ static LogicalResult offloadNest(affine::AffineForOp nest, func::FuncOp parent,
   b.create<func::ReturnOp>(loc);
 
   DeviceChoice blockChoice = choice;
-  planBlocks(captured.getArrayRef(), entry, ranks, choice.nominalSize,
+  planBlocks(captured.getArrayRef(), entry, ranks, choice.sizes,
              blockChoice.plannedSizes);
   if (!blockChoice.plannedSizes.empty())
     blockChoice.plannedRanks = ranks;
@@ -193,8 +218,8 @@ namespace {
 struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
   using Base::Base;
   void runOnOperation() override {
-    FailureOr<DeviceChoice> choice =
-        DeviceChoice::get(getOperation(), gpu, gpuChoice, nominalSize);
+    FailureOr<DeviceChoice> choice = DeviceChoice::get(
+        getOperation(), gpu, gpuChoice, nominalSize, sizes, registerTile);
     if (failed(choice))
       return signalPassFailure();
     choice->splitFpReductions = splitFpReductions;

@@ -373,8 +373,8 @@ NestSelector::countNest(affine::AffineForOp loop, std::string &why) {
       error = d.str();
       return success();
     });
-    counts = countLoopNest(region, loop, choice.nominalSize,
-                           choice.plannedSizes, maxIslOperations);
+    counts = countLoopNest(region, loop, choice.sizes, choice.plannedSizes,
+                           maxIslOperations);
     if (failed(counts)) {
       why = "no cost estimate (" + error + ")";
       return failure();
@@ -383,9 +383,10 @@ NestSelector::countNest(affine::AffineForOp loop, std::string &why) {
   // A nest whose bounds are all unknown (a rank's block under mpi-cuda)
   // may have no iterations at the nominal sizes: nothing to predict.
   if (counts->accesses == 0) {
-    why = llvm::formatv("no cost estimate (no iterations with the sizes "
-                        "unknown at compile time taken as {0})",
-                        choice.nominalSize);
+    why = counts->nominalSizes.empty()
+              ? "no cost estimate (no iterations)"
+              : "no cost estimate (no iterations with " +
+                    choice.sizes.describe(counts->nominalSizes) + ")";
     return failure();
   }
   return counts;
@@ -396,9 +397,7 @@ static std::string sizeNotes(const cost::LoopNestCounts &counts,
                              const DeviceChoice &choice) {
   SmallVector<std::string, 2> notes;
   if (!counts.nominalSizes.empty())
-    notes.push_back(llvm::formatv("{0}, unknown at compile time, taken as {1}",
-                                  llvm::join(counts.nominalSizes, ", "),
-                                  choice.nominalSize));
+    notes.push_back(choice.sizes.describe(counts.nominalSizes));
   if (choice.plannedRanks)
     notes.push_back(llvm::formatv("the first rank's block at {0} ranks",
                                   choice.plannedRanks));
@@ -547,9 +546,8 @@ void NestSelector::placeTogether(Block &block) {
       {
         ScopedDiagnosticHandler quiet(func.getContext(),
                                       [](Diagnostic &) { return success(); });
-        moved =
-            countPlacementCopies(region, nests, onDevice, choice.nominalSize,
-                                 choice.plannedSizes, maxIslOperations);
+        moved = countPlacementCopies(region, nests, onDevice, choice.sizes,
+                                     choice.plannedSizes, maxIslOperations);
       }
       if (failed(moved)) {
         failedCopies = true;
@@ -774,8 +772,9 @@ void NestSelector::visit(Block &block) {
 }
 
 FailureOr<DeviceChoice> DeviceChoice::get(Operation *op, StringRef gpu,
-                                          StringRef choice,
-                                          int64_t nominalSize) {
+                                          StringRef choice, int64_t nominalSize,
+                                          ArrayRef<std::string> sizes,
+                                          int64_t registerTile) {
   DeviceChoice c;
   if (choice != "cost" && choice != "always")
     return op->emitError("gpu-choice must be 'cost' or 'always', got '")
@@ -786,7 +785,13 @@ FailureOr<DeviceChoice> DeviceChoice::get(Operation *op, StringRef gpu,
     return op->emitError(llvm::toString(spec.takeError()));
   c.gpu = *spec;
   c.cpu = llvm::cantFail(cost::lookupDevice("cpu"));
-  c.nominalSize = nominalSize;
+  c.sizes.fallback = nominalSize;
+  if (llvm::Error error = c.sizes.add(sizes))
+    return op->emitError("size: ") << llvm::toString(std::move(error));
+  if (!llvm::is_contained({1, 2, 4, 8}, registerTile))
+    return op->emitError("register-tile must be 1, 2, 4 or 8, got ")
+           << registerTile;
+  c.registerTile = registerTile;
   return c;
 }
 
@@ -794,17 +799,11 @@ namespace {
 struct GpuSelectNests : weft::impl::GpuSelectNestsBase<GpuSelectNests> {
   using Base::Base;
   void runOnOperation() override {
-    FailureOr<DeviceChoice> choice =
-        DeviceChoice::get(getOperation(), gpu, gpuChoice, nominalSize);
+    FailureOr<DeviceChoice> choice = DeviceChoice::get(
+        getOperation(), gpu, gpuChoice, nominalSize, sizes, registerTile);
     if (failed(choice))
       return signalPassFailure();
-    if (!llvm::is_contained({1, 2, 4, 8}, registerTile)) {
-      getOperation().emitError() << "register-tile must be 1, 2, 4 or 8, got "
-                                 << static_cast<int64_t>(registerTile);
-      return signalPassFailure();
-    }
     choice->splitFpReductions = splitFpReductions;
-    choice->registerTile = registerTile;
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
       if (!func.isExternal() && isDistributable(func) &&
           failed(selectDeviceNests(func, report, maxIslOperations, *choice)))

@@ -27,6 +27,12 @@ namespace {
 struct DistPartition : weft::impl::DistPartitionBase<DistPartition> {
   using Base::Base;
   void runOnOperation() override {
+    nominalSizes.fallback = nominalSize;
+    if (llvm::Error error = nominalSizes.add(sizes)) {
+      getOperation().emitError("dist-partition: size: ")
+          << llvm::toString(std::move(error));
+      return signalPassFailure();
+    }
     // Every region's errors are reported, not only the first one's.
     bool ok = true;
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
@@ -39,6 +45,8 @@ struct DistPartition : weft::impl::DistPartitionBase<DistPartition> {
     markAnalysesPreserved<PolyhedralRegion>();
   }
   LogicalResult partition(func::FuncOp func);
+  /// The values the cost estimates give sizes unknown at compile time.
+  cost::NominalSizes nominalSizes;
 };
 } // end anonymous namespace
 
@@ -206,7 +214,7 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
       why = d.str();
       return success();
     });
-    costs = estimatePartitionCosts(analysis, units, ranks, nominalSize,
+    costs = estimatePartitionCosts(analysis, units, ranks, nominalSizes,
                                    maxIslOperations,
                                    {preference.rows, preference.cols});
     if (succeeded(costs))
@@ -287,9 +295,8 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
       << (choice.exact ? "" : ", window too large: greedy") << ")";
     // Predicted times are for these sizes, not the run's.
     if (!costs->nominalSizes.empty())
-      d << "; predicted times take " << llvm::join(costs->nominalSizes, ", ")
-        << ", unknown at compile time, as " << costs->nominalSize
-        << " (--nominal-size)";
+      d << "; predicted times with "
+        << costs->sizes.describe(costs->nominalSizes);
   }
   if (report && (preference.rows || preference.cols) &&
       llvm::is_contained(choice.modes, 2))

@@ -58,6 +58,7 @@ void weft::buildDistributePipeline(OpPassManager &pm,
   partition.splitFpReductions = options.splitFpReductions;
   partition.ranks = options.ranks;
   partition.nominalSize = options.nominalSize;
+  partition.sizes = options.sizes;
   partition.gridDims = options.gridDims;
   pm.addPass(createDistPartition(partition));
   DistMaterializeOptions materialize;
@@ -103,6 +104,7 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
   select.gpuChoice = options.gpuChoice;
   select.registerTile = options.registerTile;
   select.nominalSize = options.nominalSize;
+  select.sizes = options.sizes;
   select.splitFpReductions = options.splitFpReductions;
   pm.addPass(createGpuSelectNests(select));
   // A checked region with no device nest needs no check.
@@ -143,7 +145,9 @@ void weft::buildMpiKernelsPipeline(OpPassManager &pm,
   offload.report = options.report;
   offload.gpu = options.gpu;
   offload.gpuChoice = options.gpuChoice;
+  offload.registerTile = options.registerTile;
   offload.nominalSize = options.nominalSize;
+  offload.sizes = options.sizes;
   offload.ranks = options.ranks;
   offload.splitFpReductions = options.splitFpReductions;
   pm.addPass(createGpuOffloadNests(offload));

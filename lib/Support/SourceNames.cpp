@@ -29,9 +29,9 @@ llvm::StringRef weft::sourceName(Value value) {
 }
 
 bool weft::isCIdentifier(llvm::StringRef name) {
-  return !name.empty() && llvm::all_of(name, [](char c) {
-    return llvm::isAlnum(c) || c == '_';
-  });
+  return !name.empty() && !llvm::isDigit(name.front()) &&
+         llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
 /// The prefix of a device copy's name.

@@ -2,10 +2,12 @@
 // RUN: not weft-opt %s --gpu-select-nests='gpu=X100' -split-input-file 2>&1 | FileCheck %s --check-prefix=BADGPU
 // RUN: not weft-opt %s --gpu-select-nests='gpu-choice=maybe' -split-input-file 2>&1 | FileCheck %s --check-prefix=BADCHOICE
 // RUN: not weft-opt %s --gpu-select-nests='register-tile=3' -split-input-file 2>&1 | FileCheck %s --check-prefix=BADTILE
+// RUN: not weft-opt %s --gpu-select-nests='size=n' -split-input-file 2>&1 | FileCheck %s --check-prefix=BADSIZE
 
 // BADGPU: error: unknown GPU type 'X100' (known: T4, P100,
 // BADCHOICE: error: gpu-choice must be 'cost' or 'always', got 'maybe'
 // BADTILE: error: register-tile must be 1, 2, 4 or 8, got 3
+// BADSIZE: error: size: 'n' is not NAME=VALUE with NAME a scalar of the C source
 
 // The cost model's choice (gpu-choice=cost, A100-40GB against one core of
 // the `cpu` device), each nest alone in its function (adjacent nests are

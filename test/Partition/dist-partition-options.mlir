@@ -3,6 +3,8 @@
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 max-isl-ops=10})' 2>&1 >/dev/null | FileCheck %s --check-prefix=QUOTA
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 device=H100-80GB})' 2>&1 >/dev/null | FileCheck %s --check-prefix=FAST
 // RUN: not weft-opt %s --pass-pipeline='builtin.module(dist-partition{device=nosuch})' 2>&1 >/dev/null | FileCheck %s --check-prefix=UNKNOWN
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 size=n=8})' 2>&1 >/dev/null | FileCheck %s --check-prefix=NAMED
+// RUN: not weft-opt %s --pass-pipeline='builtin.module(dist-partition{size=n=0})' 2>&1 >/dev/null | FileCheck %s --check-prefix=BADSIZE
 
 // The cost model's inputs are options. With sizes of 8 (the bound %n is
 // unknown at compile time), messages cost more than the work they save:
@@ -17,7 +19,13 @@
 // work saved no longer pays for the messages.
 // FAST: remark: runs on every rank: distributing it is predicted to be slower
 // UNKNOWN: error: dist-partition: unknown GPU type 'nosuch' (known: T4, {{.*}}, cpu)
-func.func @sweeps(%a: memref<?xf64>, %b: memref<?xf64>, %t: index, %n: index) {
+// A size the source names takes the value `size` gives it, the others the
+// nominal size; the report says which is which.
+// NAMED: remark: runs on every rank: distributing it is predicted to be slower
+// NAMED: predicted times with tsteps, unknown at compile time, taken as 4096; n=8 from --size{{$}}
+// BADSIZE: error: dist-partition: size: 'n=0': the value of n must be an integer of at least 1
+func.func @sweeps(%a: memref<?xf64>, %b: memref<?xf64>, %t: index loc("tsteps"),
+                  %n: index loc("n")) {
   affine.for %s = 0 to %t {
     affine.for %i = 1 to affine_map<()[s0] -> (s0 - 1)>()[%n] {
       %x = affine.load %a[%i - 1] : memref<?xf64>

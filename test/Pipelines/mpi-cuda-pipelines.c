@@ -42,7 +42,7 @@
 // KERNELS: gpu.module @weft_smooth_scop0_distributed_kernel
 // KERNELS: gpu.func @weft_smooth_scop0_distributed_kernel
 
-// COST: remark: stays on the host: predicted {{.*}} us on the CPU against {{.*}} us on the device (kernels {{.*}}, 1 launch 5 us, copies {{.*}}) (p1, unknown at compile time, taken as 4096; the first rank's block at 4 ranks)
+// COST: remark: stays on the host: predicted {{.*}} us on the CPU against {{.*}} us on the device (kernels {{.*}}, 1 launch 5 us, copies {{.*}}) (n, unknown at compile time, taken as 4096; the first rank's block at 4 ranks)
 
 // REPORT: remark: distributed: blocks of its iterations on each rank
 // REPORT: remark: runs on the device: its iterations are the threads of a 1-D grid

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 #include "weft/CostModel/Device.h"
+#include "weft/CostModel/NominalSizes.h"
 #include "weft/Driver/Compile.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -78,6 +79,13 @@ static int compileMain(int argc, char **argv) {
       cl::desc("Value the cost estimates assume for sizes unknown at "
                "compile time (--target=mpi, cuda, mpi-cuda; default 4096)"),
       cl::value_desc("n"), cl::init(4096), cl::cat(category));
+  cl::list<std::string> sizes(
+      "size",
+      cl::desc("Value the cost estimates take for a size unknown at compile "
+               "time, by the name of its scalar in the C source (--target=mpi, "
+               "cuda, mpi-cuda; several: repeat, or separate with commas; "
+               "the others take --nominal-size)"),
+      cl::value_desc("NAME=VALUE"), cl::CommaSeparated, cl::cat(category));
   cl::opt<unsigned> gridDims(
       "grid-dims",
       cl::desc("Most process grid axes a loop nest is split over "
@@ -140,6 +148,12 @@ static int compileMain(int argc, char **argv) {
            << nominalSize << "\n";
     return 1;
   }
+  if (llvm::Error error = weft::cost::NominalSizes().add(sizes)) {
+    errs() << "weft compile: error: --size: " << toString(std::move(error))
+           << "\n";
+    return 1;
+  }
+  options.sizes.assign(sizes.begin(), sizes.end());
   if (gridDims != 1 && gridDims != 2) {
     errs() << "weft compile: error: --grid-dims must be 1 or 2, got "
            << gridDims << "\n";

@@ -33,6 +33,9 @@ struct CompileOptions {
   /// time that the partitioner's cost estimate assumes.
   unsigned plannedRanks = 4;
   int64_t nominalSize = 4096;
+  /// Values of some of those sizes by their C names, NAME=VALUE
+  /// (`--size`); runCompile fails where a name is no scalar of the input.
+  std::vector<std::string> sizes;
   /// --target=mpi: the most process grid axes a loop nest is split over.
   unsigned gridDims = 2;
   /// --target=cuda, mpi-cuda: the GPU of the device database the cost model

@@ -126,7 +126,7 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
     roofline of their kernels on `gpu`, their launches (one per iteration
     of the host loops around them) and the copies their data needs,
     against the CPU's time per access, sizes unknown at compile time taking
-    `nominal-size`. Adjacent such nests (up to 4, nothing that touches
+    the values `size` gives them by name, the others `nominal-size`. Adjacent such nests (up to 4, nothing that touches
     memory between them; the parts of a loop gpu-expose-bands distributed
     among them) are placed together: every placement of them is predicted,
     with the copies gpu-place-data then makes (an array a host nest and a
@@ -173,6 +173,9 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
            "predicted faster there) or 'always' (every one)">,
     Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
            "Value the cost model assumes for sizes unknown at compile time">,
+    ListOption<"sizes", "size", "std::string",
+               "Values of sizes unknown at compile time, NAME=VALUE with "
+               "NAME a scalar of the C source (the others take nominal-size)">,
     Option<"registerTile", "register-tile", "int64_t", /*default=*/"4",
            "Most elements a thread of a tiled kernel computes along each "
            "grid dimension (1, 2, 4 or 8)">,
@@ -431,6 +434,12 @@ def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
            "predicted faster there) or 'always' (every one)">,
     Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
            "Value the cost model assumes for sizes unknown at compile time">,
+    ListOption<"sizes", "size", "std::string",
+               "Values of sizes unknown at compile time, NAME=VALUE with "
+               "NAME a scalar of the C source (the others take nominal-size)">,
+    Option<"registerTile", "register-tile", "int64_t", /*default=*/"4",
+           "Most elements a thread of a tiled kernel computes along each "
+           "grid dimension (1, 2, 4 or 8)">,
     Option<"splitFpReductions", "split-fp-reductions", "bool",
            /*default=*/"true",
            "Let a nest's threads combine floating-point reductions in an "

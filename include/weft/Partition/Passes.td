@@ -185,7 +185,7 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
     picks the assignment with the least predicted time: per-rank work plus
     the alpha-beta time of the exact communication sets between units,
     estimated with ISL for `ranks` ranks, sizes unknown at compile time
-    taking `nominal-size`. The machine numbers come from weft's cost model
+    taking the values `size` gives them by name, the others `nominal-size`. The machine numbers come from weft's cost model
     (lib/CostModel): the memory bandwidth of `device`, and an MPI link of
     `link-GBps`.
 
@@ -214,6 +214,9 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
            "Number of ranks the costs are predicted for">,
     Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
            "Value assumed for sizes unknown at compile time">,
+    ListOption<"sizes", "size", "std::string",
+               "Values of sizes unknown at compile time, NAME=VALUE with "
+               "NAME a scalar of the C source (the others take nominal-size)">,
     Option<"device", "device", "std::string", /*default=*/"\"cpu\"",
            "Device of the cost model's database that runs the loops">,
     Option<"linkGBps", "link-GBps", "double", /*default=*/"12.5",

@@ -82,6 +82,10 @@ struct DistributeOptions : GpuChoiceOptions<DistributeOptions> {
       *this, "nominal-size",
       llvm::cl::desc("Value assumed for sizes unknown at compile time"),
       llvm::cl::init(4096)};
+  ListOption<std::string> sizes{
+      *this, "size",
+      llvm::cl::desc("Values of sizes unknown at compile time, NAME=VALUE "
+                     "with NAME a scalar of the C source")};
   Option<unsigned> gridDims{
       *this, "grid-dims",
       llvm::cl::desc("Most process grid axes a loop nest is split over"),
@@ -116,6 +120,10 @@ struct CudaOptions : GpuChoiceOptions<CudaOptions> {
       llvm::cl::desc("Value the cost model assumes for sizes unknown at "
                      "compile time"),
       llvm::cl::init(4096)};
+  ListOption<std::string> sizes{
+      *this, "size",
+      llvm::cl::desc("Values of sizes unknown at compile time, NAME=VALUE "
+                     "with NAME a scalar of the C source")};
 };
 
 /// Region functions (func.func of the C importer, or their distributed

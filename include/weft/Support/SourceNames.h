@@ -32,7 +32,8 @@ llvm::StringRef sourceName(mlir::Location loc);
 llvm::StringRef sourceName(mlir::Value value);
 
 /// Whether `name` can name a C variable as it is: letters, digits and
-/// underscores (a compiler-made description like "argument 3" cannot).
+/// underscores, not a digit first (a compiler-made description like
+/// "argument 3" cannot).
 bool isCIdentifier(llvm::StringRef name);
 
 /// The name of the device copy of the host array `host` in CUDA C++

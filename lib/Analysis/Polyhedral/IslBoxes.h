@@ -11,6 +11,7 @@
 #include "ModelBuilder.h"
 
 #include "weft/Analysis/Polyhedral/Communication.h"
+#include "weft/CostModel/NominalSizes.h"
 
 #include <isl/ast.h>
 #include <isl/cpp.h>
@@ -39,8 +40,10 @@ subscriptRange(isl_ctx *raw, const isl::set &elements, unsigned d,
 isl::set fixParam(isl::set set, llvm::StringRef name, int64_t value);
 
 /// `set` with every symbol of `model` fixed: one in `known` to its value
-/// there, a compile-time constant to its value, any other to `nominal`.
-isl::set fixSymbols(const ModelBuilder &model, isl::set set, int64_t nominal,
+/// there, a compile-time constant to its value, any other to the value
+/// `sizes` gives its source name.
+isl::set fixSymbols(const ModelBuilder &model, isl::set set,
+                    const cost::NominalSizes &sizes,
                     const llvm::DenseMap<Value, int64_t> *known = nullptr);
 
 /// [min, max] of dimension `d` of a set without parameters (none: empty or

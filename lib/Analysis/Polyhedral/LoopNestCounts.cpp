@@ -24,13 +24,13 @@ using weft::detail::ModelBuilder;
 /// Bytes of the bounding box of each array's elements in `elements` (sizes
 /// fixed): what one strided copy per array moves.
 static double boxBytes(const ModelBuilder &model, isl::union_set elements,
-                       int64_t nominal,
+                       const weft::cost::NominalSizes &sizes,
                        const llvm::DenseMap<Value, int64_t> &known,
                        unsigned &copies) {
   double bytes = 0;
   isl::set_list sets = elements.get_set_list();
   for (int k = 0, n = sets.size(); k < n; ++k) {
-    isl::set s = weft::detail::fixSymbols(model, sets.at(k), nominal, &known);
+    isl::set s = weft::detail::fixSymbols(model, sets.at(k), sizes, &known);
     if (s.is_empty())
       continue;
     double volume = 1;
@@ -97,7 +97,8 @@ struct NestInstances {
 /// time that its domains use.
 static NestInstances
 nestInstances(const ModelBuilder &model, isl::ctx ctx, affine::AffineForOp loop,
-              int64_t nominal, const llvm::DenseMap<Value, int64_t> &known,
+              const weft::cost::NominalSizes &sizes,
+              const llvm::DenseMap<Value, int64_t> &known,
               double *accesses = nullptr,
               std::vector<std::string> *unknown = nullptr) {
   NestInstances nest;
@@ -110,7 +111,7 @@ nestInstances(const ModelBuilder &model, isl::ctx ctx, affine::AffineForOp loop,
     isl::set domain(ctx, model.params() + "{ " + s.domain + " }");
     if (unknown)
       addUnknownSizes(model, domain, known, *unknown);
-    isl::set fixed = weft::detail::fixSymbols(model, domain, nominal, &known);
+    isl::set fixed = weft::detail::fixSymbols(model, domain, sizes, &known);
     if (accesses)
       *accesses += countByBoxes(fixed);
     if (!typical) {
@@ -146,9 +147,11 @@ flowInLiveOut(const weft::detail::RegionFlow &flow,
               flow.endReads.range())};
 }
 
-FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
-    PolyhedralRegion &region, affine::AffineForOp loop, int64_t nominal,
-    const llvm::DenseMap<Value, int64_t> &known, unsigned long maxOperations) {
+FailureOr<weft::cost::LoopNestCounts>
+weft::countLoopNest(PolyhedralRegion &region, affine::AffineForOp loop,
+                    const cost::NominalSizes &sizes,
+                    const llvm::DenseMap<Value, int64_t> &known,
+                    unsigned long maxOperations) {
   weft::detail::PolyhedralRegionState &state = region.getState();
   FailureOr<const ModelBuilder *> built = state.getModel();
   if (failed(built))
@@ -163,7 +166,7 @@ FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
       state.run("loop nest cost", maxOperations, [&](isl::ctx ctx) {
         const weft::detail::RegionFlow &flow = state.getFlow(maxOperations);
         NestInstances nest =
-            nestInstances(model, ctx, loop, nominal, known, &counts.accesses,
+            nestInstances(model, ctx, loop, sizes, known, &counts.accesses,
                           &counts.nominalSizes);
         if (nest.all.is_null())
           return;
@@ -174,10 +177,10 @@ FailureOr<weft::cost::LoopNestCounts> weft::countLoopNest(
         counts.kernelBytes =
             counts.launches *
             boxBytes(model, accesses.intersect_domain(nest.oneLaunch).range(),
-                     nominal, known, arrays);
+                     sizes, known, arrays);
         auto [in, out] = flowInLiveOut(flow, nest.all);
-        counts.bytesIn = boxBytes(model, in, nominal, known, counts.copies);
-        counts.bytesOut = boxBytes(model, out, nominal, known, counts.copies);
+        counts.bytesIn = boxBytes(model, in, sizes, known, counts.copies);
+        counts.bytesOut = boxBytes(model, out, sizes, known, counts.copies);
       });
   if (failed(status))
     return failure();
@@ -206,7 +209,7 @@ static isl::union_set filterArrays(const isl::union_set &elements,
 
 FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
     PolyhedralRegion &region, ArrayRef<affine::AffineForOp> nests,
-    ArrayRef<bool> onDevice, int64_t nominal,
+    ArrayRef<bool> onDevice, const cost::NominalSizes &sizes,
     const llvm::DenseMap<Value, int64_t> &known, unsigned long maxOperations) {
   weft::detail::PolyhedralRegionState &state = region.getState();
   FailureOr<const ModelBuilder *> built = state.getModel();
@@ -226,7 +229,7 @@ FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
         SmallVector<NestInstances> deviceNests;
         for (auto [nest, dev] : llvm::zip(nests, onDevice)) {
           NestInstances instances =
-              nestInstances(model, ctx, nest, nominal, known);
+              nestInstances(model, ctx, nest, sizes, known);
           if (instances.all.is_null())
             continue;
           (dev ? device : host) = (dev ? device : host).unite(instances.all);
@@ -249,12 +252,12 @@ FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
               model,
               filterArrays(accesses.intersect_domain(nest.oneLaunch).range(),
                            shared, true),
-              nominal, known, copies);
+              sizes, known, copies);
           double out = boxBytes(
               model,
               filterArrays(flow.writes.intersect_domain(nest.oneLaunch).range(),
                            shared, true),
-              nominal, known, copies);
+              sizes, known, copies);
           counts.bytesIn += nest.launches * in;
           counts.bytesOut += nest.launches * out;
           counts.copies += unsigned(std::min(nest.launches * copies, 1e9));
@@ -264,8 +267,8 @@ FailureOr<weft::cost::LoopNestCounts> weft::countPlacementCopies(
         auto [flowIn, liveOut] = flowInLiveOut(flow, device);
         isl::union_set in = filterArrays(flowIn, shared, false);
         isl::union_set out = filterArrays(liveOut, shared, false);
-        counts.bytesIn += boxBytes(model, in, nominal, known, counts.copies);
-        counts.bytesOut += boxBytes(model, out, nominal, known, counts.copies);
+        counts.bytesIn += boxBytes(model, in, sizes, known, counts.copies);
+        counts.bytesOut += boxBytes(model, out, sizes, known, counts.copies);
       });
   if (failed(status))
     return failure();

@@ -40,10 +40,11 @@ public:
   /// grids of at most m axes.
   Evaluator(isl::ctx ctx, const ModelBuilder &model,
             std::array<ArrayRef<weft::DistUnit>, weft::kMaxGridDims> byMode,
-            ArrayRef<int> unitOf, unsigned ranks, int64_t nominal,
+            ArrayRef<int> unitOf, unsigned ranks,
+            const weft::cost::NominalSizes &sizes,
             std::pair<int64_t, int64_t> grid)
       : ctx(ctx), model(model), units(byMode[0]), unitOf(unitOf), ranks(ranks),
-        nominal(nominal), grid(grid) {
+        sizes(sizes), grid(grid) {
     for (unsigned m = 0; m < weft::kMaxGridDims; ++m)
       groups[m] = weft::blockGroups(byMode[m]);
   }
@@ -58,7 +59,7 @@ public:
   }
 
   isl::set fixSymbols(isl::set set) const {
-    return weft::detail::fixSymbols(model, set, nominal);
+    return weft::detail::fixSymbols(model, set, sizes);
   }
 
   /// The first statement of unit `u`.
@@ -132,7 +133,7 @@ public:
   ArrayRef<weft::DistUnit> units;
   ArrayRef<int> unitOf;
   unsigned ranks;
-  int64_t nominal;
+  const weft::cost::NominalSizes &sizes;
   /// The 2-D grid's rows and columns at `ranks` ranks.
   std::pair<int64_t, int64_t> grid;
   /// The block groups of byMode[m - 1].
@@ -149,14 +150,16 @@ private:
 } // end anonymous namespace
 
 isl::set weft::detail::fixSymbols(const ModelBuilder &model, isl::set set,
-                                  int64_t nominal,
+                                  const cost::NominalSizes &sizes,
                                   const llvm::DenseMap<Value, int64_t> *known) {
   for (auto &[value, name] : model.getSymbols()) {
-    int64_t v = nominal;
+    int64_t v;
     if (known && known->count(value))
       v = known->lookup(value);
     else if (auto c = value.getDefiningOp<arith::ConstantIndexOp>())
       v = c.value();
+    else
+      v = sizes.of(symbolName(value, name));
     set = fixParam(set, name, v);
   }
   return set;
@@ -365,11 +368,10 @@ static void estimateFrom(const Evaluator &eval, ArrayRef<Selections> select,
                 [](unsigned p, unsigned q) { return p != q && q == 0; });
 }
 
-FailureOr<weft::PartitionCosts>
-weft::estimatePartitionCosts(PolyhedralRegion &analysis,
-                             ArrayRef<DistUnit> units, unsigned ranks,
-                             int64_t nominalSize, unsigned long maxOperations,
-                             std::pair<int64_t, int64_t> preferredGrid) {
+FailureOr<weft::PartitionCosts> weft::estimatePartitionCosts(
+    PolyhedralRegion &analysis, ArrayRef<DistUnit> units, unsigned ranks,
+    const cost::NominalSizes &sizes, unsigned long maxOperations,
+    std::pair<int64_t, int64_t> preferredGrid) {
   weft::detail::PolyhedralRegionState &state = analysis.getState();
   auto built = state.getModel(units);
   if (failed(built))
@@ -378,7 +380,7 @@ weft::estimatePartitionCosts(PolyhedralRegion &analysis,
   ArrayRef<int> unitOf = built->unitOf;
   PartitionCosts costs;
   costs.ranks = ranks;
-  costs.nominalSize = nominalSize;
+  costs.sizes = sizes;
   for (auto &[value, name] : model.getSymbols())
     if (!value.getDefiningOp<arith::ConstantIndexOp>())
       costs.nominalSizes.push_back(weft::detail::symbolName(value, name));
@@ -396,7 +398,7 @@ weft::estimatePartitionCosts(PolyhedralRegion &analysis,
 
   LogicalResult status =
       state.run("partition cost estimate", maxOperations, [&](isl::ctx ctx) {
-        Evaluator eval(ctx, model, byMode, unitOf, ranks, nominalSize,
+        Evaluator eval(ctx, model, byMode, unitOf, ranks, sizes,
                        weft::gridShape2D(ranks, preferredGrid.first,
                                          preferredGrid.second));
         for (unsigned i = 0; i < unitOf.size(); ++i)

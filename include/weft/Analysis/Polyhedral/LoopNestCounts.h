@@ -3,7 +3,7 @@
 // The counts behind the CUDA targets' choice of where a loop nest runs
 // (LoopNestCost.h), from the region's ISL model at sizes fixed at compile
 // time: a size the region knows as a constant takes its value, any other
-// the nominal size (the partitioner's `nominal-size`).
+// the value NominalSizes gives it (`--size=NAME=VALUE`, else `--nominal-size`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_ANALYSIS_POLYHEDRAL_LOOPNESTCOUNTS_H
@@ -11,6 +11,7 @@
 
 #include "weft/Analysis/Polyhedral/PolyhedralRegion.h"
 #include "weft/CostModel/LoopNestCost.h"
+#include "weft/CostModel/NominalSizes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -29,7 +30,7 @@ namespace weft {
 /// error when ISL fails or exceeds `maxOperations`.
 mlir::FailureOr<cost::LoopNestCounts>
 countLoopNest(PolyhedralRegion &region, mlir::affine::AffineForOp loop,
-              int64_t nominalSize,
+              const cost::NominalSizes &sizes,
               const llvm::DenseMap<mlir::Value, int64_t> &known,
               unsigned long maxOperations);
 
@@ -42,12 +43,11 @@ countLoopNest(PolyhedralRegion &region, mlir::affine::AffineForOp loop,
 /// moves once (in, the box of what they read that the region did not write
 /// before; out, of what they write that lives after the region). Fails as
 /// countLoopNest.
-mlir::FailureOr<cost::LoopNestCounts>
-countPlacementCopies(PolyhedralRegion &region,
-                     llvm::ArrayRef<mlir::affine::AffineForOp> nests,
-                     llvm::ArrayRef<bool> onDevice, int64_t nominalSize,
-                     const llvm::DenseMap<mlir::Value, int64_t> &known,
-                     unsigned long maxOperations);
+mlir::FailureOr<cost::LoopNestCounts> countPlacementCopies(
+    PolyhedralRegion &region, llvm::ArrayRef<mlir::affine::AffineForOp> nests,
+    llvm::ArrayRef<bool> onDevice, const cost::NominalSizes &sizes,
+    const llvm::DenseMap<mlir::Value, int64_t> &known,
+    unsigned long maxOperations);
 
 } // namespace weft
 

@@ -13,6 +13,7 @@
 #define WEFT_ANALYSIS_POLYHEDRAL_PARTITIONCOSTS_H
 
 #include "weft/Analysis/Polyhedral/Communication.h"
+#include "weft/CostModel/NominalSizes.h"
 
 #include <array>
 #include <map>
@@ -30,11 +31,11 @@ inline constexpr unsigned kMaxGridDims = 2;
 using ModeTraffic = std::array<Traffic, kMaxGridDims + 1>;
 
 struct PartitionCosts {
-  /// Ranks and the value given to sizes unknown at compile time.
+  /// Ranks and the values given to sizes unknown at compile time.
   unsigned ranks = 4;
-  int64_t nominalSize = 0;
-  /// The sizes that took nominalSize (not constants at compile time), by
-  /// their source names where they have one, for the report.
+  cost::NominalSizes sizes;
+  /// The sizes unknown at compile time that took those values, by their
+  /// source names where they have one, for the report.
   std::vector<std::string> nominalSizes;
   /// Memory accesses of each unit over all its executions.
   std::vector<double> work;
@@ -54,7 +55,7 @@ struct PartitionCosts {
 /// see gridShape2D).
 mlir::FailureOr<PartitionCosts>
 estimatePartitionCosts(PolyhedralRegion &region, llvm::ArrayRef<DistUnit> units,
-                       unsigned ranks, int64_t nominalSize,
+                       unsigned ranks, const cost::NominalSizes &sizes,
                        unsigned long maxOperations,
                        std::pair<int64_t, int64_t> preferredGrid = {0, 0});
 
