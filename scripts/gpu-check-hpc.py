@@ -25,6 +25,13 @@
 
   gpu-check-hpc.py sizes HEADER DATASET
       Prints the sizes a PolyBench header defines for DATASET (N:1300 ...).
+
+  gpu-check-hpc.py predicted REPORT
+      Prints the seconds weft's cost model predicts for the kernels and
+      launches of the nests its --report (REPORT) puts on the device: the
+      sum over its "runs on the device" remarks of each nest's own
+      "(kernels T, N launches L" figures (each nest alone: the figures the
+      choice between host and device weighs), "-" for none.
 """
 import math
 import os
@@ -168,6 +175,28 @@ def compare(expected, actual):
     return 0
 
 
+UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6}
+
+
+def predicted(report):
+    """Seconds of the device nests' kernels and launches in a --report."""
+    total, nests = 0.0, 0
+    figure = re.compile(r"\(kernels ([0-9.e+-]+) (s|ms|us), \d+ launch(?:es)? ([0-9.e+-]+) (s|ms|us)")
+    try:
+        lines = open(report).readlines()
+    except OSError:
+        return "-"
+    for line in lines:
+        if "remark: runs on the device" not in line:
+            continue
+        m = figure.search(line)
+        if not m:
+            continue
+        total += float(m.group(1)) * UNITS[m.group(2)] + float(m.group(3)) * UNITS[m.group(4)]
+        nests += 1
+    return "%.6g" % total if nests else "-"
+
+
 def number(value, digits=3):
     try:
         v = float(value)
@@ -188,7 +217,8 @@ def bus(counts):
 def table(results, device_cpp, gpu_type, emulated):
     bw, fp64 = peaks(device_cpp, gpu_type)
     head = ["kernel", "sizes", "correct", "GPU nests", "CPU s", "region s",
-            "kernels s (launches)", "bus MB in / out (copies)", "speed-up",
+            "kernels s (launches)", "predicted kernels s", "measured / predicted",
+            "bus MB in / out (copies)", "speed-up",
             "GB/s", "GFLOP/s", "% BW",
             "% FLOP/s", "roofline %", "kernels roofline %", "notes"]
     rows = []
@@ -208,6 +238,10 @@ def table(results, device_cpp, gpu_type, emulated):
             except KeyError:
                 pass
         cpu, region, kms = (float(r[k]) if r.get(k) else None for k in ("cpu_s", "region_s", "kernels_ms"))
+        try:
+            pred = float(r.get("predicted_s", ""))
+        except ValueError:
+            pred = None
         ksec = kms / 1e3 if kms is not None else None
 
         def rates(t):
@@ -219,6 +253,8 @@ def table(results, device_cpp, gpu_type, emulated):
         row = [kernel, " ".join("%s=%d" % kv for kv in s.items()), r.get("correct", "-"),
                r.get("gpu_nests", "-"), number(cpu), number(region),
                "%s (%s)" % (number(ksec), r.get("launches", "-")) if ksec is not None else "-",
+               number(pred),
+               number(ksec / pred) if ksec and pred else "-",
                bus(r.get("bus", "")),
                number(cpu / region) if cpu and region else "-"]
         if whole:
@@ -238,7 +274,10 @@ def table(results, device_cpp, gpu_type, emulated):
           "WEFT_CUDA_TIMING's events around each launch. GB/s and GFLOP/s: the "
           "algorithmic bytes and flops (scripts/gpu-check-hpc.py) over the region "
           "time; roofline %% = the larger of %% BW and %% FLOP/s (kernels roofline %%: "
-          "over the kernels' time). bus: the bytes and copies host to device and back, "
+          "over the kernels' time). predicted kernels: weft's cost model (--report, "
+          "at the dataset's sizes; none for kernels compiled for the nominal ones), each device nest's "
+          "kernels and launches; measured / predicted: the kernels' time over it. "
+          "bus: the bytes and copies host to device and back, "
           "counted by weft's runtime (WEFT_STATS). correct: exact = the same dump as the sequential "
           "program's (%%.17g), yes (d) = every number within %g of its array's largest "
           "magnitude, d the largest difference (fused multiply-adds round once).\n"
@@ -257,6 +296,9 @@ def main(argv):
         return table(argv[1], argv[2], argv[3], "--emulated" in argv[4:])
     if len(argv) == 3 and argv[0] == "peaks":
         print("%g %g" % peaks(argv[1], argv[2]))
+        return 0
+    if len(argv) == 2 and argv[0] == "predicted":
+        print(predicted(argv[1]))
         return 0
     if len(argv) == 3 and argv[0] == "sizes":
         print(" ".join("%s:%d" % kv for kv in sizes(argv[1], argv[2]).items()))

@@ -113,13 +113,33 @@ prepare_hpc() {
     srcs+=("$src")
   done
   # weft's CUDA output of kernel K in DIR (further weft options after them);
-  # a kernel weft cannot compile is reported by run, not here.
+  # a kernel weft cannot compile is reported by run, not here. The cost
+  # model chooses and predicts at the dataset's sizes (--size=ni=1000,...:
+  # the header's NI by its name in the source) unless --nominal comes
+  # first; a name no region uses (heat-3d's TSTEPS is a macro there) is
+  # dropped and weft runs again.
   compile_kernel() {
-    local d=$1 k=$2
+    local d=$1 k=$2 sizes="" name
     shift 2
-    "$weft" compile --target=cuda --gpu="$gpu" --gpu-choice="$choice" --report "$@" \
-      -I "$hpc/utilities" -I "$d" -DPOLYBENCH_DUMP_ARRAYS -DPOLYBENCH_TIME \
-      "-D$dataset" "$d/$k.c" -o "$d/$k.cu" 2>"$d/report.txt" || rm -f "$d/$k.cu"
+    rm -f "$d/nominal"
+    if [ "${1:-}" = --nominal ]; then
+      shift
+      touch "$d/nominal" # its predictions are not for the run's sizes
+    else
+      sizes=$(tr ' ' '\n' <"$d/sizes" | sed -n 's/^\([A-Z0-9_]*\):\([0-9]*\)$/\L\1\E=\2/p' | paste -sd, -)
+    fi
+    while :; do
+      if "$weft" compile --target=cuda --gpu="$gpu" --gpu-choice="$choice" --report \
+        ${sizes:+"--size=$sizes"} "$@" \
+        -I "$hpc/utilities" -I "$d" -DPOLYBENCH_DUMP_ARRAYS -DPOLYBENCH_TIME \
+        "-D$dataset" "$d/$k.c" -o "$d/$k.cu" 2>"$d/report.txt"; then
+        return 0
+      fi
+      name=$(sed -n "s/.* uses a size named '\(.*\)'$/\1/p" "$d/report.txt")
+      [ -n "$name" ] && [ -n "$sizes" ] || break
+      sizes=$(tr , '\n' <<<"$sizes" | grep -v "^$name=" | paste -sd, -)
+    done
+    rm -f "$d/$k.cu"
   }
   rm -rf "$hpc" && mkdir -p "$hpc/utilities"
   cp "$pb/utilities/polybench.c" "$pb/utilities/polybench.h" "$hpc/utilities/"
@@ -132,20 +152,28 @@ prepare_hpc() {
     python3 "$hpc_py" sizes "$d/$k.h" "$dataset" >"$d/sizes"
     compile_kernel "$d" "$k"
   done
-  # gemm again with up to 8 elements a thread along each grid dimension
-  # (--gpu-register-tile=8; 4 x 8 on an H100, predicted faster than the
-  # default 4 x 4, whose reads of the tiles bound it): the run measures both.
-  local wide=()
-  if [ -d "$hpc/gemm" ]; then
-    k=gemm+rt8 d=$hpc/gemm+rt8
+  # gemm again with the shapes the cost model picks at the nominal 4096^3
+  # (gemm+nominal: 4 x 4 elements a thread on an H100) and with up to 8
+  # elements a thread along each grid dimension (gemm+rt8,
+  # --gpu-register-tile=8: 4 x 8, predicted faster than 4 x 4, whose reads
+  # of the tiles bound it), both run at the dataset's sizes: the run
+  # measures the three shapes side by side.
+  local variants=()
+  variant() { # NAME NOTE FLAGS...: gemm+NAME, the table's note NOTE
+    local k=gemm+$1 d=$hpc/gemm+$1
     mkdir -p "$d"
     cp "$hpc/gemm/gemm.h" "$hpc/gemm/sizes" "$d/"
     cp "$hpc/gemm/gemm.c" "$d/$k.c"
-    echo "--gpu-register-tile=8" >"$d/flags"
-    compile_kernel "$d" "$k" --gpu-register-tile=8
-    wide=("$k")
+    echo "$2" >"$d/note"
+    shift 2
+    compile_kernel "$d" "$k" "$@"
+    variants+=("$k")
+  }
+  if [ -d "$hpc/gemm" ]; then
+    variant nominal "shapes for the nominal 4096^3 (weft without --size)" --nominal
+    variant rt8 "shapes for the nominal 4096^3, weft --gpu-register-tile=8" --nominal --gpu-register-tile=8
   fi
-  echo "prepared the HPC part in $hpc: ${kernels[*]}${wide[*]+ ${wide[*]}} at $dataset (--gpu=$gpu, --gpu-choice=$choice)"
+  echo "prepared the HPC part in $hpc: ${kernels[*]}${variants[*]+ ${variants[*]}} at $dataset (--gpu=$gpu, --gpu-choice=$choice)"
 }
 
 # gemm against the vendor library (issue 18: a matrix product at 25 % of
@@ -256,7 +284,7 @@ hpc_part() {
     elif [ "$cost_host" != 0 ]; then
       notes="nests the cost model keeps on the host: $cost_host"
     fi
-    [ ! -f "$d/flags" ] || notes="weft $(cat "$d/flags")${notes:+; $notes}"
+    [ ! -f "$d/note" ] || notes="$(cat "$d/note")${notes:+; $notes}"
     status=ok correct="" cpu="" region="" launches="" kms="" bus=""
     if [ ! -f "$d/$k.cu" ]; then
       status="weft failed$(first_match error "$d/report.txt")"
@@ -293,6 +321,7 @@ hpc_part() {
       echo "cpu_s=$cpu"
       echo "region_s=$region"
       echo "kernels_ms=$kms"
+      [ -f "$d/nominal" ] || echo "predicted_s=$(python3 "$hpc_py" predicted "$d/report.txt")"
       echo "launches=$launches"
       echo "bus=$bus"
       echo "notes=$notes"

@@ -416,12 +416,15 @@ std::string NestSelector::alonePrediction(const cost::LoopNestCounts &counts,
 }
 
 bool NestSelector::onDevice(affine::AffineForOp loop, std::string &why) {
-  if (forcedPlacement(loop) == "device") {
-    why = "#pragma weft device";
-    return true;
-  }
-  if (choice.always) {
-    why = "gpu-choice=always";
+  if (forcedPlacement(loop) == "device" || choice.always) {
+    why = choice.always ? "gpu-choice=always" : "#pragma weft device";
+    // The report still says what the cost model predicts.
+    std::string none;
+    bool faster;
+    if (report)
+      if (FailureOr<cost::LoopNestCounts> counts = countNest(loop, none);
+          succeeded(counts))
+        why += "; " + alonePrediction(*counts, faster);
     return true;
   }
   auto decided = grouped.find(loop);

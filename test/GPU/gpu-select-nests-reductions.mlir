@@ -16,7 +16,7 @@
 // ORDERED: return
 // ORDERED-REMARKS: remark: stays on the host: it carries a dependence through s (a reduction its threads cannot combine: --fp-reductions=ordered keeps its floating-point reduction in program order)
 func.func @dot(%s: memref<f64> {weft.c_arg = "&s"}, %a: memref<?xf64>, %b: memref<?xf64>, %n: index) {
-  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine s (add): each block's partial results in warp shuffles, then across warps in shared memory, then one atomic update per block}}
+  // expected-remark-re @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; predicted {{[^;]*}}; its threads combine s (add): each block's partial results in warp shuffles, then across warps in shared memory, then one atomic update per block}}
   affine.for %i = 0 to %n {
     %acc = affine.load %s[] : memref<f64>
     %x = affine.load %a[%i] : memref<?xf64>
@@ -35,7 +35,7 @@ func.func @dot(%s: memref<f64> {weft.c_arg = "&s"}, %a: memref<?xf64>, %b: memre
 // CHECK-LABEL: func.func @short_sum
 // CHECK: affine.store %{{.*}}, %arg0[] {weft.gpu.reduce = "add"}
 func.func @short_sum(%s: memref<i16> {weft.c_arg = "&s"}, %a: memref<?xi16>, %n: index) {
-  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine s (add): each block's partial results in shared memory, then one atomic update per block}}
+  // expected-remark-re @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; predicted {{[^;]*}}; its threads combine s (add): each block's partial results in shared memory, then one atomic update per block}}
   affine.for %i = 0 to %n {
     %acc = affine.load %s[] : memref<i16>
     %x = affine.load %a[%i] : memref<?xi16>
@@ -61,10 +61,10 @@ func.func @short_sum(%s: memref<i16> {weft.c_arg = "&s"}, %a: memref<?xi16>, %n:
 // ORDERED-NOT: weft.gpu.reduce = "max"
 // ORDERED: weft.gpu.reduce = "add"
 // ORDERED-REMARKS: remark: stays on the host: it carries a dependence through #0 (a reduction its threads cannot combine: --fp-reductions=ordered keeps its floating-point reduction in program order)
-// ORDERED-REMARKS: remark: runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine #2 (add)
+// ORDERED-REMARKS: remark: runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; predicted {{[^;]*}}; its threads combine #2 (add)
 // ORDERED: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.grid_blocks = 1728 : i64}
 func.func @two_d(%r: memref<2xf64>, %a: memref<64x48xf64>, %c: memref<i32>, %n: index) {
-  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 22 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; its threads combine #0 (add), #0 (max)}}
+  // expected-remark-re @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 22 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; predicted {{[^;]*}}; its threads combine #0 (add), #0 (max)}}
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to 48 {
       %s = affine.load %r[0] : memref<2xf64>
@@ -84,7 +84,7 @@ func.func @two_d(%r: memref<2xf64>, %a: memref<64x48xf64>, %c: memref<i32>, %n: 
       affine.store %new, %r[1] : memref<2xf64>
     }
   }
-  // expected-remark @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; its threads combine #2 (add)}}
+  // expected-remark-re @below {{runs on the device: its iterations are the threads of a 1-D grid; gpu-choice=always; predicted {{[^;]*}}; its threads combine #2 (add)}}
   affine.for %i = 0 to %n {
     %k = affine.load %c[] : memref<i32>
     %one = arith.constant 1 : i32
@@ -148,7 +148,7 @@ func.func @prefix(%s: memref<f64>, %a: memref<?xf64>, %p: memref<?xf64>, %n: ind
 // ORDERED-NOT: weft.gpu.reduce
 // ORDERED: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
 func.func @gemv(%y: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>, %m: index, %n: index) {
-  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 16 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a row combine #0 (add): each block's partial results of a row in warp shuffles, then one atomic update per row of the block}}
+  // expected-remark-re @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 16 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; predicted {{[^;]*}}; the threads of a row combine #0 (add): each block's partial results of a row in warp shuffles, then one atomic update per row of the block}}
   affine.for %i = 0 to %m {
     affine.for %j = 0 to %n {
       %acc = affine.load %y[%i] : memref<?xf64>
@@ -177,7 +177,7 @@ func.func @gemv(%y: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>, %m: i
 // ORDERED-NOT: weft.gpu.reduce
 // ORDERED: {weft.gpu.band = 1 : i64, weft.gpu.coalesced = 0 : i64}
 func.func @transposed(%z: memref<?xf64>, %a: memref<?x?xf64>, %x: memref<?xf64>, %m: index, %n: index) {
-  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 17 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a column combine #0 (add): each block's partial results of a column in shared memory, then one atomic update per column of the block}}
+  // expected-remark-re @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 17 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; predicted {{[^;]*}}; the threads of a column combine #0 (add): each block's partial results of a column in shared memory, then one atomic update per column of the block}}
   affine.for %i = 0 to %m {
     affine.for %j = 0 to %n {
       %acc = affine.load %z[%i] : memref<?xf64>
@@ -221,7 +221,7 @@ func.func @taps(%y: memref<?xf64>, %w: memref<3xf64>, %a: memref<?xf64>, %n: ind
 // CHECK-LABEL: func.func @eight_rows
 // CHECK: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 0 : i64, weft.gpu.grid_blocks = 1728 : i64}
 func.func @eight_rows(%z: memref<?xi32>, %a: memref<8x?xi32>, %n: index) {
-  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 8 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a column combine #0 (add): each block's partial results of a column in shared memory, then one atomic update per column of the block}}
+  // expected-remark-re @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 8 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; predicted {{[^;]*}}; the threads of a column combine #0 (add): each block's partial results of a column in shared memory, then one atomic update per column of the block}}
   affine.for %i = 0 to %n {
     affine.for %j = 0 to 8 {
       %acc = affine.load %z[%i] : memref<?xi32>
@@ -244,7 +244,7 @@ func.func @eight_rows(%z: memref<?xi32>, %a: memref<8x?xi32>, %n: index) {
 // ORDERED: {weft.gpu.reduce = "add"}
 // ORDERED: {weft.gpu.band = 2 : i64, weft.gpu.coalesced = 1 : i64, weft.gpu.grid_blocks = 1728 : i64}
 func.func @row_count(%c: memref<?xi32>, %k: memref<?x?xi32>, %m: index, %n: index) {
-  // expected-remark @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 14 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; the threads of a row combine #0 (add): each block's partial results of a row in warp shuffles, then one atomic update per row of the block}}
+  // expected-remark-re @below {{runs on the device: the iterations of its 2 outer loops are the threads of a 2-D grid, the loop at line 14 along threadIdx.x (the arrays' contiguous dimension); gpu-choice=always; predicted {{[^;]*}}; the threads of a row combine #0 (add): each block's partial results of a row in warp shuffles, then one atomic update per row of the block}}
   affine.for %i = 0 to %m {
     affine.for %j = 0 to %n {
       %acc = affine.load %c[%i] : memref<?xi32>

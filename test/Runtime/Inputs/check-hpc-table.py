@@ -4,7 +4,9 @@
   check-hpc-table.py TABLE.md PEAK_GBPS PEAK_TFLOPS KERNEL:BYTES:FLOPS:LAUNCHES[:IN:OUT] ...
 
 For each kernel named: its row says correct (exact or yes), the times are
-positive, the launches are LAUNCHES, GB/s times the region time is BYTES
+positive, the launches are LAUNCHES, the predicted kernels' time is positive
+and the measured / predicted column is the kernels' time over it (both "-"
+for a kernel compiled for the nominal sizes), GB/s times the region time is BYTES
 and GFLOP/s times it FLOPS (the table prints 3 digits: within 1%), the
 fractions are those rates over the peaks, and the roofline fraction is the
 larger of the two; with IN and OUT, the bus column's megabytes each way
@@ -41,6 +43,16 @@ def main(path, bw, tflops, expected):
             sys.exit("%s: a time is negative or not positive" % kernel)
         if klaunches != "(%s)" % launches:
             sys.exit("%s: %s launches, %s expected" % (kernel, klaunches, launches))
+        # A kernel compiled for the nominal sizes has no prediction for
+        # the run's.
+        if "nominal" in r["notes"]:
+            if r["predicted kernels s"] != "-" or r["measured / predicted"] != "-":
+                sys.exit("%s: a prediction for other sizes than the run's" % kernel)
+        else:
+            pred = float(r["predicted kernels s"])
+            if not (pred > 0 and close(float(r["measured / predicted"]), float(ksec) / pred, 0.02)):
+                sys.exit("%s: predicted %s, measured / predicted %s" % (kernel, r["predicted kernels s"],
+                                                                        r["measured / predicted"]))
         gbps, gflops = float(r["GB/s"]), float(r["GFLOP/s"])
         # The table's region time has 3 digits too: compare through it.
         for what, got, want in (("bytes", gbps * 1e9 * region, float(nbytes)),
