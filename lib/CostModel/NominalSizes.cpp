@@ -11,9 +11,13 @@
 using namespace weft;
 using namespace weft::cost;
 
-int64_t NominalSizes::of(llvm::StringRef name) const {
+std::optional<int64_t> NominalSizes::given(llvm::StringRef name) const {
   auto it = named.find(name);
-  return it == named.end() ? fallback : it->second;
+  return it == named.end() ? std::nullopt : std::optional(it->second);
+}
+
+int64_t NominalSizes::of(llvm::StringRef name) const {
+  return given(name).value_or(fallback);
 }
 
 llvm::Error NominalSizes::add(llvm::ArrayRef<std::string> entries) {
@@ -40,19 +44,18 @@ llvm::Error NominalSizes::add(llvm::ArrayRef<std::string> entries) {
 }
 
 std::string NominalSizes::describe(llvm::ArrayRef<std::string> names) const {
-  llvm::SmallVector<std::string> unnamed, given;
+  llvm::SmallVector<std::string> unnamed, values;
   for (const std::string &name : names) {
-    auto it = named.find(name);
-    if (it == named.end())
-      unnamed.push_back(name);
+    if (std::optional<int64_t> value = given(name))
+      values.push_back(llvm::formatv("{0}={1}", name, *value));
     else
-      given.push_back(llvm::formatv("{0}={1}", name, it->second));
+      unnamed.push_back(name);
   }
   llvm::SmallVector<std::string, 2> parts;
   if (!unnamed.empty())
     parts.push_back(llvm::formatv("{0}, unknown at compile time, taken as {1}",
                                   llvm::join(unnamed, ", "), fallback));
-  if (!given.empty())
-    parts.push_back(llvm::join(given, ", ") + " from --size");
+  if (!values.empty())
+    parts.push_back(llvm::join(values, ", ") + " from --size");
   return llvm::join(parts, "; ");
 }

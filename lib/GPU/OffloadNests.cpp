@@ -56,14 +56,8 @@ std::optional<int64_t>
 weft::nominalValue(Value v, const cost::NominalSizes &sizes, unsigned depth) {
   if (std::optional<int64_t> c = getConstantIntValue(v))
     return c;
-  Value source = v;
-  while (Operation *def = source.getDefiningOp())
-    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
-      source = def->getOperand(0);
-    else
-      break;
-  if (auto it = sizes.named.find(sourceName(source)); it != sizes.named.end())
-    return it->second;
+  if (std::optional<int64_t> given = sizes.given(scalarName(v)))
+    return given;
   Operation *op = v.getDefiningOp();
   if (!op || depth == 0 || op->getNumResults() != 1)
     return std::nullopt;
@@ -150,13 +144,7 @@ static LogicalResult offloadNest(affine::AffineForOp nest, func::FuncOp parent,
     in.map(v, entry->getArgument(k));
     // A scalar's source name (`n`, through its casts), which the remarks
     // show and `--size` gives a value.
-    Value source = v;
-    while (Operation *def = source.getDefiningOp())
-      if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
-        source = def->getOperand(0);
-      else
-        break;
-    if (StringRef name = sourceName(source); !name.empty())
+    if (StringRef name = scalarName(v); !name.empty())
       entry->getArgument(k).setLoc(withSourceName(v.getLoc(), name));
     // The source names (remarks) and extents (buffers) of host arrays.
     auto arg = dyn_cast<BlockArgument>(v);

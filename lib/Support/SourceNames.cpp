@@ -1,6 +1,7 @@
 //===- SourceNames.cpp - The names of the user's variables in the IR ------===//
 #include "weft/Support/SourceNames.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -20,6 +21,15 @@ llvm::StringRef weft::sourceName(Location loc) {
   if (auto named = dyn_cast<NameLoc>(loc))
     return named.getName().getValue();
   return "";
+}
+
+llvm::StringRef weft::scalarName(Value value) {
+  while (Operation *def = value.getDefiningOp())
+    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+      value = def->getOperand(0);
+    else
+      break;
+  return sourceName(value);
 }
 
 llvm::StringRef weft::sourceName(Value value) {

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,8 @@ struct NominalSizes {
 
   /// The value the estimates take for the size the C source names `name`.
   int64_t of(llvm::StringRef name) const;
+  /// The value an entry gives `name`, if one does.
+  std::optional<int64_t> given(llvm::StringRef name) const;
 
   /// Adds entries `NAME=VALUE`. An error that quotes the entry where NAME
   /// is not a C identifier, VALUE not an integer of at least 1, or NAME was

@@ -31,6 +31,11 @@ llvm::StringRef sourceName(mlir::Location loc);
 /// location's; "" if it has none.
 llvm::StringRef sourceName(mlir::Value value);
 
+/// The source name of the scalar `value` is a cast of (index casts and
+/// sign extensions of a C `int` argument, `(long)n`), or its own; "" if
+/// it has none.
+llvm::StringRef scalarName(mlir::Value value);
+
 /// Whether `name` can name a C variable as it is: letters, digits and
 /// underscores, not a digit first (a compiler-made description like
 /// "argument 3" cannot).

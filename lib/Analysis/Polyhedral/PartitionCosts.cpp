@@ -203,13 +203,7 @@ double weft::detail::countByBoxes(isl::set set) {
 
 std::string weft::detail::symbolName(Value symbol, StringRef islName) {
   // The symbol is usually the index cast of a scalar argument.
-  Value source = symbol;
-  while (Operation *def = source.getDefiningOp())
-    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
-      source = def->getOperand(0);
-    else
-      break;
-  StringRef shown = weft::sourceName(source);
+  StringRef shown = weft::scalarName(symbol);
   return shown.empty() ? islName.str() : shown.str();
 }
 
