@@ -1,5 +1,4 @@
-//===- NominalSizes.cpp - Sizes the cost estimates assume
-//------------------===//
+//===- NominalSizes.cpp - Sizes the cost estimates assume ----------------===//
 #include "weft/CostModel/NominalSizes.h"
 
 #include "weft/Support/SourceNames.h"

@@ -1,5 +1,6 @@
 //===- KernelLaunches.cpp - What the launches of a kernel say -------------===//
 #include "KernelLaunches.h"
+#include "DeviceNests.h"
 
 #include "weft/Support/SourceNames.h"
 
@@ -21,26 +22,37 @@ weft::launchesByKernel(ModuleOp module) {
   return launches;
 }
 
-static std::optional<int64_t> fold(Value v, unsigned depth) {
+std::optional<int64_t>
+weft::nominalValue(Value v, const cost::NominalSizes &sizes, unsigned depth) {
   if (std::optional<int64_t> c = getConstantIntValue(v))
     return c;
+  if (std::optional<int64_t> given = sizes.given(scalarName(v)))
+    return given;
   Operation *op = v.getDefiningOp();
-  if (!op || depth > 8 || op->getNumResults() != 1)
+  if (!op || depth == 0 || op->getNumResults() != 1)
     return std::nullopt;
   SmallVector<Attribute> operands;
+  Builder b(v.getContext());
   for (Value operand : op->getOperands()) {
-    std::optional<int64_t> c = fold(operand, depth + 1);
+    std::optional<int64_t> c = nominalValue(operand, sizes, depth - 1);
     if (!c)
       return std::nullopt;
-    operands.push_back(IntegerAttr::get(operand.getType(), *c));
+    operands.push_back(b.getIntegerAttr(operand.getType(), *c));
   }
   SmallVector<OpFoldResult> results;
   if (failed(op->fold(operands, results)) || results.size() != 1)
     return std::nullopt;
+  // A fold may forward an operand (affine.apply of `s0`).
+  if (auto forwarded = dyn_cast<Value>(results.front()))
+    return forwarded == v ? std::nullopt
+                          : nominalValue(forwarded, sizes, depth - 1);
   return getConstantIntValue(results.front());
 }
 
-std::optional<int64_t> weft::foldToConstant(Value v) { return fold(v, 0); }
+std::optional<int64_t> weft::foldToConstant(Value v) {
+  static const cost::NominalSizes none;
+  return nominalValue(v, none);
+}
 
 std::optional<std::array<int64_t, 3>>
 weft::constantBlockShape(ArrayRef<gpu::LaunchFuncOp> launches) {

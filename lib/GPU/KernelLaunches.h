@@ -23,7 +23,8 @@ llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::gpu::LaunchFuncOp>>
 launchesByKernel(mlir::ModuleOp module);
 
 /// The value of `v` where it folds to a constant (the launch's block sizes
-/// come out of the affine maps of the parallel loops' mapping).
+/// come out of the affine maps of the parallel loops' mapping):
+/// nominalValue (DeviceNests.h) without named sizes.
 std::optional<int64_t> foldToConstant(mlir::Value v);
 
 /// The threads per block along x, y and z that every one of `launches`

@@ -52,33 +52,6 @@ static Operation *unmodelledOp(affine::AffineForOp loop) {
   return found;
 }
 
-std::optional<int64_t>
-weft::nominalValue(Value v, const cost::NominalSizes &sizes, unsigned depth) {
-  if (std::optional<int64_t> c = getConstantIntValue(v))
-    return c;
-  if (std::optional<int64_t> given = sizes.given(scalarName(v)))
-    return given;
-  Operation *op = v.getDefiningOp();
-  if (!op || depth == 0 || op->getNumResults() != 1)
-    return std::nullopt;
-  SmallVector<Attribute> operands;
-  Builder b(v.getContext());
-  for (Value operand : op->getOperands()) {
-    std::optional<int64_t> c = nominalValue(operand, sizes, depth - 1);
-    if (!c)
-      return std::nullopt;
-    operands.push_back(b.getIntegerAttr(operand.getType(), *c));
-  }
-  SmallVector<OpFoldResult> results;
-  if (failed(op->fold(operands, results)) || results.size() != 1)
-    return std::nullopt;
-  // A fold may forward an operand (affine.apply of `s0`).
-  if (auto forwarded = dyn_cast<Value>(results.front()))
-    return forwarded == v ? std::nullopt
-                          : nominalValue(forwarded, sizes, depth - 1);
-  return getConstantIntValue(results.front());
-}
-
 /// The bounds of the first rank's block at `ranks` ranks for the values of
 /// `captured` that dist.local_bounds gives (block distributions), the
 /// global range's bounds at `sizes` (an upper bound that uses a size no

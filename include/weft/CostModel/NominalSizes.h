@@ -1,5 +1,4 @@
-//===- NominalSizes.h - Sizes the cost estimates assume ----------*- C++
-//-*-===//
+//===- NominalSizes.h - Sizes the cost estimates assume ---------*- C++ -*-===//
 //
 // A region's loop bounds and array sizes are often scalars of the C source
 // (`n`, PolyBench's `ni`) whose values weft cannot know at compile time.
