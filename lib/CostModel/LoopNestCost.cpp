@@ -8,10 +8,6 @@
 
 namespace weft::cost {
 
-double secondsPerLoopAccess(const DeviceSpec &d) {
-  return 8.0 / (d.bandwidthGBps * 1e9 * d.memEff);
-}
-
 /// `gpu`'s peak floating-point rate. Devices described inline (cluster
 /// files) carry no fp64 rate: take the fp32 one halved, as on the
 /// datacenter cards.
@@ -21,10 +17,27 @@ static double peakTFLOPS(const DeviceSpec &gpu, bool doublePrecision) {
   return gpu.fp64TFLOPS > 0 ? gpu.fp64TFLOPS : gpu.fp32TFLOPS / 2;
 }
 
+double predictCoreSeconds(const CoreWork &work, const DeviceSpec &cpu) {
+  constexpr unsigned levels = DeviceSpec::kCacheLevels;
+  double seconds =
+      work.fills[levels - 1] / (cpu.bandwidthGBps * 1e9 * cpu.memEff);
+  if (cpu.loadStoreGBps > 0)
+    seconds = std::max(seconds, work.accessBytes / (cpu.loadStoreGBps * 1e9));
+  for (unsigned c = 0; c + 1 < levels; ++c)
+    if (cpu.cacheFillGBps[c] > 0)
+      seconds = std::max(seconds, work.fills[c] / (cpu.cacheFillGBps[c] * 1e9));
+  double corePeak =
+      peakTFLOPS(cpu, work.doublePrecision) * 1e12 / std::max(1, cpu.sms);
+  double scalarPeak = corePeak / std::max(1.0, cpu.vectorDoubles) *
+                      (work.doublePrecision ? 1 : 0.5);
+  return std::max({seconds, work.flops / corePeak, work.scalarOps / scalarPeak,
+                   work.chainNs * 1e-9});
+}
+
 LoopNestTimes predictLoopNest(const LoopNestCounts &counts,
                               const DeviceSpec &gpu, const DeviceSpec &cpu) {
   LoopNestTimes t;
-  t.cpuUs = counts.accesses * secondsPerLoopAccess(cpu) * 1e6;
+  t.cpuUs = predictCoreSeconds(counts.core, cpu) * 1e6;
   double memoryUs = counts.kernelBytes / (gpu.bandwidthGBps * 1e3 * gpu.memEff);
   double computeUs =
       counts.flops / (peakTFLOPS(gpu, counts.doublePrecision) * 1e6);

@@ -461,8 +461,10 @@ void BandExposer::transform(Candidate &c) {
       outer.emitRemark("interchanged with the loop at ")
           << lineOf(inner)
           << ", which carries no dependence and becomes the second grid "
-             "dimension; this loop runs in each thread";
+             "dimension; this loop runs in each thread (swapped back if the "
+             "nest stays on the host)";
     affine::interchangeLoops(outer, inner);
+    inner->setAttr(kGpuInterchangedAttr, UnitAttr::get(inner.getContext()));
   }
 }
 

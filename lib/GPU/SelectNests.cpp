@@ -311,12 +311,20 @@ private:
 } // end anonymous namespace
 
 /// Swaps back each loop gpu-expose-bands moved outside the loop that
-/// carried it (kGpuInterchangedAttr) where its nest stays on the host: the
-/// host runs the loops in the source's order.
+/// carried it (kGpuInterchangedAttr: the root of a 1-D nest, or the second
+/// loop of a 2-D band) where its nest stays on the host: the host runs the
+/// loops in the source's order.
 static void swapBackHostInterchanges(func::FuncOp func, bool report) {
   SmallVector<affine::AffineForOp> moved;
+  auto onDevice = [](Operation *loop) {
+    for (; isa_and_nonnull<affine::AffineForOp>(loop);
+         loop = loop->getParentOp())
+      if (loop->hasAttr(kGpuBandAttr))
+        return true;
+    return false;
+  };
   func.walk([&](affine::AffineForOp loop) {
-    if (loop->removeAttr(kGpuInterchangedAttr) && !loop->hasAttr(kGpuBandAttr))
+    if (loop->removeAttr(kGpuInterchangedAttr) && !onDevice(loop))
       moved.push_back(loop);
   });
   for (affine::AffineForOp loop : moved) {
@@ -374,7 +382,7 @@ NestSelector::countNest(affine::AffineForOp loop, std::string &why) {
       return success();
     });
     counts = countLoopNest(region, loop, choice.sizes, choice.plannedSizes,
-                           maxIslOperations);
+                           choice.cpu, maxIslOperations);
     if (failed(counts)) {
       why = "no cost estimate (" + error + ")";
       return failure();

@@ -36,7 +36,8 @@ struct Objective {
   /// Terms of unit `u` alone (its work, its live-out values, the flows
   /// from u to itself across executions).
   double unitTerm(unsigned u, unsigned mode) const {
-    double s = m.secondsPerAccess * costs.work[u] / (mode ? costs.ranks : 1);
+    double s = cost::predictCoreSeconds(costs.work[u], m.cpu) /
+               (mode ? costs.ranks : 1);
     if (!mode)
       return s;
     s += seconds(costs.liveOut[u][mode]);
@@ -75,7 +76,7 @@ llvm::Expected<MachineModel> MachineModel::get(llvm::StringRef device,
   MachineModel m;
   m.latency = link.alphaUs * 1e-6;
   m.secondsPerByte = 1.0 / (link.GBps * 1e9);
-  m.secondsPerAccess = cost::secondsPerLoopAccess(*spec);
+  m.cpu = *spec;
   return m;
 }
 

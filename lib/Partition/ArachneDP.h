@@ -31,7 +31,8 @@ namespace weft {
 struct MachineModel {
   double latency = 0;          // alpha, per message
   double secondsPerByte = 0;   // beta
-  double secondsPerAccess = 0; // gamma, per memory access of a unit
+  /// What runs each rank: a unit's work on one of its cores.
+  cost::DeviceSpec cpu;
 
   /// Fails on an unknown device name.
   static llvm::Expected<MachineModel> get(llvm::StringRef device,

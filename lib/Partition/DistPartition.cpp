@@ -215,13 +215,31 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
       return success();
     });
     costs = estimatePartitionCosts(analysis, units, ranks, nominalSizes,
-                                   maxIslOperations,
+                                   machine.cpu, maxIslOperations,
                                    {preference.rows, preference.cols});
     if (succeeded(costs))
       choice = choosePartition(options, *costs, machine);
     else if (report)
       func.emitRemark() << "no cost estimate (" << why
                         << "): every candidate is distributed";
+  } else if (report && !candidates.empty()) {
+    // Nothing to choose, but the report still predicts the region (or
+    // says nothing where the estimate fails).
+    FailureOr<PartitionCosts> alone = failure();
+    {
+      ScopedDiagnosticHandler quiet(&getContext(),
+                                    [](Diagnostic &) { return success(); });
+      alone = estimatePartitionCosts(analysis, units, ranks, nominalSizes,
+                                     machine.cpu, maxIslOperations);
+    }
+    if (succeeded(alone)) {
+      InFlightDiagnostic d = func.emitRemark();
+      d << llvm::formatv("no unit can be distributed: predicted region time "
+                         "at {0} ranks {1:e2} s",
+                         ranks, predictSeconds(choice.modes, *alone, machine));
+      if (!alone->nominalSizes.empty())
+        d << " with " << alone->sizes.describe(alone->nominalSizes);
+    }
   }
   MLIRContext *ctx = &getContext();
   auto block = dist::DimDistAttr::get(ctx, dist::DistKind::Block, 0);
@@ -292,7 +310,9 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
     d << "partition chosen by the dynamic program over " << candidates.size()
       << " units (" << llvm::count(candidate, true) << " candidates, "
       << choice.states << " states"
-      << (choice.exact ? "" : ", window too large: greedy") << ")";
+      << (choice.exact ? "" : ", window too large: greedy")
+      << llvm::formatv("): predicted region time at {0} ranks {1:e2} s", ranks,
+                       choice.predictedSeconds);
     // Predicted times are for these sizes, not the run's.
     if (!costs->nominalSizes.empty())
       d << "; predicted times with "

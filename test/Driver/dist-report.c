@@ -31,7 +31,7 @@ void fdtd(int tmax) {
   }
 // The predicted times are for the sizes weft assumed: tmax is not known at
 // compile time (NX and NY are).
-// CHECK: dist-report.c:[[@LINE-20]]:1: remark: partition chosen by the dynamic program over 4 units (4 candidates, {{[0-9]+}} states); predicted times with tmax, unknown at compile time, taken as 4096{{$}}
+// CHECK: dist-report.c:[[@LINE-20]]:1: remark: partition chosen by the dynamic program over 4 units (4 candidates, {{[0-9]+}} states): predicted region time at 4 ranks {{[0-9.e+-]+}} s; predicted times with tmax, unknown at compile time, taken as 4096{{$}}
 // What each distributed sweep wrote goes, right after it, to the ranks
 // that read it later (and to rank 0 at the end).
 // CHECK: dist-report.c:20:5: remark: sent after this unit (what other ranks read later, or keep after the region): (double *)(ey):

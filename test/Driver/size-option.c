@@ -29,15 +29,15 @@ void kernel(int ni, int nj, int nk, double alpha, double C[ni][nj],
 
 // At 4096^3 the product gets 4 x 4 register tiles; at 64^3 its grid is too
 // small for them.
-// NOMINAL: remark: runs on the device: {{.*}} against 73.3 s on the CPU (ni, nj, nk, unknown at compile time, taken as 4096); blocks of 32 x 8 threads, each computing 4 x 4 elements,
-// SMALL: remark: runs on the device: {{.*}} against 280 us on the CPU (ni=64, nj=64, nk=64 from --size); blocks of 32 x 16 threads, the loop at line {{[0-9]+}} in shared-memory tiles of 32
+// NOMINAL: remark: runs on the device: {{.*}} against 52.8 s on the CPU (ni, nj, nk, unknown at compile time, taken as 4096); blocks of 32 x 8 threads, each computing 4 x 4 elements,
+// SMALL: remark: runs on the device: {{.*}} against 201 us on the CPU (ni=64, nj=64, nk=64 from --size); blocks of 32 x 16 threads, the loop at line {{[0-9]+}} in shared-memory tiles of 32
 
-// MPI: remark: partition chosen by the dynamic program over 1 units (1 candidates, {{[0-9]+}} states); predicted times with ni=1000, nj=1100, nk=1200 from --size{{$}}
+// MPI: remark: partition chosen by the dynamic program over 1 units (1 candidates, {{[0-9]+}} states): predicted region time at 4 ranks {{[0-9.e+-]+}} s; predicted times with ni=1000, nj=1100, nk=1200 from --size{{$}}
 
 // Under mpi-cuda the prediction is the first rank's block of rows, at the
 // sizes given (the names come through the nest's outlining), and
 // --gpu-register-tile reaches the kernels of each rank.
-// MPICUDA: remark: runs on the device: {{.*}} against 352 ms on the CPU (ni=1000, nj=1100, nk=1200 from --size; the first rank's block at 4 ranks)
+// MPICUDA: remark: runs on the device: {{.*}} against 253 ms on the CPU (ni=1000, nj=1100, nk=1200 from --size; the first rank's block at 4 ranks)
 // ONE: remark: runs on the device: {{.*}} (ni, nj, nk, unknown at compile time, taken as 4096; the first rank's block at 4 ranks); blocks of {{[0-9]+ x [0-9]+}} threads, the loop at line {{[0-9]+}} in shared-memory tiles
 
 // TYPO: weft compile: error: --size=nl=64: no #pragma scop region of {{.*}}size-option.c uses a size named 'nl'

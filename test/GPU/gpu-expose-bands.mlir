@@ -3,7 +3,9 @@
 // gemm as PolyBench writes it: `i` is parallel but its body is two loops,
 // and the second is `for k for j` with `k` carrying the reduction. The loop
 // is distributed over its body and `k` interchanged with `j`: two 2-D bands
-// (the same weft.gpu.parts: placed together), the k loop inside the second.
+// (the same weft.gpu.parts: placed together), the k loop inside the second;
+// `j` is marked weft.gpu.interchanged, so that gpu-select-nests swaps it
+// back where the nest stays on the host.
 // CHECK-LABEL: func.func @gemm
 // CHECK:      affine.for %[[I:.*]] = 0 to %{{.*}} {
 // CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 64 {
@@ -19,18 +21,18 @@
 // CHECK-NEXT:       affine.load %{{.*}}[%[[I2]], %[[K2]]]
 // CHECK:            affine.store %{{.*}}, %{{.*}}[%[[I2]], %[[J2]]]
 // CHECK-NEXT:     }
-// CHECK-NEXT:   }
+// CHECK-NEXT:   } {weft.gpu.interchanged}
 // CHECK-NEXT: } {weft.gpu.parts = [[PARTS]] : i64}
 // CHECK-NEXT: return
 func.func @gemm(%c: memref<?x64xf64>, %a: memref<?x48xf64>, %b: memref<48x64xf64>, %n: index, %alpha: f64, %beta: f64) {
-  // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the loops at line 28, line 34 with it are 2-D bands}}
+  // expected-remark @below {{distributed into 2 loops over the parts of its body, so that the loops at line 30, line 36 with it are 2-D bands}}
   affine.for %i = 0 to %n {
     affine.for %j = 0 to 64 {
       %v = affine.load %c[%i, %j] : memref<?x64xf64>
       %w = arith.mulf %v, %beta : f64
       affine.store %w, %c[%i, %j] : memref<?x64xf64>
     }
-    // expected-remark @below {{interchanged with the loop at line 35, which carries no dependence and becomes the second grid dimension; this loop runs in each thread}}
+    // expected-remark @below {{interchanged with the loop at line 37, which carries no dependence and becomes the second grid dimension; this loop runs in each thread (swapped back if the nest stays on the host)}}
     affine.for %k = 0 to 48 {
       affine.for %j = 0 to 64 {
         %v = affine.load %c[%i, %j] : memref<?x64xf64>
@@ -171,7 +173,7 @@ func.func @syrk(%c: memref<64x64xf64>, %a: memref<64x32xf64>, %beta: f64) {
       %w = arith.mulf %v, %beta : f64
       affine.store %w, %c[%i, %j] : memref<64x64xf64>
     }
-    // expected-remark @below {{interchanged with the loop at line 23, which carries no dependence and becomes the second grid dimension; this loop runs in each thread}}
+    // expected-remark @below {{interchanged with the loop at line 23, which carries no dependence and becomes the second grid dimension; this loop runs in each thread (swapped back if the nest stays on the host)}}
     affine.for %k = 0 to 32 {
       affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
         %v = affine.load %c[%i, %j] : memref<64x64xf64>

@@ -1,4 +1,4 @@
-// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition,func.func(dist-materialize{max-isl-ops=2000}))' 2>&1 | FileCheck %s
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{nominal-size=1000000},func.func(dist-materialize{max-isl-ops=2000}))' 2>&1 | FileCheck %s
 
 // When ISL cannot compute a region's messages within the quota, the region
 // runs on every rank (nothing is rewritten) with a warning, rather than

@@ -1,11 +1,13 @@
 // RUN: weft-opt %s --verify-diagnostics \
-// RUN:   --pass-pipeline='builtin.module(dist-partition,func.func(dist-materialize{report=1}),canonicalize)' \
+// RUN:   --pass-pipeline='builtin.module(dist-partition{nominal-size=1000000},func.func(dist-materialize{report=1}),canonicalize)' \
 // RUN:   | FileCheck %s
 // RUN: weft-opt %s \
-// RUN:   --pass-pipeline='builtin.module(dist-partition,func.func(dist-materialize{live-out-everywhere=1}))' \
+// RUN:   --pass-pipeline='builtin.module(dist-partition{nominal-size=1000000},func.func(dist-materialize{live-out-everywhere=1}))' \
 // RUN:   | FileCheck %s --check-prefix=EVERYWHERE
 
-// Jacobi 1-D: each sweep runs the rank's block. Right after a sweep, each
+// Jacobi 1-D, at a nominal n of 10^6 (at the default 4096 both arrays
+// stay in cache and the partitioner keeps the sweeps replicated): each
+// sweep runs the rank's block. Right after a sweep, each
 // rank sends what it wrote to the ranks that read it later (ISL's exact
 // flow sets): after the second sweep of a step, one element of A to each
 // neighbour block (needed by the next step), and at the last step the

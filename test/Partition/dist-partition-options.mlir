@@ -1,21 +1,22 @@
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 nominal-size=8})' 2>&1 >/dev/null | FileCheck %s --check-prefix=SMALL
-// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 ranks=2})' 2>&1 >/dev/null | FileCheck %s --check-prefix=TWO
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 ranks=2 nominal-size=1000000})' 2>&1 >/dev/null | FileCheck %s --check-prefix=TWO
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 max-isl-ops=10})' 2>&1 >/dev/null | FileCheck %s --check-prefix=QUOTA
-// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 device=H100-80GB})' 2>&1 >/dev/null | FileCheck %s --check-prefix=FAST
+// RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 device=H100-80GB nominal-size=1000000})' 2>&1 >/dev/null | FileCheck %s --check-prefix=FAST
 // RUN: not weft-opt %s --pass-pipeline='builtin.module(dist-partition{device=nosuch})' 2>&1 >/dev/null | FileCheck %s --check-prefix=UNKNOWN
 // RUN: weft-opt %s --pass-pipeline='builtin.module(dist-partition{report=1 size=n=8})' 2>&1 >/dev/null | FileCheck %s --check-prefix=NAMED
 // RUN: not weft-opt %s --pass-pipeline='builtin.module(dist-partition{size=n=0})' 2>&1 >/dev/null | FileCheck %s --check-prefix=BADSIZE
 
 // The cost model's inputs are options. With sizes of 8 (the bound %n is
 // unknown at compile time), messages cost more than the work they save:
-// the sweep runs on every rank. At the default nominal size it is split,
-// and the report names the rank count the prediction is for. A quota too
+// the sweep runs on every rank. At sizes of 10^6 (arrays no cache holds)
+// it is split, and the report names the rank count the prediction is for. A quota too
 // small for the analysis leaves the region replicated, with the reason.
 // SMALL: remark: runs on every rank: distributing it is predicted to be slower
 // TWO: remark: distributed: blocks of its iterations on each rank (predicted region time at 2 ranks
 // QUOTA: remark: runs on every rank: polyhedral analysis exceeded its quota of 10 ISL operations
 // The machine numbers come from the cost model's device database: on a
-// device that streams memory 70 times faster than the default CPU, the
+// device with no cache figures (a GPU, taken to reuse all it reads, as the
+// kernel model does) and 70 times the default CPU's memory bandwidth, the
 // work saved no longer pays for the messages.
 // FAST: remark: runs on every rank: distributing it is predicted to be slower
 // UNKNOWN: error: dist-partition: unknown GPU type 'nosuch' (known: T4, {{.*}}, cpu)

@@ -1,8 +1,9 @@
 // RUN: weft-opt %s --split-input-file --verify-diagnostics \
 // RUN:   --pass-pipeline='builtin.module(dist-partition{report=1})' | FileCheck %s
 
-// A time loop around two parallel sweeps: the sweeps are the units and both
-// are distributed; the time loop runs on every rank.
+// A time loop around two parallel sweeps of 10^7 elements (80 MB each: no
+// cache holds them): the sweeps are the units and both are distributed; the
+// time loop runs on every rank.
 // CHECK-LABEL: func.func @jacobi
 // CHECK: affine.for
 // CHECK-NEXT: affine.for {{.*}} {
@@ -10,8 +11,9 @@
 // CHECK: } {dist.distribute = #dist.dim<block on 0>, dist.unit}
 // CHECK-NOT: dist.unit
 // CHECK: return
-// expected-remark @below {{partition chosen by the dynamic program over 2 units (2 candidates, 3 states)}}
-func.func @jacobi(%a: memref<?xf64>, %b: memref<?xf64>, %t: index, %n: index) {
+// expected-remark @below {{partition chosen by the dynamic program over 2 units (2 candidates, 3 states): predicted region time at 4 ranks}}
+func.func @jacobi(%a: memref<?xf64>, %b: memref<?xf64>, %t: index) {
+  %n = arith.constant 10000000 : index
   affine.for %s = 0 to %t {
     // expected-remark @below {{distributed: blocks of its iterations on each rank}}
     affine.for %i = 1 to affine_map<()[s0] -> (s0 - 1)>()[%n] {
@@ -31,9 +33,11 @@ func.func @jacobi(%a: memref<?xf64>, %b: memref<?xf64>, %t: index, %n: index) {
 
 // -----
 
-// A recurrence with no parallel loop inside is one replicated unit.
+// A recurrence with no parallel loop inside is one replicated unit; the
+// report still predicts the region.
 // CHECK-LABEL: func.func @recurrence
 // CHECK: } {dist.unit}
+// expected-remark @below {{no unit can be distributed: predicted region time at 4 ranks}}
 func.func @recurrence(%a: memref<?xf64>) {
   // expected-remark @below {{runs on every rank: the loop carries a flow dependence}}
   affine.for %i = 1 to 100 {
@@ -46,6 +50,7 @@ func.func @recurrence(%a: memref<?xf64>) {
 // -----
 
 // A store outside loops and a stepped loop stay replicated.
+// expected-remark @below {{no unit can be distributed: predicted region time at 4 ranks}}
 func.func @replicated(%a: memref<?xf64>, %s: memref<f64>) {
   %c = arith.constant 1.0 : f64
   // expected-remark @below {{runs on every rank: not a loop}}
@@ -62,17 +67,17 @@ func.func @replicated(%a: memref<?xf64>, %s: memref<f64>) {
 // A parallel loop whose bounds follow an enclosing sequential loop (the
 // triangular sweeps of LU) is split in blocks of the hull of its ranges.
 // expected-remark @below {{partition chosen by the dynamic program over 1 units (1 candidates, 1 states)}}
-func.func @triangular(%a: memref<64x64xf64>) {
-  affine.for %k = 0 to 64 {
+func.func @triangular(%a: memref<2048x2048xf64>) {
+  affine.for %k = 0 to 2048 {
     // expected-remark @below {{distributed: blocks of its iterations on each rank}}
-    affine.for %i = affine_map<(d0) -> (d0 + 1)>(%k) to 64 {
-      affine.for %j = affine_map<(d0) -> (d0 + 1)>(%k) to 64 {
-        %x = affine.load %a[%i, %j] : memref<64x64xf64>
-        %l = affine.load %a[%i, %k] : memref<64x64xf64>
-        %u = affine.load %a[%k, %j] : memref<64x64xf64>
+    affine.for %i = affine_map<(d0) -> (d0 + 1)>(%k) to 2048 {
+      affine.for %j = affine_map<(d0) -> (d0 + 1)>(%k) to 2048 {
+        %x = affine.load %a[%i, %j] : memref<2048x2048xf64>
+        %l = affine.load %a[%i, %k] : memref<2048x2048xf64>
+        %u = affine.load %a[%k, %j] : memref<2048x2048xf64>
         %p = arith.mulf %l, %u : f64
         %y = arith.subf %x, %p : f64
-        affine.store %y, %a[%i, %j] : memref<64x64xf64>
+        affine.store %y, %a[%i, %j] : memref<2048x2048xf64>
       }
     }
   }
@@ -83,6 +88,7 @@ func.func @triangular(%a: memref<64x64xf64>) {
 
 // Bounds read from memory during the region are not known where the
 // blocks are computed (before the first unit).
+// expected-remark @below {{no unit can be distributed: predicted region time at 4 ranks}}
 func.func @late_bounds(%a: memref<100xf64>, %nref: memref<index>) {
   %c = arith.constant 1.0 : f64
   // expected-remark @below {{runs on every rank: not a loop}}

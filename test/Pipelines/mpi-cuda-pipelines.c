@@ -1,28 +1,29 @@
 // weft-mpi-kernels-pipeline and weft-mpi-cuda-pipeline (include/weft/
 // Pipelines/Pipelines.h) are what `weft compile --target=mpi-cuda` runs:
 // through weft-opt they print the same kernels and host functions as the
-// driver.
+// driver. n is 10^6 (--size): at the nominal 4096 the smoothing stays in
+// one core's cache and the partitioner keeps it on every rank.
 //
 // RUN: weft compile --target=seq --emit=mlir --mlir-print-debuginfo %s -o %t.mlir
-// RUN: weft compile --target=mpi-cuda --gpu-choice=always %s -o %t.cu
-// RUN: weft-opt %t.mlir --weft-mpi-cuda-pipeline='gpu-choice=always' --mlir-print-debuginfo --mlir-print-op-generic | weft-translate --emit-c > %t.opt.cu
+// RUN: weft compile --target=mpi-cuda --gpu-choice=always --size=n=1000000 %s -o %t.cu
+// RUN: weft-opt %t.mlir --weft-mpi-cuda-pipeline='gpu-choice=always size=n=1000000' --mlir-print-debuginfo --mlir-print-op-generic | weft-translate --emit-c > %t.opt.cu
 // RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.cu | sed 's/at line [0-9]*/at line N/' > %t.functions
 // RUN: sed -n '/^static .*weft_smooth_scop/,/^}/p' %t.opt.cu | sed 's/at line [0-9]*/at line N/' | diff %t.functions -
 // RUN: FileCheck %s --check-prefix=CUDA < %t.functions
 //
 // weft-mpi-kernels-pipeline is what --target=mpi-cuda --emit=mlir prints.
-// RUN: weft compile --target=mpi-cuda --gpu-choice=always --emit=mlir %s -o %t.kernels.mlir
-// RUN: weft-opt %t.mlir --weft-mpi-kernels-pipeline='gpu-choice=always' | FileCheck %s --check-prefix=KERNELS
+// RUN: weft compile --target=mpi-cuda --gpu-choice=always --size=n=1000000 --emit=mlir %s -o %t.kernels.mlir
+// RUN: weft-opt %t.mlir --weft-mpi-kernels-pipeline='gpu-choice=always size=n=1000000' | FileCheck %s --check-prefix=KERNELS
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.kernels.mlir
 //
 // The kernels are the subject: every nest that may run on the device does
 // (gpu-choice=always); by default, the cost model keeps these small 1-D
 // nests on the host (COST).
-// RUN: weft-opt %t.mlir --weft-mpi-kernels-pipeline='report=1' -o /dev/null 2>&1 \
+// RUN: weft-opt %t.mlir --weft-mpi-kernels-pipeline='report=1 size=n=1000000' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=COST
 //
 // The report option reaches the passes.
-// RUN: weft-opt %t.mlir --weft-mpi-kernels-pipeline='report=1 gpu-choice=always' -o /dev/null 2>&1 \
+// RUN: weft-opt %t.mlir --weft-mpi-kernels-pipeline='report=1 gpu-choice=always size=n=1000000' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPORT
 
 // CUDA: static __global__ void weft_smooth_scop0_distributed_kernel(
@@ -42,7 +43,7 @@
 // KERNELS: gpu.module @weft_smooth_scop0_distributed_kernel
 // KERNELS: gpu.func @weft_smooth_scop0_distributed_kernel
 
-// COST: remark: stays on the host: predicted {{.*}} us on the CPU against {{.*}} us on the device (kernels {{.*}}, 1 launch 5 us, copies {{.*}}) (n, unknown at compile time, taken as 4096; the first rank's block at 4 ranks)
+// COST: remark: stays on the host: predicted {{.*}} us on the CPU against {{.*}} us on the device (kernels {{.*}}, 1 launch 5 us, copies {{.*}}) (n=1000000 from --size; the first rank's block at 4 ranks)
 
 // REPORT: remark: distributed: blocks of its iterations on each rank
 // REPORT: remark: runs on the device: its iterations are the threads of a 1-D grid

@@ -35,6 +35,24 @@ struct DeviceSpec {
   /// SM of its compute capability); 0 where unknown.
   double sharedTBps = 0;
   int warpSize = 32;
+  /// One CPU core's caches, innermost first (L1, L2, the shared L3), and
+  /// the bytes per second the core reads into L1 from L2 and into L2 from
+  /// L3 (into L3 from memory: bandwidthGBps x memEff); 0 where unknown
+  /// (GPUs). The one-core time of a loop nest (LoopNestCost.h) counts its
+  /// traffic through them.
+  static constexpr unsigned kCacheLevels = 3;
+  double cacheKiB[kCacheLevels] = {0, 0, 0};
+  double cacheFillGBps[kCacheLevels - 1] = {0, 0};
+  /// Bytes per second a vectorised loop loads and stores in L1.
+  double loadStoreGBps = 0;
+  /// Nanoseconds of a dependent floating-point add, multiply or
+  /// multiply-add, and of a division or square root: what each iteration
+  /// of a loop that carries a value through them waits for.
+  double fpLatencyNs = 0;
+  double fpDivideLatencyNs = 0;
+  /// Doubles one vector instruction of a core computes: code the compiler
+  /// cannot vectorise runs at the core's peak divided by it.
+  double vectorDoubles = 1;
   /// Host <-> device copies over the card's PCIe generation (x16, what
   /// cudaMemcpy reaches in practice, about 80% of the link's peak).
   double hostLinkGBps = 0;

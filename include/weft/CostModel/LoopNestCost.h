@@ -1,8 +1,9 @@
 //===- LoopNestCost.h - Host or device time of one loop nest ---*- C++ -*-===//
 //
 // The predictions behind the CUDA targets' choice of where a loop nest runs
-// (docs/cuda.md): the nest on one CPU core at the rate the MPI partitioner
-// charges per memory access, against the nest as kernels on a GPU of the
+// (docs/cuda.md): the nest on one CPU core (the roofline of its cache and
+// memory traffic and its flops, as the MPI partitioner charges a rank's
+// work), against the nest as kernels on a GPU of the
 // device database (roofline of each launch, the launches, and the
 // host <-> device copies its data placement adds).
 //
@@ -18,17 +19,40 @@
 
 namespace weft::cost {
 
-/// Seconds one memory access of a loop nest takes on `d`: an 8-byte element
-/// streamed at its effective bandwidth (an upper bound for nests that hit in
-/// cache). The MPI partitioner's work term and the CPU side of the CUDA
-/// targets' choice both use it.
-double secondsPerLoopAccess(const DeviceSpec &d);
-
 /// Start-up of one kernel launch, host side (a prediction: CUDA launches of
 /// small kernels take 3 to 10 us end to end).
 constexpr double kKernelLaunchUs = 5;
 /// Start-up of one cudaMemcpy (the intra-node alpha of Link.h).
 constexpr double kHostCopyAlphaUs = kIntraNodeAlphaUs;
+
+/// What one CPU core does running a loop nest, all its executions together
+/// (weft::detail::coreWork).
+struct CoreWork {
+  /// Floating-point operations, on doubles or floats.
+  double flops = 0;
+  bool doublePrecision = true;
+  /// Bytes its loads and stores move between registers and L1.
+  double accessBytes = 0;
+  /// Bytes each cache level of DeviceSpec::cacheKiB fetches (L1 from L2,
+  /// L2 from L3, L3 from memory).
+  double fills[DeviceSpec::kCacheLevels] = {0, 0, 0};
+  /// Nanoseconds the iterations of innermost loops wait for the value an
+  /// earlier iteration carries (an accumulator, a recurrence).
+  double chainNs = 0;
+  /// The operations on data (floating-point and integer) of innermost loops
+  /// the compiler cannot vectorise (a carried value, a load that may read
+  /// what the loop stores).
+  double scalarOps = 0;
+};
+
+/// Predicted seconds of `work` on one core of `cpu`, the slowest of: its
+/// loads and stores at the rate of a vectorised loop in L1, each cache
+/// level's fills at the rate the core reads them (from memory at the
+/// effective bandwidth), the flops at one core's share of the peak (as if
+/// vectorised), the scalar operations at that peak over the doubles of a
+/// vector,
+/// and the carried chains (a roofline with a latency term).
+double predictCoreSeconds(const CoreWork &work, const DeviceSpec &cpu);
 
 /// What the analysis counts for one loop nest, all executions of the
 /// region together.
@@ -45,6 +69,8 @@ struct LoopNestCounts {
   /// Bytes of the distinct elements one launch touches, summed over the
   /// launches: what the kernels read from and write to device memory.
   double kernelBytes = 0;
+  /// What one CPU core does running the nest.
+  CoreWork core;
   /// Bytes copied host -> device and device -> host for the nest, and how
   /// many copies.
   double bytesIn = 0, bytesOut = 0;

@@ -125,7 +125,9 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
     model (LoopNestCost.h) predicts them faster than on one CPU core: the
     roofline of their kernels on `gpu`, their launches (one per iteration
     of the host loops around them) and the copies their data needs,
-    against the CPU's time per access, sizes unknown at compile time taking
+    against one CPU core's time (its caches' traffic, flops and carried
+    chains; the loops gpu-expose-bands interchanged counted in the host's
+    order), sizes unknown at compile time taking
     the values `size` gives them by name, the others `nominal-size`. Adjacent such nests (up to 4, nothing that touches
     memory between them; the parts of a loop gpu-expose-bands distributed
     among them) are placed together: every placement of them is predicted,

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/LoopNestCounts.h"
 
+#include "CoreTraffic.h"
 #include "IslBoxes.h"
 #include "RegionState.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 
 #include "llvm/ADT/StringSet.h"
 
@@ -59,27 +59,6 @@ static void addUnknownSizes(const ModelBuilder &model, const isl::set &set,
     if (!llvm::is_contained(names, shown))
       names.push_back(shown);
   }
-}
-
-/// Floating-point operations per load or store in `loop`, and whether any
-/// is on doubles.
-static std::pair<double, bool> flopsPerAccess(affine::AffineForOp loop) {
-  unsigned flops = 0, accesses = 0;
-  bool doubles = false;
-  loop.walk([&](Operation *op) {
-    if (isa<affine::AffineLoadOp, affine::AffineStoreOp>(op)) {
-      ++accesses;
-      return;
-    }
-    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
-        op->getNumResults() != 1 || !isa<FloatType>(op->getResult(0).getType()))
-      return;
-    if (isa<arith::ConstantOp>(op))
-      return;
-    ++flops;
-    doubles |= op->getResult(0).getType().isF64();
-  });
-  return {accesses ? double(flops) / accesses : 0.0, doubles};
 }
 
 namespace {
@@ -151,7 +130,7 @@ FailureOr<weft::cost::LoopNestCounts>
 weft::countLoopNest(PolyhedralRegion &region, affine::AffineForOp loop,
                     const cost::NominalSizes &sizes,
                     const llvm::DenseMap<Value, int64_t> &known,
-                    unsigned long maxOperations) {
+                    const cost::DeviceSpec &cpu, unsigned long maxOperations) {
   weft::detail::PolyhedralRegionState &state = region.getState();
   FailureOr<const ModelBuilder *> built = state.getModel();
   if (failed(built))
@@ -159,7 +138,7 @@ weft::countLoopNest(PolyhedralRegion &region, affine::AffineForOp loop,
   const ModelBuilder &model = **built;
   cost::LoopNestCounts counts;
   // Not a structured binding: the lambda below captures the ratio.
-  std::pair<double, bool> perAccess = flopsPerAccess(loop);
+  std::pair<double, bool> perAccess = weft::detail::flopsPerAccess(loop);
   double ratio = perAccess.first;
   counts.doublePrecision = perAccess.second;
   LogicalResult status =
@@ -178,6 +157,12 @@ weft::countLoopNest(PolyhedralRegion &region, affine::AffineForOp loop,
             counts.launches *
             boxBytes(model, accesses.intersect_domain(nest.oneLaunch).range(),
                      sizes, known, arrays);
+        SmallVector<unsigned> inside;
+        for (auto [i, s] : llvm::enumerate(model.getStatements()))
+          if (llvm::is_contained(s.loops, loop))
+            inside.push_back(i);
+        counts.core = weft::detail::coreWork(model, ctx, accesses, inside, loop,
+                                             sizes, known, cpu);
         auto [in, out] = flowInLiveOut(flow, nest.all);
         counts.bytesIn = boxBytes(model, in, sizes, known, counts.copies);
         counts.bytesOut = boxBytes(model, out, sizes, known, counts.copies);

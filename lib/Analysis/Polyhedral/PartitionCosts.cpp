@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polyhedral/PartitionCosts.h"
 
+#include "CoreTraffic.h"
 #include "IslBoxes.h"
 #include "RegionState.h"
 #include "Selections.h"
@@ -364,8 +365,8 @@ static void estimateFrom(const Evaluator &eval, ArrayRef<Selections> select,
 
 FailureOr<weft::PartitionCosts> weft::estimatePartitionCosts(
     PolyhedralRegion &analysis, ArrayRef<DistUnit> units, unsigned ranks,
-    const cost::NominalSizes &sizes, unsigned long maxOperations,
-    std::pair<int64_t, int64_t> preferredGrid) {
+    const cost::NominalSizes &sizes, const cost::DeviceSpec &cpu,
+    unsigned long maxOperations, std::pair<int64_t, int64_t> preferredGrid) {
   weft::detail::PolyhedralRegionState &state = analysis.getState();
   auto built = state.getModel(units);
   if (failed(built))
@@ -378,7 +379,7 @@ FailureOr<weft::PartitionCosts> weft::estimatePartitionCosts(
   for (auto &[value, name] : model.getSymbols())
     if (!value.getDefiningOp<arith::ConstantIndexOp>())
       costs.nominalSizes.push_back(weft::detail::symbolName(value, name));
-  costs.work.assign(units.size(), 0);
+  costs.work.assign(units.size(), cost::CoreWork());
   costs.liveOut.assign(units.size(), ModeTraffic());
   // The units in each mode: every candidate over one axis, and every
   // candidate over as many axes as it may have.
@@ -395,9 +396,17 @@ FailureOr<weft::PartitionCosts> weft::estimatePartitionCosts(
         Evaluator eval(ctx, model, byMode, unitOf, ranks, sizes,
                        weft::gridShape2D(ranks, preferredGrid.first,
                                          preferredGrid.second));
-        for (unsigned i = 0; i < unitOf.size(); ++i)
-          costs.work[unitOf[i]] += countByBoxes(eval.domainOf(i));
         const weft::detail::RegionFlow &region = state.getFlow(maxOperations);
+        isl::union_map accesses = region.reads.unite(region.writes);
+        for (auto [u, unit] : llvm::enumerate(units)) {
+          SmallVector<unsigned> inside;
+          for (unsigned i = 0; i < unitOf.size(); ++i)
+            if (unitOf[i] == (int)u)
+              inside.push_back(i);
+          costs.work[u] = weft::detail::coreWork(
+              model, ctx, accesses, inside, unit.op, sizes,
+              llvm::DenseMap<Value, int64_t>(), cpu);
+        }
         isl::union_map flow = region.flow.full_must_dependence();
         for (auto [u, source] : llvm::enumerate(units)) {
           if (!source.distributed)

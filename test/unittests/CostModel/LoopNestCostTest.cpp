@@ -10,12 +10,30 @@ DeviceSpec gpu() { return llvm::cantFail(lookupDevice("A100-40GB")); }
 DeviceSpec cpu() { return llvm::cantFail(lookupDevice("cpu")); }
 } // namespace
 
-TEST(LoopNestCost, CpuSideIsThePartitionersRatePerAccess) {
-  // 8 bytes at 50 GB/s x 0.6: 0.2667 ns per access.
-  EXPECT_NEAR(secondsPerLoopAccess(cpu()), 8.0 / 30e9, 1e-15);
-  LoopNestCounts c;
-  c.accesses = 3e6;
-  EXPECT_NEAR(predictLoopNest(c, gpu(), cpu()).cpuUs, 800, 1e-6);
+TEST(LoopNestCost, OneCoreIsTheSlowestOfItsCachesFlopsAndChains) {
+  DeviceSpec c = cpu();
+  CoreWork w;
+  // 3 GB from memory at 50 GB/s x 0.6: 0.1 s.
+  w.fills[2] = 3e9;
+  w.fills[1] = 5.1e9;  // into L2 from L3 at 102 GB/s: 0.05 s
+  w.fills[0] = 6.65e9; // into L1 from L2 at 133 GB/s: 0.05 s
+  w.flops = 1e9;       // at 0.5 TFLOPS / 16 cores: 0.032 s
+  w.chainNs = 5e7;     // 0.05 s
+  EXPECT_NEAR(predictCoreSeconds(w, c), 0.1, 1e-12);
+  w.fills[1] = 2.04e10; // 0.2 s: L3 is the bottleneck
+  EXPECT_NEAR(predictCoreSeconds(w, c), 0.2, 1e-12);
+  w.fills[0] = 3.99e10; // 0.3 s: L2
+  EXPECT_NEAR(predictCoreSeconds(w, c), 0.3, 1e-12);
+  w.flops = 1e10; // 0.32 s of doubles; floats at the fp32 rate, 0.16 s
+  EXPECT_NEAR(predictCoreSeconds(w, c), 0.32, 1e-12);
+  w.doublePrecision = false;
+  EXPECT_NEAR(predictCoreSeconds(w, c), 0.3, 1e-12);
+  w.chainNs = 4e8; // an accumulator's adds, one after the other: 0.4 s
+  EXPECT_NEAR(predictCoreSeconds(w, c), 0.4, 1e-12);
+  // The CUDA targets' host side is that core's time.
+  LoopNestCounts counts;
+  counts.core = w;
+  EXPECT_NEAR(predictLoopNest(counts, gpu(), c).cpuUs, 0.4e6, 1e-6);
 }
 
 TEST(LoopNestCost, KernelIsTheSlowerOfMemoryAndCompute) {
@@ -50,6 +68,9 @@ TEST(LoopNestCost, SmallNestStaysOnTheHost) {
   c.accesses = 4500;
   c.flops = 3600;
   c.kernelBytes = 2 * 900 * 8;
+  c.core.flops = c.flops;
+  for (double &bytes : c.core.fills)
+    bytes = c.kernelBytes;
   c.copies = 2;
   c.bytesIn = c.bytesOut = 900 * 8;
   LoopNestTimes t = predictLoopNest(c, gpu(), cpu());
@@ -68,7 +89,12 @@ TEST(LoopNestCost, LargeNestRunsOnTheDevice) {
   c.kernelBytes = 100 * 2 * n2 * 8;
   c.copies = 2;
   c.bytesIn = c.bytesOut = n2 * 8;
+  // On one core: each sweep reads and writes both arrays from memory.
+  c.core.flops = c.flops;
+  for (double &bytes : c.core.fills)
+    bytes = c.kernelBytes;
   LoopNestTimes t = predictLoopNest(c, gpu(), cpu());
+  EXPECT_NEAR(t.cpuUs, c.kernelBytes / 30e3, 1e-3); // 0.89 s at 30 GB/s
   EXPECT_TRUE(t.deviceIsFaster());
   EXPECT_LT(t.gpuUs() * 10, t.cpuUs);
 }
@@ -82,7 +108,11 @@ TEST(LoopNestCost, TransferBoundNestStaysOnTheHost) {
   c.kernelBytes = 1.6e8;
   c.copies = 2;
   c.bytesIn = c.bytesOut = 0.8e8;
+  c.core.flops = c.flops;
+  for (double &bytes : c.core.fills)
+    bytes = c.kernelBytes;
   LoopNestTimes t = predictLoopNest(c, gpu(), cpu());
+  EXPECT_NEAR(t.cpuUs, 1.6e8 / 30e3, 1e-3); // 5.3 ms at 30 GB/s
   EXPECT_GT(t.copyUs, t.cpuUs);
   EXPECT_FALSE(t.deviceIsFaster());
 }

@@ -26,13 +26,14 @@ namespace weft {
 /// their ranges) times the launches, and the copies the data placement
 /// makes for it: the bounding box of the elements it reads that the region
 /// did not write before, in, and of the elements it writes that live after
-/// the region, out. A symbol in `known` takes its value there. Fails with an
+/// the region, out; and what one core of `cpu` moves through its caches
+/// running it. A symbol in `known` takes its value there. Fails with an
 /// error when ISL fails or exceeds `maxOperations`.
 mlir::FailureOr<cost::LoopNestCounts>
 countLoopNest(PolyhedralRegion &region, mlir::affine::AffineForOp loop,
               const cost::NominalSizes &sizes,
               const llvm::DenseMap<mlir::Value, int64_t> &known,
-              unsigned long maxOperations);
+              const cost::DeviceSpec &cpu, unsigned long maxOperations);
 
 /// The copies (bytesIn, bytesOut, copies; the other counts zero) a
 /// placement of adjacent loop nests makes, `onDevice[k]` saying where

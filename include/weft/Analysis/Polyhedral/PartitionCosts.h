@@ -13,6 +13,7 @@
 #define WEFT_ANALYSIS_POLYHEDRAL_PARTITIONCOSTS_H
 
 #include "weft/Analysis/Polyhedral/Communication.h"
+#include "weft/CostModel/LoopNestCost.h"
 #include "weft/CostModel/NominalSizes.h"
 
 #include <array>
@@ -37,8 +38,8 @@ struct PartitionCosts {
   /// The sizes unknown at compile time that took those values, by their
   /// source names where they have one, for the report.
   std::vector<std::string> nominalSizes;
-  /// Memory accesses of each unit over all its executions.
-  std::vector<double> work;
+  /// What each unit does on one core over all its executions.
+  std::vector<cost::CoreWork> work;
   /// (u, t) -> [mode of u][mode of t] -> traffic when u is distributed
   /// (mode 1 or 2) and t has that mode. Only pairs with traffic appear.
   std::map<std::pair<unsigned, unsigned>,
@@ -50,13 +51,13 @@ struct PartitionCosts {
 
 /// Estimates the costs for `units`, where `distributed` marks every unit
 /// that may be distributed (the candidates) and `gridDims` the most grid
-/// axes it may be distributed over (every mode up to it is estimated).
-/// `preferredGrid` is the 2-D grid's preferred rows and columns (0: none;
-/// see gridShape2D).
+/// axes it may be distributed over (every mode up to it is estimated), the
+/// units' work on one core of `cpu`. `preferredGrid` is the 2-D grid's
+/// preferred rows and columns (0: none; see gridShape2D).
 mlir::FailureOr<PartitionCosts>
 estimatePartitionCosts(PolyhedralRegion &region, llvm::ArrayRef<DistUnit> units,
                        unsigned ranks, const cost::NominalSizes &sizes,
-                       unsigned long maxOperations,
+                       const cost::DeviceSpec &cpu, unsigned long maxOperations,
                        std::pair<int64_t, int64_t> preferredGrid = {0, 0});
 
 } // namespace weft

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# How close is weft's one-core time (the CPU side of the cost model: the
+# MPI partitioner's work term and the CUDA targets' host side) to what one
+# core really takes on PolyBench/C 4.2.1?
+#
+#   bash bench/cpu-predict.sh POLYBENCH_DIR [BUILD_DIR] [KERNEL ...]
+#
+# For each kernel (or only the named ones), at $PB_DATASET (default LARGE):
+#   1. weft compile --target=mpi --ranks 1 --report with the dataset's sizes
+#      (--size=n=1300,...: the header's N by its name in the source; a name
+#      no region uses is dropped); the prediction is the sum over the
+#      regions of "predicted region time at 1 ranks" (none where the
+#      estimate fails: "-");
+#   2. $CC -O3 -march=native builds the original with PolyBench's timer
+#      (-DPOLYBENCH_TIME: the kernel alone, after a cache flush); the best
+#      of $REPEAT (3) runs, each inside `flock /tmp/weft-timing.lock`;
+#   3. prints kernel, sizes, measured s, predicted s, predicted / measured,
+#      then the geometric mean of the ratio and how many kernels lie within
+#      a factor of 2.
+# Environment: PB_DATASET, REPEAT, CC (gcc), KEEP=1 keeps the work directory,
+# TIMES=FILE takes the measured times from FILE's "KERNEL SECONDS" lines
+# (an earlier run's) instead of running the kernels.
+set -euo pipefail
+if [ $# -lt 1 ]; then
+  echo "usage: bash cpu-predict.sh POLYBENCH_DIR [BUILD_DIR] [KERNEL ...]" >&2
+  exit 2
+fi
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+pb=$(cd "$1" && pwd)
+shift
+build=$root/build
+if [ $# -gt 0 ] && [ -d "$1" ]; then
+  build=$(cd "$1" && pwd)
+  shift
+fi
+weft=${WEFT:-$build/bin/weft}
+CC=${CC:-gcc}
+REPEAT=${REPEAT:-3}
+dataset=${PB_DATASET:-LARGE}_DATASET
+work=$(mktemp -d)
+[ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
+
+kernels=("$@")
+if [ ${#kernels[@]} -eq 0 ]; then
+  while read -r src; do
+    kernels+=("$(basename "$src" .c)")
+  done < <(find "$pb" -name '*.c' ! -path '*/utilities/*' | sort)
+fi
+
+ratios=()
+printf '%-16s %-34s %10s %10s %8s\n' kernel sizes measured_s predicted_s pred/meas
+for k in "${kernels[@]}"; do
+  src=$(find "$pb" -path "*/$k/$k.c" | head -1)
+  [ -n "$src" ] || { echo "no kernel $k under $pb" >&2; exit 1; }
+  dir=$(dirname "$src")
+  sizes=$(python3 "$root/scripts/gpu-check-hpc.py" sizes "${src%.c}.h" "$dataset" |
+    tr ' ' '\n' | sed -n 's/^\([A-Z0-9_]*\):\([0-9]*\)$/\L\1\E=\2/p' | paste -sd, -)
+  report=$work/$k.report
+  while :; do
+    if "$weft" compile --target=mpi --ranks 1 --report ${sizes:+"--size=$sizes"} \
+      -I "$pb/utilities" -I "$dir" "-D$dataset" "$src" -o "$work/$k.mpi.c" \
+      2>"$report"; then
+      break
+    fi
+    name=$(sed -n "s/.* uses a size named '\(.*\)'$/\1/p" "$report")
+    if [ -z "$name" ] || [ -z "$sizes" ]; then
+      echo "$k: weft failed:" >&2
+      cat "$report" >&2
+      exit 1
+    fi
+    sizes=$(tr , '\n' <<<"$sizes" | grep -v "^$name=" | paste -sd, -)
+  done
+  predicted=$(sed -n 's/.*\(partition chosen\|no unit can be distributed\).*predicted region time at 1 ranks \([0-9.e+-]*\) s.*/\2/p' "$report" |
+    awk 'BEGIN { s = 0; n = 0 } { s += $1; n++ } END { if (n) printf "%.4g", s; else print "-" }')
+  if [ -n "${TIMES:-}" ]; then
+    best=$(awk -v k="$k" '$1 == k { print $2 }' "$TIMES")
+    [ -n "$best" ] || { echo "no time of $k in $TIMES" >&2; exit 1; }
+  else
+    "$CC" -O3 -march=native "-D$dataset" -DPOLYBENCH_TIME -I "$pb/utilities" -I "$dir" \
+      "$src" "$pb/utilities/polybench.c" -lm -o "$work/$k"
+    best=""
+    for _ in $(seq "$REPEAT"); do
+      t=$(flock /tmp/weft-timing.lock "$work/$k")
+      best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
+    done
+  fi
+  ratio=-
+  if [ "$predicted" != - ]; then
+    ratio=$(awk -v p="$predicted" -v m="$best" 'BEGIN { printf "%.2f", p / m }')
+    ratios+=("$ratio")
+  fi
+  printf '%-16s %-34s %10s %10s %8s\n' "$k" "${sizes:--}" "$best" "$predicted" "$ratio"
+done
+if [ ${#ratios[@]} -gt 0 ]; then
+  printf '%s\n' "${ratios[@]}" | awk '
+    { l += log($1); n++; if ($1 >= 0.5 && $1 <= 2) w++ }
+    END { printf "geomean predicted/measured %.2f over %d kernels; %d within a factor of 2\n", exp(l / n), n, w }'
+fi
