@@ -76,6 +76,27 @@ enum class Overlap {
 };
 } // namespace
 
+/// The differences between the subscripts of `load` and of `store` (of one
+/// array), one per dimension; none where one is not a constant. Sets
+/// `storeMap` to the store's access map.
+static std::optional<SmallVector<int64_t, 4>>
+subscriptOffsets(affine::AffineLoadOp load, affine::AffineStoreOp store,
+                 affine::AffineValueMap &storeMap) {
+  affine::AffineValueMap loadMap, diff;
+  affine::MemRefAccess(load).getAccessMap(&loadMap);
+  affine::MemRefAccess(store).getAccessMap(&storeMap);
+  affine::AffineValueMap::difference(loadMap, storeMap, &diff);
+  SmallVector<int64_t, 4> offsets;
+  for (unsigned r = 0, n = diff.getNumResults(); r < n; ++r) {
+    auto offset = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(
+        diff.getResult(r), diff.getNumDims(), diff.getNumSymbols()));
+    if (!offset)
+      return std::nullopt;
+    offsets.push_back(offset.getValue());
+  }
+  return offsets;
+}
+
 /// Whether `load` reads, in an iteration of the loop of `iv`, what `store`
 /// wrote in an earlier one: carried where the subscripts are the same and
 /// do not change along the loop (an accumulator) or are the store's at an
@@ -84,18 +105,15 @@ static Overlap overlapOf(affine::AffineLoadOp load, affine::AffineStoreOp store,
                          Value iv) {
   if (load.getMemRef() != store.getMemRef())
     return Overlap::None;
-  affine::AffineValueMap loadMap, storeMap, diff;
-  affine::MemRefAccess(load).getAccessMap(&loadMap);
-  affine::MemRefAccess(store).getAccessMap(&storeMap);
-  affine::AffineValueMap::difference(loadMap, storeMap, &diff);
+  affine::AffineValueMap storeMap;
+  std::optional<SmallVector<int64_t, 4>> offsets =
+      subscriptOffsets(load, store, storeMap);
+  if (!offsets)
+    return Overlap::Unknown;
   // The iterations between them: load(iv) = store(iv - distance).
   std::optional<int64_t> distance;
   bool varies = false;
-  for (unsigned r = 0, n = diff.getNumResults(); r < n; ++r) {
-    auto offset = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(
-        diff.getResult(r), diff.getNumDims(), diff.getNumSymbols()));
-    if (!offset)
-      return Overlap::Unknown;
+  for (auto [r, offset] : llvm::enumerate(*offsets)) {
     // The store subscript's step along the loop, its other operands at 0.
     AffineExpr e = storeMap.getResult(r);
     SmallVector<AffineExpr> dims, syms;
@@ -118,14 +136,14 @@ static Overlap overlapOf(affine::AffineLoadOp load, affine::AffineStoreOp store,
       return Overlap::Unknown;
     int64_t step = *at1 - *at0;
     if (step == 0) {
-      if (offset.getValue() != 0)
+      if (offset != 0)
         return Overlap::None; // another element, all along the loop
       continue;
     }
     varies = true;
-    if (offset.getValue() % step != 0)
+    if (offset % step != 0)
       return Overlap::None;
-    int64_t k = -offset.getValue() / step;
+    int64_t k = -offset / step;
     if (k <= 0 || (distance && *distance != k))
       return Overlap::None; // a later iteration's element, or none
     distance = k;
@@ -144,16 +162,10 @@ storedBefore(affine::AffineLoadOp load,
     if (store->getBlock() != load->getBlock() ||
         !store->isBeforeInBlock(load) || store.getMemRef() != load.getMemRef())
       continue;
-    affine::AffineValueMap loadMap, storeMap, diff;
-    affine::MemRefAccess(load).getAccessMap(&loadMap);
-    affine::MemRefAccess(store).getAccessMap(&storeMap);
-    affine::AffineValueMap::difference(loadMap, storeMap, &diff);
-    bool same =
-        llvm::all_of(llvm::seq(0u, diff.getNumResults()), [&](unsigned r) {
-          auto c = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(
-              diff.getResult(r), diff.getNumDims(), diff.getNumSymbols()));
-          return c && c.getValue() == 0;
-        });
+    affine::AffineValueMap storeMap;
+    std::optional<SmallVector<int64_t, 4>> offsets =
+        subscriptOffsets(load, store, storeMap);
+    bool same = offsets && llvm::all_of(*offsets, [](int64_t d) { return !d; });
     last = same ? store : affine::AffineStoreOp();
   }
   return last;
