@@ -1,4 +1,4 @@
-//===- CoreTraffic.cpp - One core's cache traffic of a loop nest ----------===//
+//===- CoreTraffic.cpp - What one CPU core does for a loop nest -----------===//
 //
 // This file is compiled with exceptions.
 //

@@ -1,18 +1,21 @@
-//===- CoreTraffic.h - One core's cache traffic of a loop nest --*- C++ -*-===//
+//===- CoreTraffic.h - What one CPU core does for a loop nest ---*- C++ -*-===//
 //
-// Private to WeftPolyhedral (built with exceptions): the bytes one CPU core
-// moves into its private cache and into the shared cache when it runs some
-// statements of the model, at sizes fixed. Both the CUDA targets' host side
-// and the MPI partitioner's work term predict one core's time from it.
+// Private to WeftPolyhedral (built with exceptions): what one CPU core does
+// when it runs some statements of the model, at sizes fixed: the bytes each
+// level of its caches fetches, the bytes its loads and stores move, its
+// flops, the operations it cannot vectorise and the chains its innermost
+// loops carry. Both the CUDA targets' host side and the MPI partitioner's
+// work term predict one core's time from it (cost::predictCoreSeconds).
 //
 // The estimate walks the loop tree: an iteration of a loop whose data fits
 // half a cache (the rest for what else runs) finds, at the next iteration,
-// what the previous one brought in, so the whole loop moves its footprint
-// once; an iteration that does not fit starts cold, and the loop moves its
-// trip count times the traffic of its body. Footprints are the bounding
-// boxes of the elements each array's accesses touch, the rows of a box
-// rounded up to whole cache lines (a column walk moves a line per element).
-// Loops are taken at a typical iteration: each at the middle of its range.
+// what the previous one brought in, so the whole loop fetches its footprint
+// once; an iteration that does not fit starts cold, and the loop fetches its
+// trip count times what its body fetches. Footprints are the bounding boxes
+// of what each access touches, merged where that loses nothing, their runs
+// of consecutive elements rounded up to whole cache lines (a column walk
+// fetches a line an element). Loops are taken at a typical iteration (the
+// middle of their range); trips are counted exactly.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_LIB_ANALYSIS_POLYHEDRAL_CORETRAFFIC_H
