@@ -392,6 +392,14 @@ public:
     return set;
   }
 
+  /// The elements statement `s` touches with its first dimensions at
+  /// `point`.
+  isl::union_set elementsAt(unsigned s, ArrayRef<int64_t> point) const {
+    return touches.lookup(s)
+        .intersect_domain(isl::union_set(at(s, point)))
+        .range();
+  }
+
   /// Values dimension `point.size()` takes in the statements `group` with
   /// the dimensions before it at `point`, as a set of one dimension.
   isl::set values(ArrayRef<unsigned> group, ArrayRef<int64_t> point) const {
@@ -446,11 +454,7 @@ public:
   double footprint(ArrayRef<unsigned> group, ArrayRef<int64_t> point) const {
     SmallVector<Box> boxes;
     for (unsigned s : group) {
-      isl::union_set elements =
-          touches.lookup(s)
-              .intersect_domain(isl::union_set(at(s, point)))
-              .range();
-      isl::set_list sets = elements.get_set_list();
+      isl::set_list sets = elementsAt(s, point).get_set_list();
       for (int k = 0, n = sets.size(); k < n; ++k) {
         isl::set set = sets.at(k);
         if (set.is_empty())
@@ -494,12 +498,12 @@ public:
     Traffic traffic;
     traffic.fills.fill(footprint(direct, point));
     traffic.instances = direct.size();
-    for (unsigned s : direct) {
-      auto type =
-          cast<MemRefType>(affine::MemRefAccess(model.getStatements()[s].access)
-                               .memref.getType());
-      traffic.accessBytes += type.getElementTypeBitWidth() / 8.0;
-    }
+    for (unsigned s : direct)
+      traffic.accessBytes += weft::detail::elementBytes(
+          cast<MemRefType>(
+              affine::MemRefAccess(model.getStatements()[s].access)
+                  .memref.getType())
+              .getElementType());
     for (auto &[loop, inside] : loops)
       traffic.add(execution(cast<affine::AffineForOp>(loop), inside, point));
     return traffic;
@@ -533,13 +537,8 @@ public:
       isl::union_set loaded, stored;
       for (unsigned s : group) {
         Operation *access = model.getStatements()[s].access;
-        if (access != load && access != store)
-          continue;
-        isl::union_set elements =
-            touches.lookup(s)
-                .intersect_domain(isl::union_set(at(s, point)))
-                .range();
-        (access == load ? loaded : stored) = elements;
+        if (access == load || access == store)
+          (access == load ? loaded : stored) = elementsAt(s, point);
       }
       return loaded.is_null() || stored.is_null() ||
              !loaded.intersect(stored).is_empty();

@@ -61,6 +61,8 @@ std::string symbolName(Value symbol, llvm::StringRef islName);
 
 /// Bytes of one element of the array whose ISL tuple is `tuple`.
 double elementBytes(const ModelBuilder &model, llvm::StringRef tuple);
+/// Bytes of one element of type `type` (an index: 8).
+double elementBytes(mlir::Type type);
 
 } // namespace weft::detail
 

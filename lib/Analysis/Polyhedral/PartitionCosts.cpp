@@ -210,10 +210,12 @@ std::string weft::detail::symbolName(Value symbol, StringRef islName) {
 
 double weft::detail::elementBytes(const ModelBuilder &model, StringRef tuple) {
   Value array = model.arrayOf(tuple);
-  if (!array)
-    return 8;
-  Type t = cast<MemRefType>(array.getType()).getElementType();
-  return t.isIndex() ? 8 : std::max(1u, t.getIntOrFloatBitWidth() / 8);
+  return array ? elementBytes(cast<MemRefType>(array.getType()).getElementType())
+               : 8;
+}
+
+double weft::detail::elementBytes(Type type) {
+  return type.isIndex() ? 8 : std::max(1u, type.getIntOrFloatBitWidth() / 8);
 }
 
 /// Traffic of `elements` summed over the ordered pairs of ranks that
