@@ -332,6 +332,13 @@ struct DistFoldAliasChecks
     d << "): the region runs as written "
       << (onRootOnly ? "on rank 0" : "on every rank") << " when they overlap";
   }
+  static bool hasOverlapCheck(func::FuncOp dispatcher) {
+    return dispatcher
+        .walk([](dist::RangesOverlapOp) { return WalkResult::interrupt(); })
+        .wasInterrupted();
+  }
+  LogicalResult keepCheck(SymbolTable &symbols, func::FuncOp dispatcher,
+                          func::FuncOp sequential, func::FuncOp distributed);
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
@@ -353,8 +360,18 @@ struct DistFoldAliasChecks
           remarkChecks(dispatcher);
         continue;
       }
-      // Nothing distributed: the region as written is all that stays (its
-      // copy for overlapping arguments, if it has one).
+      // Nothing distributed. With arguments checked at entry, the check
+      // stays and chooses between the region as written and its copy for
+      // disjoint arguments, both on every rank.
+      if (hasOverlapCheck(dispatcher)) {
+        if (failed(keepCheck(symbols, dispatcher, sequential, distributed)))
+          return signalPassFailure();
+        if (report)
+          remarkChecks(dispatcher);
+        continue;
+      }
+      // Otherwise the region as written is all that stays (its copy for
+      // overlapping arguments, if it has one).
       symbols.erase(dispatcher);
       symbols.erase(distributed);
       if (auto overlapping =
@@ -369,3 +386,57 @@ struct DistFoldAliasChecks
   }
 };
 } // end anonymous namespace
+
+/// The dispatcher of a region that nothing distributed, whose arguments it
+/// checks for overlap, made `if (overlap) as written; else disjoint;` on
+/// every rank: the region's replicated run, as without the check, but with
+/// `restrict` pointers where the check allows them (without, the C compiler
+/// keeps an accumulator such as bicg's `q[i]` in memory, since a store
+/// through another argument may change it). The as-written form is
+/// `<name>_overlapping`, the disjoint one `<name>_sequential`, as in a
+/// distributed region's dispatcher.
+LogicalResult DistFoldAliasChecks::keepCheck(SymbolTable &symbols,
+                                             func::FuncOp dispatcher,
+                                             func::FuncOp sequential,
+                                             func::FuncOp distributed) {
+  std::string name = dispatcher.getName().str();
+  // Several processes: `_overlapping` as written, `_sequential` disjoint.
+  // One process: `_sequential` as written, `_distributed` disjoint.
+  func::FuncOp asWritten = sequential, disjoint = distributed;
+  if (auto overlapping =
+          symbols.lookup<func::FuncOp>(name + kOverlappingSuffix.str())) {
+    asWritten = overlapping;
+    disjoint = sequential;
+    symbols.erase(distributed);
+  } else {
+    if (failed(symbols.rename(asWritten, name + kOverlappingSuffix.str())) ||
+        failed(symbols.rename(disjoint, name + kSequentialSuffix.str())))
+      return failure();
+  }
+  MLIRContext *ctx = dispatcher.getContext();
+  disjoint->setAttr(dist::DistDialect::getSequentialAttrName(),
+                    UnitAttr::get(ctx));
+  disjoint->setAttr(dist::DistDialect::getArgsDisjointAttrName(),
+                    UnitAttr::get(ctx));
+  // The first choice the dispatcher makes is on the overlap (the checks
+  // before it compute it); what follows is rebuilt.
+  Block &entry = dispatcher.getBody().front();
+  auto first =
+      llvm::find_if(entry, [](Operation &op) { return isa<scf::IfOp>(op); });
+  if (first == entry.end())
+    return dispatcher.emitError("overlap check without a choice");
+  Value overlap = cast<scf::IfOp>(*first).getCondition();
+  Location loc = first->getLoc();
+  while (&entry.back() != &*first)
+    entry.back().erase();
+  first->erase();
+  OpBuilder b = OpBuilder::atBlockEnd(&entry);
+  ValueRange args = dispatcher.getArguments();
+  auto ifOp = b.create<scf::IfOp>(loc, overlap, /*withElseRegion=*/true);
+  OpBuilder::atBlockBegin(ifOp.thenBlock())
+      .create<func::CallOp>(loc, asWritten, args);
+  OpBuilder::atBlockBegin(ifOp.elseBlock())
+      .create<func::CallOp>(loc, disjoint, args);
+  b.create<func::ReturnOp>(loc);
+  return success();
+}

@@ -107,7 +107,8 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
   select.sizes = options.sizes;
   select.splitFpReductions = options.splitFpReductions;
   pm.addPass(createGpuSelectNests(select));
-  // A checked region with no device nest needs no check.
+  // A checked region with no device nest keeps its check only to run its
+  // loops through `restrict` pointers where the arguments are disjoint.
   pm.addPass(createDistFoldAliasChecks());
   GpuPlaceDataOptions place;
   place.report = options.report;

@@ -75,11 +75,16 @@ def DistFoldAliasChecks : Pass<"dist-fold-alias-checks", "::mlir::ModuleOp"> {
     After dist-materialize: a region checked by dist-alias-check whose
     distributed form is still the region as written (the partitioner
     distributed nothing and no pass reordered it, so every rank runs the
-    sequential program either way) needs no check. Its sequential form
-    takes the region's name and the dispatcher and the distributed form are
-    erased, so that the output is what it was without the check. With
-    `report`, each check that stays gets a remark naming the arguments it
-    compares.
+    sequential program either way) needs no choice of rank count. Without
+    an overlap check, its sequential form takes the region's name and the
+    dispatcher and the distributed form are erased, so that the output is
+    what it was without dist-alias-check. With one, the dispatcher keeps
+    the check and calls, on every rank, `<name>_overlapping` (the region as
+    written) where arguments overlap and `<name>_sequential` (the same
+    loops, its pointers `restrict`) where they do not: without `restrict`,
+    the C compiler must keep a value such as an accumulator in memory,
+    since a store through another pointer might change it. With `report`,
+    each check that stays gets a remark naming the arguments it compares.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",

@@ -1,11 +1,15 @@
 // REQUIRES: mpicc, mpirun
 // RUN: bash %S/../run-mpi.sh %s %t 1 2 3 4
 // RUN: env WEFT_FLAGS=--live-out=all bash %S/../run-mpi.sh %s %t.all 1 2 3
+// RUN: env WEFT_TARGET=cuda bash %S/../run-seq.sh %s %t.cuda
+// RUN: env WEFT_TARGET=cuda WEFT_GPU_CHOICE=cost bash %S/../run-seq.sh %s %t.cuda-host
 // Pointer arguments that overlap: the loops carry flow dependences through
 // memory that the polyhedral model of distinct arrays cannot see. Each
 // region checks its arguments' address ranges at entry and runs as written
 // when they overlap (dist-alias-check); distinct arguments still take the
-// distributed path. Every call below prints what gcc's program prints.
+// distributed path, and a region that stays whole (or on the CUDA host)
+// its copy with `restrict` pointers. Every call below prints what gcc's
+// program prints.
 #include <stdio.h>
 
 #define N 1000
