@@ -11,6 +11,7 @@
 #include "weft/Analysis/Polyhedral/DeviceMapping.h"
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/NominalSizes.h"
+#include "weft/Support/SourceNames.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -136,9 +137,6 @@ void exposeParallelBands(mlir::func::FuncOp func, bool report,
 
 /// A predicted time: "0.83 us", "12.5 ms" (three significant digits).
 std::string formatTime(double us);
-
-/// "line N" of `op`'s source location, or "an unknown line".
-std::string lineOf(mlir::Operation *op);
 
 /// For a 2-D device nest `band` (loop `coalesced` along x) whose threads
 /// run one sequential loop: the cost model's block shape and shared-memory

@@ -130,9 +130,6 @@ private:
   bool interchangeGains(int q) const {
     return q >= 0 && interchanges[q].legal && interchanges[q].innerParallel;
   }
-  /// Cuts between `parts` (in `root`, in order) that no value crosses.
-  static SmallVector<bool> valueCuts(Operation *root,
-                                     ArrayRef<Operation *> parts);
   /// Says why the interchange of query `q` is not made.
   void sayNoInterchange(int q);
 
@@ -265,7 +262,7 @@ void BandExposer::considerSplit(affine::AffineForOp root,
   s.inner = inner;
   for (Operation &op : inner.getBody()->without_terminator())
     s.body.push_back(&op);
-  SmallVector<bool> free = valueCuts(inner, s.body);
+  SmallVector<bool> free = valueFreeCuts(inner, s.body);
   for (unsigned start = 0, k = 0; k < s.body.size(); ++k)
     if (k + 1 == s.body.size() || free[k]) {
       s.groups.push_back({start, k + 1});
@@ -308,7 +305,7 @@ bool BandExposer::splitAll() {
     if (related(s.root))
       continue;
     SmallVector<bool> byDeps = distributions[s.distribution].legalCuts;
-    SmallVector<bool> byValues = valueCuts(s.root, s.parts);
+    SmallVector<bool> byValues = valueFreeCuts(s.root, s.parts);
     auto free = [&](unsigned cut) { return byDeps[cut] && byValues[cut]; };
     unsigned n = s.body.size();
     // A group gains where it may be cut from all else in `root` (so that
@@ -368,30 +365,6 @@ static std::pair<std::string, bool> childLines(const Candidate &c,
   bool several = lines.size() > 1;
   return {(several ? "the loops at " : "the loop at ") + llvm::join(lines, ", "),
           several};
-}
-
-SmallVector<bool> BandExposer::valueCuts(Operation *root,
-                                         ArrayRef<Operation *> parts) {
-  unsigned n = parts.size();
-  SmallVector<bool> cuts(n ? n - 1 : 0, true);
-  auto indexOf = [&](Operation *op) -> int {
-    for (; op && op != root; op = op->getParentOp())
-      if (auto it = llvm::find(parts, op); it != parts.end())
-        return it - parts.begin();
-    return -1;
-  };
-  for (unsigned a = 0; a < n; ++a)
-    parts[a]->walk([&](Operation *op) {
-      for (Value v : op->getOperands()) {
-        Operation *def = v.getDefiningOp();
-        if (!def)
-          def = v.getParentBlock()->getParentOp();
-        int b = indexOf(def);
-        for (int p = b; b >= 0 && p < int(a); ++p)
-          cuts[p] = false;
-      }
-    });
-  return cuts;
 }
 
 void BandExposer::sayNoInterchange(int q) {
@@ -479,7 +452,7 @@ SmallVector<bool> BandExposer::isolate(const Candidate &c,
     return isolated;
   }
   SmallVector<bool> byDeps = distributions[c.distribution].legalCuts;
-  SmallVector<bool> byValues = valueCuts(c.root, c.children);
+  SmallVector<bool> byValues = valueFreeCuts(c.root, c.children);
   for (unsigned k = 0; k < n; ++k) {
     if (!gains[k])
       continue;
@@ -508,39 +481,16 @@ SmallVector<bool> BandExposer::isolate(const Candidate &c,
 SmallVector<Operation *> BandExposer::distribute(Candidate &c,
                                                  ArrayRef<bool> cut, bool parts,
                                                  const Twine &purpose) {
-  unsigned n = c.children.size();
-  SmallVector<Operation *> placed(c.children);
-  if (llvm::none_of(cut, [](bool x) { return x; }))
-    return placed;
-  // One copy of the root per group of children, each keeping its group's
-  // ops, in order.
-  SmallVector<std::pair<unsigned, unsigned>> groups;
-  for (unsigned start = 0, k = 0; k < n; ++k)
-    if (k == n - 1 || cut[k]) {
-      groups.push_back({start, k + 1});
-      start = k + 1;
-    }
-  affine::AffineForOp root = c.root;
-  OpBuilder b(root);
-  for (auto [start, end] : groups) {
-    auto copy = cast<affine::AffineForOp>(b.clone(*root));
-    if (parts)
-      copy->setAttr(kGpuPartsAttr, b.getI64IntegerAttr(c.distribution));
-    SmallVector<Operation *> ops;
-    for (Operation &op : copy.getBody()->without_terminator())
-      ops.push_back(&op);
-    for (unsigned k = n; k-- > 0;) {
-      if (k >= start && k < end)
-        placed[k] = ops[k];
-      else
-        ops[k]->erase();
-    }
-  }
-  if (report)
-    root.emitRemark("distributed into ")
-        << groups.size() << " loops over the parts of its body, so that "
-        << purpose;
-  root.erase();
+  unsigned groups = 1 + llvm::count(cut, true);
+  if (groups > 1 && report)
+    c.root.emitRemark("distributed into ")
+        << groups << " loops over the parts of its body, so that " << purpose;
+  SmallVector<affine::AffineForOp> copies;
+  SmallVector<Operation *> placed = distributeLoop(c.root, cut, &copies);
+  if (groups > 1 && parts)
+    for (affine::AffineForOp copy : copies)
+      copy->setAttr(kGpuPartsAttr,
+                    OpBuilder(copy).getI64IntegerAttr(c.distribution));
   return placed;
 }
 

@@ -36,12 +36,6 @@ using namespace weft;
 /// The most grid dimensions CUDA has.
 static constexpr unsigned kMaxGridDims = 3;
 
-std::string weft::lineOf(Operation *op) {
-  if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return "line " + std::to_string(loc.getLine());
-  return "an unknown line";
-}
-
 std::string weft::deviceObstacle(affine::AffineForOp loop) {
   std::string why;
   loop.walk([&](Operation *op) {

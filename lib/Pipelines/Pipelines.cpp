@@ -42,11 +42,21 @@ void weft::buildSeqPipeline(OpPassManager &pm) {
   pm.addPass(createPrepareCEmission());
 }
 
-void weft::buildDistributePipeline(OpPassManager &pm,
-                                   const DistributeOptions &options) {
+/// The dist passes; with `hostLoops`, the local loops are the host's (not
+/// mapped onto GPU threads afterwards), so their innermost loops are made
+/// to walk contiguous elements.
+static void addDistributePasses(OpPassManager &pm,
+                                const weft::DistributeOptions &options,
+                                bool hostLoops) {
+  using namespace weft;
   DistAliasCheckOptions aliasCheck;
   aliasCheck.liveOutEverywhere = options.liveOutEverywhere;
   pm.addPass(createDistAliasCheck(aliasCheck));
+  if (hostLoops) {
+    DistInterchangeInnerOptions interchange;
+    interchange.report = options.report;
+    pm.addPass(createDistInterchangeInner(interchange));
+  }
   DistSplitPivotsOptions pivots;
   pivots.report = options.report;
   pm.addPass(createDistSplitPivots(pivots));
@@ -68,6 +78,11 @@ void weft::buildDistributePipeline(OpPassManager &pm,
   DistFoldAliasChecksOptions foldChecks;
   foldChecks.report = options.report;
   pm.addPass(createDistFoldAliasChecks(foldChecks));
+}
+
+void weft::buildDistributePipeline(OpPassManager &pm,
+                                   const DistributeOptions &options) {
+  addDistributePasses(pm, options, /*hostLoops=*/true);
 }
 
 void weft::buildMpiPipeline(OpPassManager &pm,
@@ -141,7 +156,8 @@ void weft::buildCudaPipeline(OpPassManager &pm, const CudaOptions &options) {
 
 void weft::buildMpiKernelsPipeline(OpPassManager &pm,
                                    const DistributeOptions &options) {
-  buildDistributePipeline(pm, options);
+  // The innermost loops as written: gpu-offload-nests maps them.
+  addDistributePasses(pm, options, /*hostLoops=*/false);
   GpuOffloadNestsOptions offload;
   offload.report = options.report;
   offload.gpu = options.gpu;

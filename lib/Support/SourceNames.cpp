@@ -85,3 +85,9 @@ FileLineColLoc weft::sourcePosition(Location loc) {
         return file;
   return {};
 }
+
+std::string weft::lineOf(Operation *op) {
+  if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return "line " + std::to_string(loc.getLine());
+  return "an unknown line";
+}

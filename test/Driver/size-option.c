@@ -32,7 +32,7 @@ void kernel(int ni, int nj, int nk, double alpha, double C[ni][nj],
 // NOMINAL: remark: runs on the device: {{.*}} against 52.8 s on the CPU (ni, nj, nk, unknown at compile time, taken as 4096); blocks of 32 x 8 threads, each computing 4 x 4 elements,
 // SMALL: remark: runs on the device: {{.*}} against 201 us on the CPU (ni=64, nj=64, nk=64 from --size); blocks of 32 x 16 threads, the loop at line {{[0-9]+}} in shared-memory tiles of 32
 
-// MPI: remark: partition chosen by the dynamic program over 1 units (1 candidates, {{[0-9]+}} states): predicted region time at 4 ranks {{[0-9.e+-]+}} s; predicted times with ni=1000, nj=1100, nk=1200 from --size{{$}}
+// MPI: remark: partition chosen by the dynamic program over 1 units (1 candidates, {{[0-9]+}} states): predicted region time at 4 ranks {{[0-9.e+-]+}} s; predicted times with ni=1000, nk=1200, nj=1100 from --size{{$}}
 
 // Under mpi-cuda the prediction is the first rank's block of rows, at the
 // sizes given (the names come through the nest's outlining), and

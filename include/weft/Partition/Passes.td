@@ -18,9 +18,10 @@ def DistAliasCheck : Pass<"dist-alias-check", "::mlir::ModuleOp"> {
       before;
     * makes `<name>` a dispatcher (`dist.alias_check`) that calls the
       sequential function when the program runs on one rank (so the
-      compute at P = 1 is the sequential program's loops, with no bounds,
-      messages or staleness checks in them), and otherwise the distributed
-      one, after the overlap check below where it needs one.
+      compute at P = 1 is the sequential program's loops, reordered only
+      by dist-interchange-inner, with no bounds, messages or staleness
+      checks in them), and otherwise the distributed one, after the
+      overlap check below where it needs one.
 
     The partitioner and its ISL model treat every array argument as a
     distinct array. Arrays reached through pointers (the importer's
@@ -90,6 +91,58 @@ def DistFoldAliasChecks : Pass<"dist-fold-alias-checks", "::mlir::ModuleOp"> {
     Option<"report", "report", "bool", /*default=*/"false",
            "Say which regions carry a check, and for which arguments">,
   ];
+}
+
+def DistInterchangeInner : Pass<"dist-interchange-inner", "::mlir::ModuleOp"> {
+  let summary = "Interchange an innermost loop with the parallel loop around "
+                "it where the swap makes the innermost loop walk contiguous "
+                "elements";
+  let description = [{
+    Before dist-partition, so that the partitioner's cost model and the C
+    compiler see the same loops. PolyBench's 2mm, `for i for j { tmp[i][j]
+    = 0; for k tmp[i][j] += A[i][k] * B[k][j] }`, runs its innermost loop
+    as a chain of dependent additions through `tmp[i][j]` while walking a
+    column of B; gcc vectorises it only where it knows the trip counts
+    (the loop around the chain, then, not the chain), which a distributed
+    region, whose bounds are the rank's, never gives it. Distributed and
+    interchanged, `for i { for j tmp[i][j] = 0; for k for j tmp[i][j] +=
+    ... }`, the innermost loop carries nothing and walks rows: vectorised
+    whatever the bounds.
+
+    An innermost loop `k` (no loop in it, no results) whose parent `j` is
+    in a loop that carries no dependence is swapped with `j` where (the
+    partitioner distributes that loop, or one around it, and the loops it
+    may distribute stay as they are; so do the loops a `#pragma weft
+    distribute` pins):
+
+    * more of `k`'s distinct accesses (an accumulator's load and store
+      are one) walk consecutive elements along `j` than along `k` (the
+      loop's iterator alone in the last subscript, with coefficient 1 or
+      -1): 2mm's tmp and B against A;
+    * `k`'s bounds use nothing defined in `j` (its iterator included);
+    * the region's exact dependences allow it (LoopReordering.h): none of
+      the statements in `k` goes forward along `j` and backward along `k`,
+      and none has different iterations of `j`, which then carries
+      nothing as the innermost loop;
+    * where `j`'s body holds more than `k`, `j` is distributed around `k`
+      first: no dependence goes from an op after a cut back to one before
+      it within one iteration of `j`, and no SSA value crosses a cut.
+
+    Each statement instance keeps its order among those it depends on, so
+    results are the same bit for bit (each sum is still added up in the
+    order of `k`). Only functions whose arguments are distinct memory
+    (Support/ArgumentAliasing.h) are reordered: the region as written
+    that dist-alias-check keeps for overlapping arguments is not. With
+    `report`, each interchange gets a remark.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Say which loops are interchanged">,
+    Option<"maxIslOperations", "max-isl-ops", "unsigned long",
+           /*default=*/"20000000",
+           "ISL operations quota of the analysis (0: no limit)">,
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect"];
 }
 
 def DistSplitPivots : Pass<"dist-split-pivots", "::mlir::ModuleOp"> {

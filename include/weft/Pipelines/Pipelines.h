@@ -133,8 +133,8 @@ struct CudaOptions : GpuChoiceOptions<CudaOptions> {
 /// convert-loops-to-emitc, prepare-c-emission.
 void buildSeqPipeline(mlir::OpPassManager &pm);
 
-/// dist-alias-check, dist-split-pivots, dist-wavefront, dist-partition,
-/// dist-materialize, dist-fold-alias-checks.
+/// dist-alias-check, dist-interchange-inner, dist-split-pivots,
+/// dist-wavefront, dist-partition, dist-materialize, dist-fold-alias-checks.
 void buildDistributePipeline(mlir::OpPassManager &pm,
                              const DistributeOptions &options);
 

@@ -60,6 +60,10 @@ mlir::Type sourceType(mlir::Location loc);
 /// locations), or null.
 mlir::FileLineColLoc sourcePosition(mlir::Location loc);
 
+/// "line N" of `op`'s source location, or "an unknown line" (remarks that
+/// name another loop or statement than the one they are on).
+std::string lineOf(mlir::Operation *op);
+
 } // namespace weft
 
 #endif // WEFT_SUPPORT_SOURCENAMES_H

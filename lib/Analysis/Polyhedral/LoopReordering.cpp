@@ -43,6 +43,18 @@ static void answer(const ModelBuilder &model, const StatementDependences &all,
           q.legalCuts[p] = false;
 }
 
+/// The pairs of a dependence relation (`loop` at depth d) whose iterations
+/// of the loop `level` deeper than `loop` (0: `loop` itself) differ.
+static auto differAt(int level) {
+  return [level](isl::map m, int d) {
+    isl::map before = isl::manage(isl_map_order_lt(
+        m.copy(), isl_dim_in, d + level, isl_dim_out, d + level));
+    isl::map after = isl::manage(isl_map_order_gt(
+        m.release(), isl_dim_in, d + level, isl_dim_out, d + level));
+    return before.unite(after);
+  };
+}
+
 static void answer(const ModelBuilder &model, const StatementDependences &all,
                    weft::InterchangeQuery &q) {
   // Only the statements in `inner` (one level deeper than `outer`), and of
@@ -65,22 +77,14 @@ static void answer(const ModelBuilder &model, const StatementDependences &all,
             isl_map_order_gt(r, isl_dim_in, d + 1, isl_dim_out, d + 1));
       },
       only);
-  q.innerParallel = !all.withinWhere(
-      q.outer,
-      [](isl::map m, int d) {
-        isl::map before = isl::manage(
-            isl_map_order_lt(m.copy(), isl_dim_in, d + 1, isl_dim_out, d + 1));
-        isl::map after = isl::manage(isl_map_order_gt(
-            m.release(), isl_dim_in, d + 1, isl_dim_out, d + 1));
-        return before.unite(after);
-      },
-      only);
+  q.innerParallel = !all.withinWhere(q.outer, differAt(1), only);
+  q.outerParallel = !all.withinWhere(q.outer, differAt(0), only);
 }
 
 LogicalResult weft::analyzeLoopReorderings(
     PolyhedralRegion &region, MutableArrayRef<DistributionQuery> distributions,
-    MutableArrayRef<InterchangeQuery> interchanges,
-    unsigned long maxOperations) {
+    MutableArrayRef<InterchangeQuery> interchanges, unsigned long maxOperations,
+    MutableArrayRef<ParallelQuery> parallels) {
   weft::detail::PolyhedralRegionState &state = region.getState();
   FailureOr<const ModelBuilder *> built = state.getModel();
   if (failed(built))
@@ -94,5 +98,70 @@ LogicalResult weft::analyzeLoopReorderings(
                        answer(model, all, q);
                      for (InterchangeQuery &q : interchanges)
                        answer(model, all, q);
+                     for (ParallelQuery &q : parallels)
+                       q.parallel = !all.withinWhere(q.loop, differAt(0));
                    });
+}
+
+SmallVector<bool> weft::valueFreeCuts(Operation *root,
+                                      ArrayRef<Operation *> parts) {
+  unsigned n = parts.size();
+  SmallVector<bool> cuts(n ? n - 1 : 0, true);
+  auto indexOf = [&](Operation *op) -> int {
+    for (; op && op != root; op = op->getParentOp())
+      if (auto it = llvm::find(parts, op); it != parts.end())
+        return it - parts.begin();
+    return -1;
+  };
+  for (unsigned a = 0; a < n; ++a)
+    parts[a]->walk([&](Operation *op) {
+      for (Value v : op->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        if (!def)
+          def = v.getParentBlock()->getParentOp();
+        int b = indexOf(def);
+        for (int p = b; b >= 0 && p < int(a); ++p)
+          cuts[p] = false;
+      }
+    });
+  return cuts;
+}
+
+SmallVector<Operation *>
+weft::distributeLoop(affine::AffineForOp loop, ArrayRef<bool> cut,
+                     SmallVectorImpl<affine::AffineForOp> *made) {
+  SmallVector<Operation *> placed;
+  for (Operation &op : loop.getBody()->without_terminator())
+    placed.push_back(&op);
+  unsigned n = placed.size();
+  if (llvm::none_of(cut, [](bool x) { return x; })) {
+    if (made)
+      made->push_back(loop);
+    return placed;
+  }
+  // One copy of the loop per group of ops, each keeping its group's ops, in
+  // order.
+  SmallVector<std::pair<unsigned, unsigned>> groups;
+  for (unsigned start = 0, k = 0; k < n; ++k)
+    if (k == n - 1 || cut[k]) {
+      groups.push_back({start, k + 1});
+      start = k + 1;
+    }
+  OpBuilder b(loop);
+  for (auto [start, end] : groups) {
+    auto copy = cast<affine::AffineForOp>(b.clone(*loop));
+    if (made)
+      made->push_back(copy);
+    SmallVector<Operation *> ops;
+    for (Operation &op : copy.getBody()->without_terminator())
+      ops.push_back(&op);
+    for (unsigned k = n; k-- > 0;) {
+      if (k >= start && k < end)
+        placed[k] = ops[k];
+      else
+        ops[k]->erase();
+    }
+  }
+  loop.erase();
+  return placed;
 }

@@ -34,6 +34,7 @@
 #include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
+#include "weft/Support/ArgumentAliasing.h"
 
 #include "weft/Support/RuntimeCalls.h"
 #include "weft/Support/SourceNames.h"
@@ -194,21 +195,6 @@ static std::string cScalarName(Type t) {
   return "";
 }
 
-/// Whether no two array arguments of `func` share memory that it writes:
-/// none may alias another (distinct objects, `restrict` pointers and
-/// `#pragma weft noalias` arrays), or dist-alias-check checked them at
-/// entry (`dist.args_disjoint`, its distributed form). Then each pointer
-/// argument can be `restrict`, which tells the C compiler as much.
-static bool argumentsDisjoint(func::FuncOp func) {
-  if (func->hasAttr(weft::dist::DistDialect::getArgsDisjointAttrName()))
-    return true;
-  for (unsigned i = 0; i < func.getNumArguments(); ++i)
-    if (func.getArgAttr(i, weft::WeftDialect::getMayAliasAttrName()) &&
-        !func.getArgAttr(i, weft::WeftDialect::getNoAliasAttrName()))
-      return false;
-  return true;
-}
-
 /// Whether `t` is an array that C subscripts through a pointer to its rows
 /// (never under flat-arguments).
 static bool passedAsRows(Type t, bool flatArguments) {
@@ -302,7 +288,7 @@ FailureOr<Type> FunctionLowering::argumentType(func::FuncOp func, unsigned i,
 FailureOr<emitc::FuncOp> FunctionLowering::lower(func::FuncOp func) {
   if (func.getNumResults() != 0)
     return func.emitOpError("region functions must not return values");
-  bool disjoint = argumentsDisjoint(func);
+  bool disjoint = weft::argumentsDisjoint(func);
   const SmallVector<unsigned> &order = orders.find(func.getName())->second;
   SmallVector<unsigned> position(order.size());
   for (auto [k, i] : llvm::enumerate(order))

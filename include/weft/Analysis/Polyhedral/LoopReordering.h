@@ -1,9 +1,12 @@
-//===- LoopReordering.h - Legality of loop distribution, interchange -*- C++ -*-===//
+//===- LoopReordering.h - Legality of loop distribution, interchange -*- C++
+//-*-===//
 //
-// What gpu-expose-bands (docs/cuda.md) asks ISL before it reorders loops,
-// answered on the region's exact dependences: flow, anti and output, every
-// pair of statement instances whose order the program fixes. A reordering
-// is legal when it keeps the source of each such pair before its sink.
+// What gpu-expose-bands (docs/cuda.md) and dist-interchange-inner ask ISL
+// before they reorder loops, answered on the region's exact dependences:
+// flow, anti and output, every pair of statement instances whose order the
+// program fixes. A reordering is legal when it keeps the source of each
+// such pair before its sink. Also the two rewrites both make of the
+// answers: the cuts no SSA value crosses, and the distribution itself.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_ANALYSIS_POLYHEDRAL_LOOPREORDERING_H
@@ -43,9 +46,19 @@ struct InterchangeQuery {
   /// `legal`: none goes forward along `outer` and backward along `inner`
   /// (its distance vector stays lexicographically positive when swapped);
   /// `innerParallel`: none has different iterations of `inner`, so that
-  /// moved outward, `inner` carries none.
+  /// moved outward, `inner` carries none;
+  /// `outerParallel`: none has different iterations of `outer`, so that
+  /// moved inward, `outer` carries none.
   bool legal = false;
   bool innerParallel = false;
+  bool outerParallel = false;
+};
+
+/// Whether `loop` carries no dependence: none has both ends in it and
+/// different iterations of it.
+struct ParallelQuery {
+  mlir::affine::AffineForOp loop;
+  bool parallel = false;
 };
 
 /// Answers the queries. Fails with an error on the function when ISL fails
@@ -55,7 +68,21 @@ mlir::LogicalResult
 analyzeLoopReorderings(PolyhedralRegion &region,
                        llvm::MutableArrayRef<DistributionQuery> distributions,
                        llvm::MutableArrayRef<InterchangeQuery> interchanges,
-                       unsigned long maxOperations);
+                       unsigned long maxOperations,
+                       llvm::MutableArrayRef<ParallelQuery> parallels = {});
+
+/// Per cut between `parts[p]` and `parts[p + 1]` (ops of `root`'s body, in
+/// order): whether no SSA value defined in a part up to p is used after it.
+llvm::SmallVector<bool> valueFreeCuts(mlir::Operation *root,
+                                      llvm::ArrayRef<mlir::Operation *> parts);
+
+/// Distributes `loop` over its body's ops (all of them, in order) at `cut`
+/// (one entry per pair of consecutive ops): one copy of `loop` per group,
+/// in order, each keeping its group's ops; `loop` itself is erased unless
+/// nothing is cut. Returns where each op now is, and the copies in `made`.
+llvm::SmallVector<mlir::Operation *> distributeLoop(
+    mlir::affine::AffineForOp loop, llvm::ArrayRef<bool> cut,
+    llvm::SmallVectorImpl<mlir::affine::AffineForOp> *made = nullptr);
 
 } // namespace weft
 

@@ -1,0 +1,275 @@
+//===- InterchangeInner.cpp - Contiguous, chain-free innermost loops ------===//
+//
+// Implements dist-interchange-inner: an innermost loop that walks a column
+// or carries a chain of dependent operations (2mm's `for k tmp[i][j] +=
+// A[i][k] * B[k][j]`) is swapped with the parallel loop around it where
+// more of its accesses walk consecutive elements along that loop, after
+// distributing that loop around it where needed. The new innermost loop
+// carries nothing and walks rows, which the C compiler vectorises whatever
+// it knows of the bounds. The legality comes from the region's exact
+// dependences (LoopReordering.h).
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Partition/Passes.h"
+
+#include "dialects/Dist/IR/DistOps.h"
+
+#include "weft/Analysis/Polyhedral/LoopReordering.h"
+#include "weft/Support/ArgumentAliasing.h"
+#include "weft/Support/SourceNames.h"
+
+#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineValueMap.h"
+#include "mlir/Dialect/Affine/LoopUtils.h"
+#include "mlir/IR/Diagnostics.h"
+
+namespace weft {
+#define GEN_PASS_DEF_DISTINTERCHANGEINNER
+#include "weft/Partition/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+/// Whether the access `op` (an affine load or store) walks consecutive
+/// elements along `iv`: one step of `iv` moves its last subscript by 1 or
+/// -1 and no other subscript.
+static bool consecutiveAlong(Operation *op, Value iv) {
+  affine::MemRefAccess access(op);
+  if (access.getRank() == 0)
+    return false;
+  affine::AffineValueMap map;
+  access.getAccessMap(&map);
+  AffineMap m = map.getAffineMap();
+  auto position = llvm::find(map.getOperands(), iv);
+  if (position == map.getOperands().end())
+    return false; // The same element at each step.
+  unsigned d = position - map.getOperands().begin();
+  if (d >= m.getNumDims())
+    return false;
+  // The difference each result makes when `iv` grows by one.
+  MLIRContext *ctx = op->getContext();
+  SmallVector<AffineExpr> shifted;
+  for (unsigned i = 0; i < m.getNumDims(); ++i)
+    shifted.push_back(getAffineDimExpr(i, ctx) +
+                      (i == d ? getAffineConstantExpr(1, ctx)
+                              : getAffineConstantExpr(0, ctx)));
+  unsigned last = m.getNumResults() - 1;
+  for (auto [i, result] : llvm::enumerate(m.getResults())) {
+    AffineExpr step = simplifyAffineExpr(result.replaceDims(shifted) - result,
+                                         m.getNumDims(), m.getNumSymbols());
+    auto c = dyn_cast<AffineConstantExpr>(step);
+    if (!c)
+      return false;
+    int64_t want = c.getValue();
+    if (i == last ? (want != 1 && want != -1) : want != 0)
+      return false;
+  }
+  return true;
+}
+
+/// How many of the distinct accesses in `loop` (an accumulator's load and
+/// store count once) walk consecutive elements along `iv`.
+static unsigned consecutiveAccesses(affine::AffineForOp loop, Value iv) {
+  SmallVector<affine::MemRefAccess> seen;
+  unsigned n = 0;
+  loop.walk([&](Operation *op) {
+    if (!isa<affine::AffineReadOpInterface, affine::AffineWriteOpInterface>(op))
+      return;
+    affine::MemRefAccess access(op);
+    if (llvm::is_contained(seen, access))
+      return;
+    seen.push_back(access);
+    n += consecutiveAlong(op, iv);
+  });
+  return n;
+}
+
+namespace {
+/// A loop with, among the ops of its body, innermost loops to move inside
+/// it.
+struct Nest {
+  affine::AffineForOp outer;
+  SmallVector<Operation *> children;
+  /// Indices into `children` of the loops to move, and their interchange
+  /// queries.
+  SmallVector<unsigned> inner;
+  SmallVector<int> interchange;
+  int distribution = -1;
+  /// The parallel queries of the loops around `outer`.
+  SmallVector<int> around;
+  /// The pins around `outer` whose entries from `outer` down (replicated,
+  /// all of them) a distribution would leave without their loops, with
+  /// the depth of `outer` below each.
+  SmallVector<std::pair<affine::AffineForOp, unsigned>> pins;
+};
+
+struct DistInterchangeInner
+    : weft::impl::DistInterchangeInnerBase<DistInterchangeInner> {
+  using Base::Base;
+  void runOnOperation() override {
+    for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
+      if (!func->hasAttr(dist::DistDialect::getAliasCheckAttrName()) &&
+          argumentsDisjoint(func))
+        runOnFunction(func);
+  }
+  void runOnFunction(func::FuncOp func);
+  /// Distributes and interchanges `nest` as its answers allow; with `say`,
+  /// says so.
+  void transform(Nest &nest, bool say);
+
+  std::vector<DistributionQuery> distributions;
+  std::vector<InterchangeQuery> interchanges;
+  std::vector<ParallelQuery> parallels;
+};
+} // end anonymous namespace
+
+/// Whether `inner`, an innermost loop in `outer`, may move around it and
+/// gains by it (the syntactic questions; ISL answers the others).
+static bool worthMoving(affine::AffineForOp outer, affine::AffineForOp inner) {
+  if (inner.getNumResults() || outer.getNumResults())
+    return false;
+  // Its bounds must mean the same outside `outer`.
+  for (Value v : inner.getOperands())
+    if (outer.getRegion().isAncestor(v.getParentRegion()))
+      return false;
+  return consecutiveAccesses(inner, outer.getInductionVar()) >
+         consecutiveAccesses(inner, inner.getInductionVar());
+}
+
+void DistInterchangeInner::runOnFunction(func::FuncOp func) {
+  std::vector<Nest> nests;
+  distributions.clear();
+  interchanges.clear();
+  parallels.clear();
+  DenseMap<Operation *, int> parallelQuery;
+  func.walk([&](affine::AffineForOp outer) {
+    // The loops the partitioner may distribute stay: `outer` must be in a
+    // parallel loop (asked below), which the partitioner prefers. So do the
+    // loops a `#pragma weft distribute` pins.
+    Nest nest;
+    nest.outer = outer;
+    unsigned depth = 1; // of `outer` below `around`
+    for (auto around = outer->getParentOfType<affine::AffineForOp>(); around;
+         around = around->getParentOfType<affine::AffineForOp>(), ++depth) {
+      // A pin's entries name the loops of the band rooted at `around`;
+      // `outer` and `inner` must be none it distributes.
+      if (auto pin = around->getAttrOfType<dist::LayoutAttr>(
+              dist::DistDialect::getLayoutAttrName())) {
+        for (auto [d, dim] : llvm::enumerate(pin.getDims()))
+          if (d >= depth && dim.isDistributed())
+            return;
+        if (pin.getRank() > depth)
+          nest.pins.push_back({around, depth});
+      }
+      auto [it, added] = parallelQuery.try_emplace(around, parallels.size());
+      if (added)
+        parallels.push_back({around});
+      nest.around.push_back(it->second);
+    }
+    if (nest.around.empty())
+      return;
+    SmallVector<affine::AffineForOp> inner;
+    for (Operation &op : outer.getBody()->without_terminator()) {
+      // Only loops without loops in them: the ops a distribution copies
+      // hold no other nest's loops.
+      auto loop = dyn_cast<affine::AffineForOp>(op);
+      if (loop && loop.getBody()
+                      ->walk([](affine::AffineForOp) {
+                        return WalkResult::interrupt();
+                      })
+                      .wasInterrupted())
+        return;
+      if (loop && worthMoving(outer, loop)) {
+        nest.inner.push_back(nest.children.size());
+        inner.push_back(loop);
+      }
+      nest.children.push_back(&op);
+    }
+    if (nest.inner.empty())
+      return;
+    for (affine::AffineForOp loop : inner) {
+      nest.interchange.push_back(interchanges.size());
+      interchanges.push_back({outer, loop, {}});
+    }
+    if (nest.children.size() > 1) {
+      nest.distribution = distributions.size();
+      distributions.push_back({outer, {}, {}});
+    }
+    nests.push_back(std::move(nest));
+  });
+  if (nests.empty())
+    return;
+  // Where ISL cannot answer, nothing moves; dist-partition says why.
+  {
+    ScopedDiagnosticHandler quiet(&getContext(),
+                                  [](Diagnostic &) { return success(); });
+    PolyhedralRegion region(func);
+    if (failed(analyzeLoopReorderings(region, distributions, interchanges,
+                                      maxIslOperations, parallels)))
+      return;
+  }
+  // The region's copies (dist-alias-check's) change as it does; one
+  // remark each.
+  bool say =
+      report && !func->hasAttr(dist::DistDialect::getSequentialAttrName());
+  for (Nest &nest : nests)
+    transform(nest, say);
+}
+
+void DistInterchangeInner::transform(Nest &nest, bool say) {
+  if (llvm::none_of(nest.around, [&](int q) { return parallels[q].parallel; }))
+    return;
+  unsigned n = nest.children.size();
+  SmallVector<bool> allowed(n ? n - 1 : 0, false);
+  if (nest.distribution >= 0) {
+    SmallVector<bool> byValues = valueFreeCuts(nest.outer, nest.children);
+    for (unsigned p = 0; p + 1 < n; ++p)
+      allowed[p] = byValues[p] && distributions[nest.distribution].legalCuts[p];
+  }
+  // Each loop that moves needs the cuts on both sides of it.
+  SmallVector<bool> cut(allowed.size(), false);
+  SmallVector<unsigned> moving;
+  for (auto [child, q] : llvm::zip(nest.inner, nest.interchange)) {
+    const InterchangeQuery &answer = interchanges[q];
+    if (!answer.legal || !answer.outerParallel ||
+        (child > 0 && !allowed[child - 1]) ||
+        (child + 1 < n && !allowed[child]))
+      continue;
+    if (child > 0)
+      cut[child - 1] = true;
+    if (child + 1 < n)
+      cut[child] = true;
+    moving.push_back(child);
+  }
+  if (moving.empty())
+    return;
+  // A pin names the loops of a perfectly nested band: it keeps the ones
+  // above `outer` (what it leaves out is replicated, as it said).
+  for (auto [around, depth] : nest.pins) {
+    auto pin = around->getAttrOfType<dist::LayoutAttr>(
+        dist::DistDialect::getLayoutAttrName());
+    if (pin.getRank() > depth)
+      around->setAttr(dist::DistDialect::getLayoutAttrName(),
+                      dist::LayoutAttr::get(around.getContext(),
+                                            pin.getDims().take_front(depth),
+                                            pin.getGrid()));
+  }
+  std::string outerLine = lineOf(nest.outer);
+  bool distributed = llvm::is_contained(cut, true);
+  SmallVector<Operation *> placed = distributeLoop(nest.outer, cut);
+  for (unsigned child : moving) {
+    auto inner = cast<affine::AffineForOp>(placed[child]);
+    auto outer = cast<affine::AffineForOp>(inner->getParentOp());
+    if (say)
+      inner.emitRemark("interchanged with the loop at ")
+          << outerLine << " around it"
+          << (distributed ? " (distributed around it first)" : "")
+          << ": the innermost loop walks consecutive elements in "
+          << consecutiveAccesses(inner, outer.getInductionVar())
+          << " of its distinct accesses, not "
+          << consecutiveAccesses(inner, inner.getInductionVar())
+          << ", and carries no dependence";
+    affine::interchangeLoops(outer, inner);
+  }
+}

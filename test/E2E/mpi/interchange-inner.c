@@ -1,0 +1,86 @@
+// REQUIRES: mpicc, mpirun
+// RUN: bash %S/../run-mpi.sh %s %t 1 2 3 4
+// RUN: env WEFT_DEFINES="-DNI=13 -DNJ=7 -DNK=5" bash %S/../run-mpi.sh %s %t.odd 1 3
+// RUN: weft compile --report %s -o %t.c 2>&1 | FileCheck %s
+// RUN: grep -v '^// OUT' %t.c | FileCheck %s --check-prefix=OUT
+// Innermost loops that add up a chain along k while walking columns
+// (dist-interchange-inner): a product, its sums in a matrix the region
+// zeroes first; a covariance, its loop over j starting at i and a store
+// after the sum. Each is distributed around the loop over k and swapped
+// with it, in the distributed form and in the one-rank form alike, and
+// every rank count prints, bit for bit, what gcc's program prints (each
+// sum is still added up in the order of k). The pins distribute the
+// outer loops at these small sizes; the loops they pin stay where they are.
+#include <stdio.h>
+
+#ifndef NI
+#define NI 40
+#endif
+#ifndef NJ
+#define NJ 33
+#endif
+#ifndef NK
+#define NK 21
+#endif
+
+double A[NI][NK], B[NK][NJ], T[NI][NJ];
+double D[NK][NI], C[NI][NI];
+
+// CHECK: interchange-inner.c:[[#@LINE+13]]:7: remark: interchanged with the loop at line [[#@LINE+11]] around it (distributed around it first): the innermost loop walks consecutive elements in 2 of its distinct accesses, not 1, and carries no dependence
+// OUT: static WEFT_RT_REGION void {{weft_}}product_scop0_distributed(
+// OUT: for (int64_t j = 0; j < {{.+}}; j++) {
+// OUT-NEXT: T[i][j] = 0.0;
+// OUT: for (int64_t k = 0; k < {{.+}}; k++) {
+// OUT-NEXT: for (int64_t j = 0; j < {{.+}}; j++) {
+// OUT-NEXT: T[i][j] += A[i][k] * B[k][j];
+static void product(void) {
+#pragma scop
+#pragma weft distribute(i: block)
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++) {
+      T[i][j] = 0.0;
+      for (int k = 0; k < NK; k++)
+        T[i][j] += A[i][k] * B[k][j];
+    }
+#pragma endscop
+}
+
+// CHECK: interchange-inner.c:[[#@LINE+7]]:7: remark: interchanged with the loop at line [[#@LINE+5]] around it (distributed around it first)
+static void covariance(void) {
+#pragma scop
+#pragma weft distribute(i: block)
+  for (int i = 0; i < NI; i++)
+    for (int j = i; j < NI; j++) {
+      C[i][j] = 0.0;
+      for (int k = 0; k < NK; k++)
+        C[i][j] += D[k][i] * D[k][j];
+      C[i][j] /= (NK - 1.0);
+      C[j][i] = C[i][j];
+    }
+#pragma endscop
+}
+
+int main(void) {
+  for (int i = 0; i < NI; i++)
+    for (int k = 0; k < NK; k++)
+      A[i][k] = (double)((i * 7 + k * 3) % 11) / 7.0;
+  for (int k = 0; k < NK; k++)
+    for (int j = 0; j < NJ; j++)
+      B[k][j] = (double)((k * 5 + j) % 13) / 3.0;
+  for (int k = 0; k < NK; k++)
+    for (int i = 0; i < NI; i++)
+      D[k][i] = (double)((k * 11 + i * 2) % 17) / 9.0;
+  product();
+  covariance();
+  for (int i = 0; i < NI; i++) {
+    for (int j = 0; j < NJ; j++)
+      printf("%.17g ", T[i][j]);
+    printf("\n");
+  }
+  for (int i = 0; i < NI; i++) {
+    for (int j = 0; j < NI; j++)
+      printf("%.17g ", C[i][j]);
+    printf("\n");
+  }
+  return 0;
+}

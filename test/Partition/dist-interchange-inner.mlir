@@ -1,0 +1,244 @@
+// RUN: weft-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(dist-interchange-inner{report=1})' | FileCheck %s
+// (A remark's "line N" counts from the start of its split.)
+
+// 2mm's first product: the innermost loop over k adds into tmp[i][j] (a
+// chain) and walks a column of B; one of its 3 distinct accesses walks
+// consecutive elements along k (A), 2 along j (tmp, B). The loop
+// over j is distributed around it (the zeroing first) and the two are
+// swapped.
+// CHECK-LABEL: func.func @product(
+// CHECK:         affine.for %[[I:.+]] = 0 to 64 {
+// CHECK-NEXT:      affine.for %[[J0:.+]] = 0 to 48 {
+// CHECK-NEXT:        affine.store %{{.+}}, %{{.+}}[%[[I]], %[[J0]]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      affine.for %[[K:.+]] = 0 to 32 {
+// CHECK-NEXT:        affine.for %[[J:.+]] = 0 to 48 {
+// CHECK-NEXT:          affine.load %{{.+}}[%[[I]], %[[J]]]
+// CHECK-NEXT:          affine.load %{{.+}}[%[[I]], %[[K]]]
+// CHECK-NEXT:          affine.load %{{.+}}[%[[K]], %[[J]]]
+// CHECK:               affine.store %{{.+}}, %{{.+}}[%[[I]], %[[J]]]
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+func.func @product(%tmp: memref<64x48xf64>, %a: memref<64x32xf64>,
+                   %b: memref<32x48xf64>) {
+  %zero = arith.constant 0.0 : f64
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      affine.store %zero, %tmp[%i, %j] : memref<64x48xf64>
+      // expected-remark @below {{interchanged with the loop at line 27 around it (distributed around it first): the innermost loop walks consecutive elements in 2 of its distinct accesses, not 1, and carries no dependence}}
+      affine.for %k = 0 to 32 {
+        %t = affine.load %tmp[%i, %j] : memref<64x48xf64>
+        %x = affine.load %a[%i, %k] : memref<64x32xf64>
+        %y = affine.load %b[%k, %j] : memref<32x48xf64>
+        %p = arith.mulf %x, %y : f64
+        %s = arith.addf %t, %p : f64
+        affine.store %s, %tmp[%i, %j] : memref<64x48xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// The same loops with nothing parallel around them: the loop over j is
+// one the partitioner may distribute, and it stays (here the loop around
+// it carries the sums through s).
+// CHECK-LABEL: func.func @carried_around(
+// CHECK:         affine.for %{{.+}} = 0 to 64 {
+// CHECK-NEXT:      affine.for %[[J:.+]] = 0 to 48 {
+// CHECK-NEXT:        affine.for %{{.+}} = 0 to 32 {
+func.func @carried_around(%s: memref<48xf64>, %b: memref<32x48xf64>) {
+  affine.for %t = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      affine.for %k = 0 to 32 {
+        %v = affine.load %s[%j] : memref<48xf64>
+        %y = affine.load %b[%k, %j] : memref<32x48xf64>
+        %w = arith.addf %v, %y : f64
+        affine.store %w, %s[%j] : memref<48xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Sums along rows (atax's, mvt's first): y[i][j], loaded and stored, is
+// one access that walks consecutive elements along j, as A[i][j][k] does
+// along k: the sums stay along the rows of A.
+// CHECK-LABEL: func.func @row_sums(
+// CHECK:         affine.for %[[J:.+]] = 0 to 48 {
+// CHECK-NEXT:      affine.for %[[K:.+]] = 0 to 32 {
+// CHECK-NEXT:        affine.load %{{.+}}[%{{.+}}, %[[J]]]
+// CHECK-NEXT:        affine.load %{{.+}}[%{{.+}}, %[[J]], %[[K]]]
+func.func @row_sums(%y: memref<64x48xf64>, %a: memref<64x48x32xf64>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      affine.for %k = 0 to 32 {
+        %v = affine.load %y[%i, %j] : memref<64x48xf64>
+        %x = affine.load %a[%i, %j, %k] : memref<64x48x32xf64>
+        %w = arith.addf %v, %x : f64
+        affine.store %w, %y[%i, %j] : memref<64x48xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Bounds of the inner loop that use the outer one's iterator (a triangle):
+// no swap.
+// CHECK-LABEL: func.func @triangle(
+// CHECK:         affine.for %[[J:.+]] = 0 to 48 {
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to #map(%[[J]]) {
+func.func @triangle(%tmp: memref<64x48xf64>, %b: memref<48x48xf64>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      affine.for %k = 0 to affine_map<(d0) -> (d0)>(%j) {
+        %t = affine.load %tmp[%i, %j] : memref<64x48xf64>
+        %y = affine.load %b[%k, %j] : memref<48x48xf64>
+        %s = arith.addf %t, %y : f64
+        affine.store %s, %tmp[%i, %j] : memref<64x48xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// The loop over j carries a dependence itself (c[i][k][j] reads what
+// iteration j - 1 wrote): moved innermost it would carry it there. No swap.
+// CHECK-LABEL: func.func @outer_carries(
+// CHECK:         affine.for %[[J:.+]] = 1 to 48 {
+// CHECK-NEXT:      affine.for %[[K:.+]] = 0 to 32 {
+func.func @outer_carries(%c: memref<64x32x48xf64>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 1 to 48 {
+      affine.for %k = 0 to 32 {
+        %v = affine.load %c[%i, %k, %j - 1] : memref<64x32x48xf64>
+        affine.store %v, %c[%i, %k, %j] : memref<64x32x48xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A value computed before the inner loop and used in it: the loop over j
+// cannot be cut between them, so nothing moves.
+// CHECK-LABEL: func.func @value_crosses(
+// CHECK:         affine.for %[[J:.+]] = 0 to 48 {
+// CHECK-NEXT:      affine.load
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to 32 {
+func.func @value_crosses(%tmp: memref<64x48xf64>, %b: memref<32x48xf64>,
+                         %x: memref<48xf64>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      %scale = affine.load %x[%j] : memref<48xf64>
+      affine.for %k = 0 to 32 {
+        %t = affine.load %tmp[%i, %j] : memref<64x48xf64>
+        %y = affine.load %b[%k, %j] : memref<32x48xf64>
+        %p = arith.mulf %scale, %y : f64
+        %s = arith.addf %t, %p : f64
+        affine.store %s, %tmp[%i, %j] : memref<64x48xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Arguments that may overlap (no restrict, not checked disjoint): their
+// dependences are not the model's, so the region as written stays.
+// CHECK-LABEL: func.func @may_alias(
+// CHECK:         affine.for %[[J:.+]] = 0 to 48 {
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to 32 {
+func.func @may_alias(%tmp: memref<64x48xf64> {weft.may_alias},
+                     %b: memref<32x48xf64> {weft.may_alias}) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      affine.for %k = 0 to 32 {
+        %t = affine.load %tmp[%i, %j] : memref<64x48xf64>
+        %y = affine.load %b[%k, %j] : memref<32x48xf64>
+        %s = arith.addf %t, %y : f64
+        affine.store %s, %tmp[%i, %j] : memref<64x48xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// The same arguments checked disjoint at entry (dist.args_disjoint, the
+// forms dist-alias-check calls only then) may be reordered.
+// CHECK-LABEL: func.func @checked_disjoint(
+// CHECK:         affine.for %[[K:.+]] = 0 to 32 {
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to 48 {
+func.func @checked_disjoint(%tmp: memref<64x48xf64> {weft.may_alias},
+                            %b: memref<32x48xf64> {weft.may_alias})
+    attributes {dist.args_disjoint} {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      // expected-remark @below {{interchanged with the loop at line 12 around it: the innermost loop walks consecutive elements in 2 of its distinct accesses, not 0, and carries no dependence}}
+      affine.for %k = 0 to 32 {
+        %t = affine.load %tmp[%i, %j] : memref<64x48xf64>
+        %y = affine.load %b[%k, %j] : memref<32x48xf64>
+        %s = arith.addf %t, %y : f64
+        affine.store %s, %tmp[%i, %j] : memref<64x48xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A nest whose distribution the source pins over 2 loops (dist.layout:
+// `#pragma weft distribute(i: block, j: block)`) keeps them; one pinned
+// over the outer loop alone (the others replicated) still gets the swap
+// below it, and its pin loses the entry of the loop distributed around the
+// swap.
+// CHECK-LABEL: func.func @pinned(
+// CHECK:         affine.for %[[J:.+]] = 0 to 48 {
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to 32 {
+// CHECK-LABEL: func.func @pinned_outer(
+// CHECK:         affine.for %{{.+}} = 0 to 48 {
+// CHECK:         affine.for %[[K:.+]] = 0 to 32 {
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to 48 {
+// CHECK:         } {dist.layout = #dist.layout<[block on 0], grid = [?]>}
+func.func @pinned(%tmp: memref<64x48xf64>, %b: memref<32x48xf64>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      affine.for %k = 0 to 32 {
+        %t = affine.load %tmp[%i, %j] : memref<64x48xf64>
+        %y = affine.load %b[%k, %j] : memref<32x48xf64>
+        %s = arith.addf %t, %y : f64
+        affine.store %s, %tmp[%i, %j] : memref<64x48xf64>
+      }
+    }
+  } {dist.layout = #dist.layout<[block on 0, block on 1], grid = [?, ?]>}
+  return
+}
+func.func @pinned_outer(%tmp: memref<64x48xf64>, %b: memref<32x48xf64>) {
+  %zero = arith.constant 0.0 : f64
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      affine.store %zero, %tmp[%i, %j] : memref<64x48xf64>
+      // expected-remark @below {{interchanged with the loop at line 32 around it (distributed around it first)}}
+      affine.for %k = 0 to 32 {
+        %t = affine.load %tmp[%i, %j] : memref<64x48xf64>
+        %y = affine.load %b[%k, %j] : memref<32x48xf64>
+        %s = arith.addf %t, %y : f64
+        affine.store %s, %tmp[%i, %j] : memref<64x48xf64>
+      }
+    }
+  } {dist.layout = #dist.layout<[block on 0, replicated], grid = [?]>}
+  return
+}
