@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Partition/Passes.h"
 
+#include "Units.h"
+
 #include "dialects/Dist/IR/DistOps.h"
 
 #include "weft/Analysis/Polyhedral/LoopReordering.h"
@@ -96,8 +98,6 @@ struct Nest {
   SmallVector<unsigned> inner;
   SmallVector<int> interchange;
   int distribution = -1;
-  /// The parallel queries of the loops around `outer`.
-  SmallVector<int> around;
   /// The pins around `outer` whose entries from `outer` down (replicated,
   /// all of them) a distribution would leave without their loops, with
   /// the depth of `outer` below each.
@@ -120,7 +120,6 @@ struct DistInterchangeInner
 
   std::vector<DistributionQuery> distributions;
   std::vector<InterchangeQuery> interchanges;
-  std::vector<ParallelQuery> parallels;
 };
 } // end anonymous namespace
 
@@ -139,21 +138,15 @@ static bool worthMoving(affine::AffineForOp outer, affine::AffineForOp inner) {
 
 void DistInterchangeInner::runOnFunction(func::FuncOp func) {
   std::vector<Nest> nests;
-  distributions.clear();
-  interchanges.clear();
-  parallels.clear();
-  DenseMap<Operation *, int> parallelQuery;
   func.walk([&](affine::AffineForOp outer) {
-    // The loops the partitioner may distribute stay: `outer` must be in a
-    // parallel loop (asked below), which the partitioner prefers. So do the
-    // loops a `#pragma weft distribute` pins.
     Nest nest;
     nest.outer = outer;
+    // The loops a `#pragma weft distribute` pins stay.
     unsigned depth = 1; // of `outer` below `around`
     for (auto around = outer->getParentOfType<affine::AffineForOp>(); around;
          around = around->getParentOfType<affine::AffineForOp>(), ++depth) {
       // A pin's entries name the loops of the band rooted at `around`;
-      // `outer` and `inner` must be none it distributes.
+      // `outer` and the loops in it must be none it distributes.
       if (auto pin = around->getAttrOfType<dist::LayoutAttr>(
               dist::DistDialect::getLayoutAttrName())) {
         for (auto [d, dim] : llvm::enumerate(pin.getDims()))
@@ -162,14 +155,7 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
         if (pin.getRank() > depth)
           nest.pins.push_back({around, depth});
       }
-      auto [it, added] = parallelQuery.try_emplace(around, parallels.size());
-      if (added)
-        parallels.push_back({around});
-      nest.around.push_back(it->second);
     }
-    if (nest.around.empty())
-      return;
-    SmallVector<affine::AffineForOp> inner;
     for (Operation &op : outer.getBody()->without_terminator()) {
       // Only loops without loops in them: the ops a distribution copies
       // hold no other nest's loops.
@@ -180,35 +166,58 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
                       })
                       .wasInterrupted())
         return;
-      if (loop && worthMoving(outer, loop)) {
+      if (loop && worthMoving(outer, loop))
         nest.inner.push_back(nest.children.size());
-        inner.push_back(loop);
-      }
       nest.children.push_back(&op);
     }
-    if (nest.inner.empty())
-      return;
-    for (affine::AffineForOp loop : inner) {
-      nest.interchange.push_back(interchanges.size());
-      interchanges.push_back({outer, loop, {}});
-    }
-    if (nest.children.size() > 1) {
-      nest.distribution = distributions.size();
-      distributions.push_back({outer, {}, {}});
-    }
-    nests.push_back(std::move(nest));
+    if (!nest.inner.empty())
+      nests.push_back(std::move(nest));
   });
   if (nests.empty())
     return;
   // Where ISL cannot answer, nothing moves; dist-partition says why.
-  {
+  bool answered = [&] {
     ScopedDiagnosticHandler quiet(&getContext(),
                                   [](Diagnostic &) { return success(); });
     PolyhedralRegion region(func);
-    if (failed(analyzeLoopReorderings(region, distributions, interchanges,
-                                      maxIslOperations, parallels)))
-      return;
-  }
+    FailureOr<FlowDependenceInfo> deps =
+        computeFlowDependences(region, maxIslOperations);
+    if (failed(deps))
+      return false;
+    // The units dist-partition chooses a distribution for stay what they
+    // are: `outer` must be inside one, not one itself (a unit's loop
+    // swapped inside a loop that carries a sum would let the partitioner
+    // split the sum instead: gramschmidt's loop over j in its loop over k).
+    SmallVector<UnitCandidate> units =
+        findUnits(func, *deps, /*splitFpReductions=*/true);
+    llvm::erase_if(nests, [&](const Nest &nest) {
+      return llvm::any_of(units,
+                          [&](const UnitCandidate &u) {
+                            return u.unit.op == nest.outer;
+                          }) ||
+             llvm::none_of(units, [&](const UnitCandidate &u) {
+               return u.unit.op->isProperAncestor(nest.outer);
+             });
+    });
+    distributions.clear();
+    interchanges.clear();
+    for (Nest &nest : nests) {
+      for (unsigned child : nest.inner) {
+        nest.interchange.push_back(interchanges.size());
+        interchanges.push_back(
+            {nest.outer, cast<affine::AffineForOp>(nest.children[child]), {}});
+      }
+      if (nest.children.size() > 1) {
+        nest.distribution = distributions.size();
+        distributions.push_back({nest.outer, {}, {}});
+      }
+    }
+    return !nests.empty() &&
+           succeeded(analyzeLoopReorderings(region, distributions, interchanges,
+                                            maxIslOperations));
+  }();
+  if (!answered)
+    return;
   // The region's copies (dist-alias-check's) change as it does; one
   // remark each.
   bool say =
@@ -218,8 +227,6 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
 }
 
 void DistInterchangeInner::transform(Nest &nest, bool say) {
-  if (llvm::none_of(nest.around, [&](int q) { return parallels[q].parallel; }))
-    return;
   unsigned n = nest.children.size();
   SmallVector<bool> allowed(n ? n - 1 : 0, false);
   if (nest.distribution >= 0) {

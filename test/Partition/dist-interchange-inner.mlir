@@ -42,16 +42,44 @@ func.func @product(%tmp: memref<64x48xf64>, %a: memref<64x32xf64>,
 
 // -----
 
-// The same loops with nothing parallel around them: the loop over j is
-// one the partitioner may distribute, and it stays (here the loop around
-// it carries the sums through s).
-// CHECK-LABEL: func.func @carried_around(
-// CHECK:         affine.for %{{.+}} = 0 to 64 {
+// A unit's loop does not move: here the loop over t carries a flow
+// dependence (a[t - 1]) around the parallel loop over j, so each loop over
+// j is a unit dist-partition decides on (Units.h), and swapped inside the
+// loop over k, which carries the sums, it would give the partitioner the
+// sums to split instead.
+// CHECK-LABEL: func.func @unit_itself(
+// CHECK:         affine.for %{{.+}} = 1 to 64 {
 // CHECK-NEXT:      affine.for %[[J:.+]] = 0 to 48 {
 // CHECK-NEXT:        affine.for %{{.+}} = 0 to 32 {
-func.func @carried_around(%s: memref<48xf64>, %b: memref<32x48xf64>) {
+func.func @unit_itself(%a: memref<64x48xf64>, %b: memref<32x48xf64>) {
+  affine.for %t = 1 to 64 {
+    affine.for %j = 0 to 48 {
+      affine.for %k = 0 to 32 {
+        %v = affine.load %a[%t, %j] : memref<64x48xf64>
+        %w = affine.load %a[%t - 1, %j] : memref<64x48xf64>
+        %y = affine.load %b[%k, %j] : memref<32x48xf64>
+        %p = arith.mulf %w, %y : f64
+        %s = arith.addf %v, %p : f64
+        affine.store %s, %a[%t, %j] : memref<64x48xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Around them a loop that only adds up (into s, a reduction the
+// partitioner may split): that loop is the unit, and the loops inside it
+// swap.
+// CHECK-LABEL: func.func @reduction_around(
+// CHECK:         affine.for %{{.+}} = 0 to 64 {
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to 32 {
+// CHECK-NEXT:        affine.for %{{.+}} = 0 to 48 {
+func.func @reduction_around(%s: memref<48xf64>, %b: memref<32x48xf64>) {
   affine.for %t = 0 to 64 {
     affine.for %j = 0 to 48 {
+      // expected-remark @below {{interchanged with the loop at line 12 around it: the innermost loop walks consecutive elements in 2 of its distinct accesses, not 0}}
       affine.for %k = 0 to 32 {
         %v = affine.load %s[%j] : memref<48xf64>
         %y = affine.load %b[%k, %j] : memref<32x48xf64>

@@ -110,10 +110,10 @@ def DistInterchangeInner : Pass<"dist-interchange-inner", "::mlir::ModuleOp"> {
     whatever the bounds.
 
     An innermost loop `k` (no loop in it, no results) whose parent `j` is
-    in a loop that carries no dependence is swapped with `j` where (the
-    partitioner distributes that loop, or one around it, and the loops it
-    may distribute stay as they are; so do the loops a `#pragma weft
-    distribute` pins):
+    inside one of the units dist-partition decides on (an op of the
+    function's body or of a time loop's: Units.h), not one itself, is
+    swapped with `j` where (so the units, and the loops a `#pragma weft
+    distribute` pins, stay as they are):
 
     * more of `k`'s distinct accesses (an accumulator's load and store
       are one) walk consecutive elements along `j` than along `k` (the

@@ -81,10 +81,11 @@ static void answer(const ModelBuilder &model, const StatementDependences &all,
   q.outerParallel = !all.withinWhere(q.outer, differAt(0), only);
 }
 
-LogicalResult weft::analyzeLoopReorderings(
-    PolyhedralRegion &region, MutableArrayRef<DistributionQuery> distributions,
-    MutableArrayRef<InterchangeQuery> interchanges, unsigned long maxOperations,
-    MutableArrayRef<ParallelQuery> parallels) {
+LogicalResult
+weft::analyzeLoopReorderings(PolyhedralRegion &region,
+                             MutableArrayRef<DistributionQuery> distributions,
+                             MutableArrayRef<InterchangeQuery> interchanges,
+                             unsigned long maxOperations) {
   weft::detail::PolyhedralRegionState &state = region.getState();
   FailureOr<const ModelBuilder *> built = state.getModel();
   if (failed(built))
@@ -98,8 +99,6 @@ LogicalResult weft::analyzeLoopReorderings(
                        answer(model, all, q);
                      for (InterchangeQuery &q : interchanges)
                        answer(model, all, q);
-                     for (ParallelQuery &q : parallels)
-                       q.parallel = !all.withinWhere(q.loop, differAt(0));
                    });
 }
 

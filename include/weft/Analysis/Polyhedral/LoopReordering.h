@@ -54,13 +54,6 @@ struct InterchangeQuery {
   bool outerParallel = false;
 };
 
-/// Whether `loop` carries no dependence: none has both ends in it and
-/// different iterations of it.
-struct ParallelQuery {
-  mlir::affine::AffineForOp loop;
-  bool parallel = false;
-};
-
 /// Answers the queries. Fails with an error on the function when ISL fails
 /// or exceeds `maxOperations`, and quietly when the function is not a
 /// static control part.
@@ -68,8 +61,7 @@ mlir::LogicalResult
 analyzeLoopReorderings(PolyhedralRegion &region,
                        llvm::MutableArrayRef<DistributionQuery> distributions,
                        llvm::MutableArrayRef<InterchangeQuery> interchanges,
-                       unsigned long maxOperations,
-                       llvm::MutableArrayRef<ParallelQuery> parallels = {});
+                       unsigned long maxOperations);
 
 /// Per cut between `parts[p]` and `parts[p + 1]` (ops of `root`'s body, in
 /// order): whether no SSA value defined in a part up to p is used after it.
