@@ -3,8 +3,10 @@
 
 Generates random affine programs: a kernel over pointer parameters (1-D
 `double *` and rows `double (*)[M]`) and a global, with one to three loop
-nests (some inside a time loop, some pinned with `#pragma weft distribute`)
-whose subscripts are the iterators plus small offsets, called from main
+nests (some inside a time loop, some pinned with `#pragma weft distribute`,
+some adding up a few rows along an innermost loop over k, which
+dist-interchange-inner may swap outward) whose subscripts are the iterators
+plus small offsets, called from main
 with overlapping arguments (`x + 1, x`), the same array twice and distinct
 arrays. Every program is compiled by gcc (the reference), and by weft for
 seq and mpi; the mpi program runs on 1 to 4 ranks. The outputs must be
@@ -59,7 +61,22 @@ def statement2(rng):
     return f"{target}[{sub('i', offset(rng))}][j] = {' + '.join(terms)};"
 
 
+def column_sums(rng):
+    """Sums over a few rows of r or s, added along k into a row of the
+    other (or the same) array: the innermost loop walks a column, which
+    dist-interchange-inner swaps with the loop over j where it may."""
+    target, source = rng.choice(["r", "s"]), rng.choice(["r", "s"])
+    j = sub("j", rng.choice([-1, 0, 1]))
+    first = rng.choice(["", "0", "i - 2"])
+    lower = first or "0"
+    return (f"for (i = 2; i < n - 2; i++)\n      for (j = 1; j < {M} - 1; j++)\n"
+            f"        for (k = {lower}; k < {lower} + 4; k++)\n"
+            f"          {target}[i][j] += 0.25 * {source}[k][{j}];")
+
+
 def nest(rng):
+    if rng.random() < 0.2:
+        return column_sums(rng)
     pin = "#pragma weft distribute(i: block)\n    " if rng.random() < 0.4 else ""
     if rng.random() < 0.6:
         body = "\n      ".join(statement1(rng, "i") for _ in range(rng.randint(1, 2)))
@@ -92,11 +109,11 @@ double R[L][{M}], S[L][{M}];
 
 static void kernel(int n, double *a, double *b, double (*r)[{M}],
                    double (*s)[{M}]) {{
-  int t, i, j;
+  int t, i, j, k;
 #pragma scop
   {region}
 #pragma endscop
-  (void)t; (void)j; (void)r; (void)s;
+  (void)t; (void)j; (void)k; (void)r; (void)s;
 }}
 
 static void dump(void) {{
