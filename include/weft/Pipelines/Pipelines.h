@@ -155,8 +155,10 @@ void buildKernelsPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
 /// weft's C printer as the C targets.
 void buildCudaPipeline(mlir::OpPassManager &pm, const CudaOptions &options);
 
-/// buildDistributePipeline, gpu-offload-nests, then the kernels' outlining
-/// as in buildKernelsPipeline (gpu-map-loops to gpu-kernel-outlining).
+/// buildDistributePipeline's passes but dist-interchange-inner (the loops
+/// it would swap are mapped onto GPU threads), gpu-offload-nests, then the
+/// kernels' outlining as in buildKernelsPipeline (gpu-map-loops to
+/// gpu-kernel-outlining).
 void buildMpiKernelsPipeline(mlir::OpPassManager &pm,
                              const DistributeOptions &options);
 

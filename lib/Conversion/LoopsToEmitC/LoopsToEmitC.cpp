@@ -34,8 +34,8 @@
 #include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Conversion/Passes.h"
-#include "weft/Support/ArgumentAliasing.h"
 
+#include "weft/Support/ArgumentAliasing.h"
 #include "weft/Support/RuntimeCalls.h"
 #include "weft/Support/SourceNames.h"
 

@@ -1,5 +1,4 @@
-//===- LoopReordering.h - Legality of loop distribution, interchange -*- C++
-//-*-===//
+//===- LoopReordering.h - Loop distribution and interchange ----*- C++ -*-===//
 //
 // What gpu-expose-bands (docs/cuda.md) and dist-interchange-inner ask ISL
 // before they reorder loops, answered on the region's exact dependences:
@@ -71,7 +70,8 @@ llvm::SmallVector<bool> valueFreeCuts(mlir::Operation *root,
 /// Distributes `loop` over its body's ops (all of them, in order) at `cut`
 /// (one entry per pair of consecutive ops): one copy of `loop` per group,
 /// in order, each keeping its group's ops; `loop` itself is erased unless
-/// nothing is cut. Returns where each op now is, and the copies in `made`.
+/// nothing is cut. Returns where each op now is, and the loops that hold
+/// them in `made` (`loop` alone when nothing is cut).
 llvm::SmallVector<mlir::Operation *> distributeLoop(
     mlir::affine::AffineForOp loop, llvm::ArrayRef<bool> cut,
     llvm::SmallVectorImpl<mlir::affine::AffineForOp> *made = nullptr);
