@@ -88,7 +88,7 @@ static unsigned consecutiveAccesses(affine::AffineForOp loop, Value iv) {
 }
 
 namespace {
-/// A loop with, among the ops of its body, innermost loops to move inside
+/// A loop with, among the ops of its body, innermost loops to swap with
 /// it.
 struct Nest {
   affine::AffineForOp outer;
