@@ -7,11 +7,13 @@
 // distributing that loop around it where needed. The new innermost loop
 // carries nothing and walks rows, which the C compiler vectorises whatever
 // it knows of the bounds. The legality comes from the region's exact
-// dependences (LoopReordering.h).
+// dependences (LoopReordering.h). A unit's own loop stays for the
+// partitioner: marked, and swapped after it (InterchangeLocal.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Partition/Passes.h"
 
+#include "ConsecutiveAccesses.h"
 #include "Units.h"
 
 #include "dialects/Dist/IR/DistOps.h"
@@ -20,8 +22,6 @@
 #include "weft/Support/ArgumentAliasing.h"
 #include "weft/Support/SourceNames.h"
 
-#include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
-#include "mlir/Dialect/Affine/IR/AffineValueMap.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/IR/Diagnostics.h"
 
@@ -32,60 +32,6 @@ namespace weft {
 
 using namespace mlir;
 using namespace weft;
-
-/// Whether the access `op` (an affine load or store) walks consecutive
-/// elements along `iv`: one step of `iv` moves its last subscript by 1 or
-/// -1 and no other subscript.
-static bool consecutiveAlong(Operation *op, Value iv) {
-  affine::MemRefAccess access(op);
-  if (access.getRank() == 0)
-    return false;
-  affine::AffineValueMap map;
-  access.getAccessMap(&map);
-  AffineMap m = map.getAffineMap();
-  auto position = llvm::find(map.getOperands(), iv);
-  if (position == map.getOperands().end())
-    return false; // The same element at each step.
-  unsigned d = position - map.getOperands().begin();
-  if (d >= m.getNumDims())
-    return false;
-  // The difference each result makes when `iv` grows by one.
-  MLIRContext *ctx = op->getContext();
-  SmallVector<AffineExpr> shifted;
-  for (unsigned i = 0; i < m.getNumDims(); ++i)
-    shifted.push_back(getAffineDimExpr(i, ctx) +
-                      (i == d ? getAffineConstantExpr(1, ctx)
-                              : getAffineConstantExpr(0, ctx)));
-  unsigned last = m.getNumResults() - 1;
-  for (auto [i, result] : llvm::enumerate(m.getResults())) {
-    AffineExpr step = simplifyAffineExpr(result.replaceDims(shifted) - result,
-                                         m.getNumDims(), m.getNumSymbols());
-    auto c = dyn_cast<AffineConstantExpr>(step);
-    if (!c)
-      return false;
-    int64_t want = c.getValue();
-    if (i == last ? (want != 1 && want != -1) : want != 0)
-      return false;
-  }
-  return true;
-}
-
-/// How many of the distinct accesses in `loop` (an accumulator's load and
-/// store count once) walk consecutive elements along `iv`.
-static unsigned consecutiveAccesses(affine::AffineForOp loop, Value iv) {
-  SmallVector<affine::MemRefAccess> seen;
-  unsigned n = 0;
-  loop.walk([&](Operation *op) {
-    if (!isa<affine::AffineReadOpInterface, affine::AffineWriteOpInterface>(op))
-      return;
-    affine::MemRefAccess access(op);
-    if (llvm::is_contained(seen, access))
-      return;
-    seen.push_back(access);
-    n += consecutiveAlong(op, iv);
-  });
-  return n;
-}
 
 namespace {
 /// A loop with, among the ops of its body, innermost loops to swap with
@@ -102,6 +48,8 @@ struct Nest {
   /// all of them) a distribution would leave without their loops, with
   /// the depth of `outer` below each.
   SmallVector<std::pair<affine::AffineForOp, unsigned>> pins;
+  /// Whether `outer` is a unit's loop: marked, not swapped.
+  bool unitLoop = false;
 };
 
 struct DistInterchangeInner
@@ -114,8 +62,8 @@ struct DistInterchangeInner
         runOnFunction(func);
   }
   void runOnFunction(func::FuncOp func);
-  /// Distributes and interchanges `nest` as its answers allow; with `say`,
-  /// says so.
+  /// Distributes and interchanges `nest` as its answers allow (marks a
+  /// unit's loop instead); with `say`, says so.
   void transform(Nest &nest, bool say);
 
   std::vector<DistributionQuery> distributions;
@@ -123,26 +71,14 @@ struct DistInterchangeInner
 };
 } // end anonymous namespace
 
-/// Whether `inner`, an innermost loop in `outer`, may move around it and
-/// gains by it (the syntactic questions; ISL answers the others).
-static bool worthMoving(affine::AffineForOp outer, affine::AffineForOp inner) {
-  if (inner.getNumResults() || outer.getNumResults())
-    return false;
-  // Its bounds must mean the same outside `outer`.
-  for (Value v : inner.getOperands())
-    if (outer.getRegion().isAncestor(v.getParentRegion()))
-      return false;
-  return consecutiveAccesses(inner, outer.getInductionVar()) >
-         consecutiveAccesses(inner, inner.getInductionVar());
-}
-
 void DistInterchangeInner::runOnFunction(func::FuncOp func) {
   std::vector<Nest> nests;
   func.walk([&](affine::AffineForOp outer) {
     // An op of the function's body is a unit of its own (Units.h), whose
-    // loop stays: asked before any analysis runs (deriche's column passes).
-    if (!outer->getParentOfType<affine::AffineForOp>())
-      return;
+    // loop is only marked, and only where it holds nothing but the loop to
+    // move: asked before any analysis runs (deriche's column passes also
+    // set their chains' starting values).
+    bool topLevel = !outer->getParentOfType<affine::AffineForOp>();
     Nest nest;
     nest.outer = outer;
     // The loops a `#pragma weft distribute` pins stay.
@@ -174,7 +110,7 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
         nest.inner.push_back(nest.children.size());
       nest.children.push_back(&op);
     }
-    if (!nest.inner.empty())
+    if (!nest.inner.empty() && (!topLevel || nest.children.size() == 1))
       nests.push_back(std::move(nest));
   });
   if (nests.empty())
@@ -189,19 +125,22 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
     if (failed(deps))
       return false;
     // The units dist-partition chooses a distribution for stay what they
-    // are: `outer` must be inside one, not one itself (a unit's loop
-    // swapped inside a loop that carries a sum would let the partitioner
-    // split the sum instead: gramschmidt's loop over j in its loop over k).
+    // are: a unit's loop swapped inside a loop that carries a sum would let
+    // the partitioner split the sum instead (gramschmidt's loop over j in
+    // its loop over k). One that holds only the loop to move is marked, to
+    // be swapped in each rank's part (dist-interchange-local); other nests
+    // must be inside a unit.
     SmallVector<UnitCandidate> units =
         findUnits(func, *deps, /*splitFpReductions=*/true);
-    llvm::erase_if(nests, [&](const Nest &nest) {
-      return llvm::any_of(units,
-                          [&](const UnitCandidate &u) {
-                            return u.unit.op == nest.outer;
-                          }) ||
-             llvm::none_of(units, [&](const UnitCandidate &u) {
-               return u.unit.op->isProperAncestor(nest.outer);
-             });
+    llvm::erase_if(nests, [&](Nest &nest) {
+      nest.unitLoop = llvm::any_of(units, [&](const UnitCandidate &u) {
+        return u.unit.op == nest.outer;
+      });
+      if (nest.unitLoop)
+        return nest.children.size() != 1;
+      return llvm::none_of(units, [&](const UnitCandidate &u) {
+        return u.unit.op->isProperAncestor(nest.outer);
+      });
     });
     distributions.clear();
     interchanges.clear();
@@ -231,6 +170,13 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
 }
 
 void DistInterchangeInner::transform(Nest &nest, bool say) {
+  if (nest.unitLoop) {
+    const InterchangeQuery &answer = interchanges[nest.interchange.front()];
+    if (answer.legal && answer.outerParallel)
+      nest.outer->setAttr(dist::DistDialect::getInterchangeAttrName(),
+                          UnitAttr::get(nest.outer.getContext()));
+    return;
+  }
   unsigned n = nest.children.size();
   SmallVector<bool> allowed(n ? n - 1 : 0, false);
   if (nest.distribution >= 0) {

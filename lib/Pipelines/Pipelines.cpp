@@ -44,7 +44,8 @@ void weft::buildSeqPipeline(OpPassManager &pm) {
 
 /// The dist passes; with `hostLoops`, the local loops are the host's (not
 /// mapped onto GPU threads afterwards), so their innermost loops are made
-/// to walk contiguous elements.
+/// to walk contiguous elements (before the partitioner, and for a unit's
+/// own loops, in each rank's part after it).
 static void addDistributePasses(OpPassManager &pm,
                                 const weft::DistributeOptions &options,
                                 bool hostLoops) {
@@ -75,6 +76,12 @@ static void addDistributePasses(OpPassManager &pm,
   materialize.report = options.report;
   materialize.liveOutEverywhere = options.liveOutEverywhere;
   pm.addNestedPass<func::FuncOp>(createDistMaterialize(materialize));
+  if (hostLoops) {
+    DistInterchangeLocalOptions interchangeLocal;
+    interchangeLocal.report = options.report;
+    pm.addNestedPass<func::FuncOp>(
+        createDistInterchangeLocal(interchangeLocal));
+  }
   DistFoldAliasChecksOptions foldChecks;
   foldChecks.report = options.report;
   pm.addPass(createDistFoldAliasChecks(foldChecks));

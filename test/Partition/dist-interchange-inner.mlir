@@ -46,11 +46,15 @@ func.func @product(%tmp: memref<64x48xf64>, %a: memref<64x32xf64>,
 // dependence (a[t - 1]) around the parallel loop over j, so each loop over
 // j is a unit dist-partition decides on (Units.h), and swapped inside the
 // loop over k, which carries the sums, it would give the partitioner the
-// sums to split instead.
+// sums to split instead. Holding only the loop over k, it is marked for
+// dist-interchange-local, which swaps the two in each rank's part.
 // CHECK-LABEL: func.func @unit_itself(
 // CHECK:         affine.for %{{.+}} = 1 to 64 {
 // CHECK-NEXT:      affine.for %[[J:.+]] = 0 to 48 {
 // CHECK-NEXT:        affine.for %{{.+}} = 0 to 32 {
+// CHECK:             }
+// CHECK-NEXT:      } {dist.interchange}
+// CHECK-NEXT:    }
 func.func @unit_itself(%a: memref<64x48xf64>, %b: memref<32x48xf64>) {
   affine.for %t = 1 to 64 {
     affine.for %j = 0 to 48 {
@@ -268,5 +272,71 @@ func.func @pinned_outer(%tmp: memref<64x48xf64>, %b: memref<32x48xf64>) {
       }
     }
   } {dist.layout = #dist.layout<[block on 0, replicated], grid = [?]>}
+  return
+}
+
+// -----
+
+// mvt's second product, a loop of the function's body (a unit) whose only
+// op is the loop over j walking a column of A (x[i], loaded and stored,
+// and A[j][i] walk consecutive elements along i; y[j] along j): marked.
+// CHECK-LABEL: func.func @transposed_sums(
+// CHECK:         affine.for %[[I:.+]] = 0 to 64 {
+// CHECK-NEXT:      affine.for %[[J:.+]] = 0 to 48 {
+// CHECK:           }
+// CHECK-NEXT:    } {dist.interchange}
+func.func @transposed_sums(%x: memref<64xf64>, %a: memref<48x64xf64>,
+                           %y: memref<48xf64>) {
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 {
+      %v = affine.load %x[%i] : memref<64xf64>
+      %w = affine.load %a[%j, %i] : memref<48x64xf64>
+      %z = affine.load %y[%j] : memref<48xf64>
+      %p = arith.mulf %w, %z : f64
+      %s = arith.addf %v, %p : f64
+      affine.store %s, %x[%i] : memref<64xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// The same loop holding more than the loop over j (the sum's start):
+// distributing a unit's body would change the units; not marked.
+// CHECK-LABEL: func.func @unit_holds_more(
+// CHECK-NOT:     dist.interchange
+// CHECK:         return
+func.func @unit_holds_more(%x: memref<64xf64>, %a: memref<48x64xf64>,
+                           %y: memref<48xf64>) {
+  %zero = arith.constant 0.0 : f64
+  affine.for %i = 0 to 64 {
+    affine.store %zero, %x[%i] : memref<64xf64>
+    affine.for %j = 0 to 48 {
+      %v = affine.load %x[%i] : memref<64xf64>
+      %w = affine.load %a[%j, %i] : memref<48x64xf64>
+      %z = affine.load %y[%j] : memref<48xf64>
+      %p = arith.mulf %w, %z : f64
+      %s = arith.addf %v, %p : f64
+      affine.store %s, %x[%i] : memref<64xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A unit's loop that carries a dependence itself (b[i - 1][j]): innermost,
+// it would carry it there; not marked.
+// CHECK-LABEL: func.func @unit_carries(
+// CHECK-NOT:     dist.interchange
+// CHECK:         return
+func.func @unit_carries(%b: memref<48x64xf64>) {
+  affine.for %i = 1 to 64 {
+    affine.for %j = 0 to 48 {
+      %v = affine.load %b[%j, %i - 1] : memref<48x64xf64>
+      affine.store %v, %b[%j, %i] : memref<48x64xf64>
+    }
+  }
   return
 }

@@ -58,6 +58,14 @@ def Dist_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getReduceAttrName() {
       return ::llvm::StringLiteral("dist.reduce");
     }
+    /// On a unit's loop whose only op is an innermost loop that walks
+    /// consecutive elements along it (mvt's `x2[i] += A[j][i] * y[j]`):
+    /// dist-interchange-inner proved the two may swap, and
+    /// dist-interchange-local swaps them in each rank's part, once
+    /// dist-materialize has cut the unit's loops to it (unit attribute).
+    static constexpr ::llvm::StringLiteral getInterchangeAttrName() {
+      return ::llvm::StringLiteral("dist.interchange");
+    }
     /// The pieces of a loop split at its pivot (dist-split-pivots): one
     /// integer id per split loop, so that their blocks line up.
     static constexpr ::llvm::StringLiteral getPivotSplitAttrName() {

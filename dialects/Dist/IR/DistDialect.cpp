@@ -137,6 +137,12 @@ LogicalResult DistDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError() << "'dist.unit' must be a unit attribute";
     return success();
   }
+  if (attr.getName() == getInterchangeAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<LoopLikeOpInterface>(op))
+      return op->emitOpError() << "'dist.interchange' must be a unit "
+                                  "attribute on a loop";
+    return success();
+  }
   if (attr.getName() == getReduceAttrName()) {
     auto kind = dyn_cast<StringAttr>(attr.getValue());
     if (!kind ||

@@ -128,6 +128,12 @@ def DistInterchangeInner : Pass<"dist-interchange-inner", "::mlir::ModuleOp"> {
       first: no dependence goes from an op after a cut back to one before
       it within one iteration of `j`, and no SSA value crosses a cut.
 
+    A unit's own loop `j` whose only op is such a loop `k` (mvt's `for i
+    for j x2[i] += A[j][i] * y[j]`) stays where it is for dist-partition,
+    which distributes `j`, and gets `dist.interchange` under the same
+    conditions: dist-interchange-local swaps the two once each rank's
+    part of `j` is cut, and the cost model walks them swapped.
+
     Each statement instance keeps its order among those it depends on, so
     results are the same bit for bit (each sum is still added up in the
     order of `k`). Only functions whose arguments are distinct memory
@@ -143,6 +149,28 @@ def DistInterchangeInner : Pass<"dist-interchange-inner", "::mlir::ModuleOp"> {
            "ISL operations quota of the analysis (0: no limit)">,
   ];
   let dependentDialects = ["::mlir::affine::AffineDialect"];
+}
+
+def DistInterchangeLocal
+    : Pass<"dist-interchange-local", "::mlir::func::FuncOp"> {
+  let summary = "Swap the loops dist-interchange-inner marked, in each "
+                "rank's part";
+  let description = [{
+    After dist-materialize. A loop with `dist.interchange` (a unit's loop
+    whose only op is an innermost loop walking consecutive elements along
+    it; dist-interchange-inner proved the swap legal) is swapped with that
+    loop where it still holds it alone and that loop's bounds use nothing
+    of it: `for i in [i_lo, i_hi) for j x2[i] += A[j][i] * y[j]` becomes
+    `for j for i in [i_lo, i_hi)`, whose innermost loop walks a row of A.
+    Swapping a block of `i` is legal where swapping all of `i` is. The
+    attribute is removed either way. With `report`, each swap gets a
+    remark (not in the region as written for one rank, `dist.sequential`,
+    which swaps alike).
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Say which loops are interchanged">,
+  ];
 }
 
 def DistSplitPivots : Pass<"dist-split-pivots", "::mlir::ModuleOp"> {

@@ -16,19 +16,27 @@
 namespace weft {
 
 /// Whether no two array arguments of `func` share memory that it writes:
-/// none may alias another (distinct objects, `restrict` pointers and
-/// `#pragma weft noalias` arrays), or dist-alias-check checked them at
-/// entry (`dist.args_disjoint`: the forms it calls only then). Then each
-/// pointer argument can be `restrict`, and the region's exact dependences,
-/// computed for distinct arrays, are the function's.
+/// none is reached through a pointer that may point into another (the
+/// others are distinct objects, `restrict` pointers or `#pragma weft
+/// noalias` arrays, or there is no other: lu's one pointer), or
+/// dist-alias-check checked them at entry (`dist.args_disjoint`: the forms
+/// it calls only then). Then each pointer argument can be `restrict`, and
+/// the region's exact dependences, computed for distinct arrays, are the
+/// function's.
 inline bool argumentsDisjoint(mlir::func::FuncOp func) {
   if (func->hasAttr(dist::DistDialect::getArgsDisjointAttrName()))
     return true;
-  for (unsigned i = 0; i < func.getNumArguments(); ++i)
-    if (func.getArgAttr(i, WeftDialect::getMayAliasAttrName()) &&
-        !func.getArgAttr(i, WeftDialect::getNoAliasAttrName()))
-      return false;
-  return true;
+  // A pointer may point into any array or scalar of the region that is not
+  // asserted distinct (CImporter's weft.may_alias).
+  unsigned pointers = 0, others = 0;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+    if (!mlir::isa<mlir::MemRefType>(func.getArgument(i).getType()) ||
+        func.getArgAttr(i, WeftDialect::getNoAliasAttrName()))
+      continue;
+    ++(func.getArgAttr(i, WeftDialect::getMayAliasAttrName()) ? pointers
+                                                              : others);
+  }
+  return pointers == 0 || pointers + others == 1;
 }
 
 } // namespace weft

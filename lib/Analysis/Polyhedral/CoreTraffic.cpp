@@ -7,6 +7,7 @@
 
 #include "IslBoxes.h"
 
+#include "dialects/Dist/IR/DistDialect.h"
 #include "dialects/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/Affine/Analysis/AffineAnalysis.h"
@@ -347,14 +348,17 @@ public:
       isl::set fixed = weft::detail::fixSymbols(model, domain, sizes, &known);
       isl::union_map touched = accesses.intersect_domain(isl::union_set(fixed));
       // A loop gpu-expose-bands moved outside the loop that carried it
-      // goes back inside it where the nest runs on the host: the walk sees
-      // the host's order.
+      // goes back inside it where the nest runs on the host, and a unit's
+      // loop dist-interchange-local will swap with the loop in it moves
+      // inside that loop: the walk sees the host's order.
       SmallVector<Operation *> order;
       for (affine::AffineForOp loop : st.loops)
         order.push_back(loop);
       for (size_t d = 0; d + 1 < order.size(); ++d) {
-        if (!order[d]->hasAttr(
-                weft::WeftDialect::getGpuInterchangedAttrName()) ||
+        if (!(order[d]->hasAttr(
+                  weft::WeftDialect::getGpuInterchangedAttrName()) ||
+              order[d]->hasAttr(
+                  weft::dist::DistDialect::getInterchangeAttrName())) ||
             order[d + 1]->getParentOp() != order[d])
           continue;
         std::swap(order[d], order[d + 1]);

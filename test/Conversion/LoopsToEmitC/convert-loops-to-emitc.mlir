@@ -2,18 +2,19 @@
 
 // Arguments: memref -> pointer, index -> i64; the function becomes static.
 // Loads are copied into a variable at once; stores assign the subscript.
-// An array reached through a pointer (weft.may_alias) stays a plain pointer.
+// An array reached through a pointer (weft.may_alias) that is the
+// function's only array is `restrict`: there is nothing for it to overlap.
 // CHECK-LABEL: emitc.func @scale
-// CHECK-SAME: (%[[X:.*]]: !emitc.ptr<f64>, %[[N:.*]]: i64, %[[A:.*]]: f64)
+// CHECK-SAME: (%[[X:.*]]: !emitc.opaque<"double *restrict">, %[[N:.*]]: i64, %[[A:.*]]: f64)
 // CHECK-SAME: specifiers = ["static"]
 // CHECK: %[[C0:.*]] = "emitc.constant"() <{value = 0 : i64}> : () -> i64
 // CHECK: %[[C1:.*]] = "emitc.constant"() <{value = 1 : i64}> : () -> i64
 // CHECK: emitc.for %[[I:.*]] = %[[C0]] to %[[N]] step %[[C1]] {{ *}}: i64 {
-// CHECK:   %[[S:.*]] = emitc.subscript %[[X]][%[[I]]] : (!emitc.ptr<f64>, i64) -> f64
+// CHECK:   %[[S:.*]] = emitc.subscript %[[X]][%[[I]]] : (!emitc.opaque<"double *restrict">, i64) -> f64
 // CHECK:   %[[V:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> f64
 // CHECK:   emitc.assign %[[S]] : f64 to %[[V]] : f64
 // CHECK:   %[[M:.*]] = emitc.mul %[[V]], %[[A]] : (f64, f64) -> f64
-// CHECK:   %[[S2:.*]] = emitc.subscript %[[X]][%[[I]]] : (!emitc.ptr<f64>, i64) -> f64
+// CHECK:   %[[S2:.*]] = emitc.subscript %[[X]][%[[I]]] : (!emitc.opaque<"double *restrict">, i64) -> f64
 // CHECK:   emitc.assign %[[M]] : f64 to %[[S2]] : f64
 // CHECK: emitc.return
 // CHECK-NOT: func.func
@@ -24,6 +25,23 @@ func.func @scale(%x: memref<?xf64> {weft.may_alias}, %n: index, %a: f64) {
     %v = memref.load %x[%i] : memref<?xf64>
     %m = arith.mulf %v, %a : f64
     memref.store %m, %x[%i] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// The same pointer beside an array that is a distinct object (a global,
+// no weft.may_alias): the pointer may point into it, and both stay plain.
+// CHECK-LABEL: emitc.func @pointer_and_object
+// CHECK-SAME: (%{{.*}}: !emitc.ptr<f64>, %{{.*}}: !emitc.ptr<f64>, %{{.*}}: i64)
+func.func @pointer_and_object(%x: memref<?xf64> {weft.may_alias},
+                              %g: memref<?xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %g[%i] : memref<?xf64>
+    memref.store %v, %x[%i] : memref<?xf64>
   }
   return
 }

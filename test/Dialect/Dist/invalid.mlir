@@ -381,3 +381,19 @@ func.func @overlap_not_index(%a: memref<?xf64>, %lo: i64) {
 func.func @unit_with_a_value() attributes {dist.unit = 1 : i64} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{'dist.interchange' must be a unit attribute on a loop}}
+func.func @interchange_on_a_function() attributes {dist.interchange} {
+  return
+}
+
+// -----
+
+func.func @interchange_with_a_value() {
+  // expected-error @+1 {{'dist.interchange' must be a unit attribute on a loop}}
+  affine.for %i = 0 to 8 {
+  } {dist.interchange = 1 : i64}
+  return
+}

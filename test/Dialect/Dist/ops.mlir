@@ -184,3 +184,15 @@ func.func @partitioner_marks(%a: memref<8xf64>) {
   } {dist.unit, dist.distribute = #dist.dim<block on 0>}
   return
 }
+
+// CHECK-LABEL: func.func @interchange_mark
+// CHECK: } {dist.interchange, dist.unit}
+func.func @interchange_mark(%x: memref<8xf64>, %a: memref<8x8xf64>) {
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      %v = affine.load %a[%j, %i] : memref<8x8xf64>
+      affine.store %v, %x[%i] : memref<8xf64>
+    }
+  } {dist.unit, dist.interchange}
+  return
+}

@@ -11,6 +11,9 @@
 // every rank count prints, bit for bit, what gcc's program prints (each
 // sum is still added up in the order of k). The pins distribute the
 // outer loops at these small sizes; the loops they pin stay where they are.
+// A unit's own pair of loops (mvt's transposed product; a scaling of
+// columns over a 2-D grid) is swapped after the partitioner, in each
+// rank's block (dist-interchange-local).
 #include <stdio.h>
 
 #ifndef NI
@@ -25,6 +28,7 @@
 
 double A[NI][NK], B[NK][NJ], T[NI][NJ];
 double D[NK][NI], C[NI][NI];
+double X[NI], Y[NK], E[NK][NI];
 
 // CHECK: interchange-inner.c:[[#@LINE+13]]:7: remark: interchanged with the loop at line [[#@LINE+11]] around it (distributed around it first): the innermost loop walks consecutive elements in 2 of its distinct accesses, not 1, and carries no dependence
 // OUT: static WEFT_RT_REGION void {{weft_}}product_scop0_distributed(
@@ -60,6 +64,40 @@ static void covariance(void) {
 #pragma endscop
 }
 
+// CHECK: interchange-inner.c:[[#@LINE+14]]:5: remark: interchanged with the loop at line [[#@LINE+13]] around it, in each rank's part: the innermost loop walks consecutive elements in 2 of its distinct accesses, not 1, and carries no dependence
+// OUT: void {{weft_}}transposed_product_scop0_sequential(
+// OUT-NEXT: for (int k = 0; k < {{.+}}; k++) {
+// OUT-NEXT: for (int i = 0; i < {{.+}}; i++) {
+// OUT-NEXT: X[i] += D[k][i] * Y[k];
+// OUT: static WEFT_RT_REGION void {{weft_}}transposed_product_scop0_distributed(
+// OUT: for (int64_t k = 0; k < {{.+}}; k++) {
+// OUT-NEXT: for (int64_t i_run = i_lo; i_run < i_runs_end; i_run += 8) {
+// OUT-NEXT: for (int64_t i = i_run; i < i_run + 8; i++) {
+// OUT-NEXT: X[i] += D[k][i] * Y[k];
+static void transposed_product(void) {
+#pragma scop
+#pragma weft distribute(i: block)
+  for (int i = 0; i < NI; i++)
+    for (int k = 0; k < NK; k++)
+      X[i] += D[k][i] * Y[k];
+#pragma endscop
+}
+
+// CHECK: interchange-inner.c:[[#@LINE+10]]:5: remark: interchanged with the loop at line [[#@LINE+9]] around it, in each rank's part
+// OUT: static WEFT_RT_REGION void {{weft_}}scale_columns_scop0_distributed(
+// OUT: for (int64_t k = k_lo; k < k_hi; k++) {
+// OUT-NEXT: for (int64_t i_run = i_lo; i_run < i_runs_end; i_run += 8) {
+// OUT-NEXT: for (int64_t i = i_run; i < i_run + 8; i++) {
+// OUT-NEXT: E[k][i] = D[k][i] * Y[k];
+static void scale_columns(void) {
+#pragma scop
+#pragma weft distribute(i: block, k: block)
+  for (int i = 0; i < NI; i++)
+    for (int k = 0; k < NK; k++)
+      E[k][i] = D[k][i] * Y[k];
+#pragma endscop
+}
+
 int main(void) {
   for (int i = 0; i < NI; i++)
     for (int k = 0; k < NK; k++)
@@ -70,8 +108,14 @@ int main(void) {
   for (int k = 0; k < NK; k++)
     for (int i = 0; i < NI; i++)
       D[k][i] = (double)((k * 11 + i * 2) % 17) / 9.0;
+  for (int k = 0; k < NK; k++)
+    Y[k] = (double)((k * 3) % 7) / 5.0;
+  for (int i = 0; i < NI; i++)
+    X[i] = (double)(i % 5) / 3.0;
   product();
   covariance();
+  transposed_product();
+  scale_columns();
   for (int i = 0; i < NI; i++) {
     for (int j = 0; j < NJ; j++)
       printf("%.17g ", T[i][j]);
@@ -80,6 +124,14 @@ int main(void) {
   for (int i = 0; i < NI; i++) {
     for (int j = 0; j < NI; j++)
       printf("%.17g ", C[i][j]);
+    printf("\n");
+  }
+  for (int i = 0; i < NI; i++)
+    printf("%.17g ", X[i]);
+  printf("\n");
+  for (int k = 0; k < NK; k++) {
+    for (int i = 0; i < NI; i++)
+      printf("%.17g ", E[k][i]);
     printf("\n");
   }
   return 0;
