@@ -5,7 +5,8 @@ Generates random affine programs: a kernel over pointer parameters (1-D
 `double *` and rows `double (*)[M]`) and a global, with one to three loop
 nests (some inside a time loop, some pinned with `#pragma weft distribute`,
 some adding up a few rows along an innermost loop over k, which
-dist-interchange-inner may swap outward) whose subscripts are the iterators
+dist-interchange-inner may swap outward, some walking columns in a loop over
+rows inside one over columns, which dist-interchange-local may swap) whose subscripts are the iterators
 plus small offsets, called from main
 with overlapping arguments (`x + 1, x`), the same array twice and distinct
 arrays. Every program is compiled by gcc (the reference), and by weft for
@@ -74,9 +75,26 @@ def column_sums(rng):
             f"          {target}[i][j] += 0.25 * {source}[k][{j}];")
 
 
+def column_walks(rng):
+    """A loop over columns j around one over rows i, assignments to r or s:
+    the inner loop walks columns, which dist-interchange-inner marks and
+    dist-interchange-local swaps in each rank's part where the loop over j
+    carries nothing."""
+    target = rng.choice(["r", "s"])
+    terms = []
+    for _ in range(rng.randint(1, 2)):
+        source = rng.choice(["r", "s"])
+        j = sub("j", rng.choice([-1, 0, 1]))
+        terms.append(f"0.5 * {source}[{sub('i', offset(rng))}][{j}]")
+    return (f"for (j = 1; j < {M} - 1; j++)\n      for (i = 2; i < n - 2; i++)\n"
+            f"        {target}[{sub('i', rng.choice([-1, 0, 1]))}][j] = {' + '.join(terms)};")
+
+
 def nest(rng):
     if rng.random() < 0.2:
         return column_sums(rng)
+    if rng.random() < 0.15:
+        return column_walks(rng)
     pin = "#pragma weft distribute(i: block)\n    " if rng.random() < 0.4 else ""
     if rng.random() < 0.6:
         body = "\n      ".join(statement1(rng, "i") for _ in range(rng.randint(1, 2)))

@@ -152,7 +152,10 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
 
   // The model's remarks (why a function is not a static control part) are
   // dist-partition's to report; an ISL failure becomes a warning.
-  FailureOr<ArgumentFootprints> footprints = failure();
+  // (A plain value and a flag, not a FailureOr kept to the end: GCC 12
+  // warns that the latter's payload may be used uninitialised.)
+  ArgumentFootprints footprints;
+  bool bounded = false;
   std::string islError;
   SmallVector<ArgumentPair> pairs;
   if (mayNeedCheck) {
@@ -162,13 +165,17 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
       return success();
     });
     PolyhedralRegion region(func);
-    footprints = computeArgumentFootprints(region, maxIslOperations);
-    if (succeeded(footprints) && !footprints->modelled)
-      return success(); // Replicated by dist-partition.
-    if (succeeded(footprints))
-      pairs = pairsToCheck(*footprints);
+    FailureOr<ArgumentFootprints> computed =
+        computeArgumentFootprints(region, maxIslOperations);
+    if (succeeded(computed)) {
+      if (!computed->modelled)
+        return success(); // Replicated by dist-partition.
+      footprints = std::move(*computed);
+      bounded = true;
+      pairs = pairsToCheck(footprints);
+    }
   }
-  bool check = mayNeedCheck && (failed(footprints) || !pairs.empty());
+  bool check = mayNeedCheck && (!bounded || !pairs.empty());
   // One process runs the region as written only where arguments overlap.
   if (oneProcess && !check)
     return success();
@@ -221,14 +228,14 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
         << "): the region always runs as written, on one rank";
     overlap = b.create<arith::ConstantIntOp>(loc, 1, 1);
   };
-  if (check && failed(footprints)) {
+  if (check && !bounded) {
     always(islError);
   } else if (check) {
     IRMapping map;
     map.map(func.getArguments(), dispatcher.getArguments());
     llvm::StringMap<Value> ids;
     bool ok = true;
-    for (auto &[id, param] : footprints->params) {
+    for (auto &[id, param] : footprints.params) {
       Value v = param.kind == CommParam::Kind::Symbol
                     ? rebuild(b, param.symbol, map)
                     : Value();
@@ -236,7 +243,7 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
       ids[id] = v;
     }
     SmallVector<std::pair<Value, Value>> ranges;
-    for (const ArgumentFootprint &f : footprints->arrays) {
+    for (const ArgumentFootprint &f : footprints.arrays) {
       if (!ok)
         break;
       FailureOr<std::pair<Value, Value>> r =
@@ -251,8 +258,8 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
       always("a bound reads memory the region may change");
     } else {
       for (ArgumentPair p : pairs) {
-        const ArgumentFootprint &x = footprints->arrays[p.lhs];
-        const ArgumentFootprint &y = footprints->arrays[p.rhs];
+        const ArgumentFootprint &x = footprints.arrays[p.lhs];
+        const ArgumentFootprint &y = footprints.arrays[p.rhs];
         Value o = b.create<dist::RangesOverlapOp>(
             loc, map.lookup(x.memref), ranges[p.lhs].first,
             ranges[p.lhs].second, map.lookup(y.memref), ranges[p.rhs].first,
