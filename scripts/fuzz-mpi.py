@@ -6,7 +6,8 @@ Generates random affine programs: a kernel over pointer parameters (1-D
 nests (some inside a time loop, some pinned with `#pragma weft distribute`,
 some adding up a few rows along an innermost loop over k, which
 dist-interchange-inner may swap outward, some walking columns in a loop over
-rows inside one over columns, which dist-interchange-local may swap) whose subscripts are the iterators
+rows inside one over columns, which dist-interchange-local may swap, some
+filtering columns through scalars, which weft may keep in arrays to swap) whose subscripts are the iterators
 plus small offsets, called from main
 with overlapping arguments (`x + 1, x`), the same array twice and distinct
 arrays. Every program is compiled by gcc (the reference), and by weft for
@@ -90,11 +91,30 @@ def column_walks(rng):
             f"        {target}[{sub('i', rng.choice([-1, 0, 1]))}][j] = {' + '.join(terms)};")
 
 
+def column_filters(rng):
+    """A recursive filter down the columns (deriche's): scalars p and q set
+    for each column, then a chain through them along the rows; weft keeps
+    them in arrays indexed by j and swaps the loops where it may (not where
+    p is read after the nest, which sometimes follows)."""
+    target, source = rng.choice(["r", "s"]), rng.choice(["r", "s"])
+    j = sub("j", rng.choice([-1, 0, 1]))
+    both = rng.random() < 0.5
+    body = (f"{target}[i][j] = 0.5 * {source}[{sub('i', offset(rng))}][{j}] + 0.25 * p"
+            + (" - 0.125 * q;" if both else ";"))
+    keep = rng.choice([f"{target}[i][j]", f"{source}[i][{j}]"])
+    then = ("q = p; " if both else "") + f"p = {keep};"
+    after = "\n    a[2] = p;" if rng.random() < 0.2 else ""
+    return (f"for (j = 1; j < {M} - 1; j++) {{\n      p = 0.0;{' q = 1.0;' if both else ''}\n"
+            f"      for (i = 2; i < n - 2; i++) {{\n        {body} {then}\n      }}\n    }}{after}")
+
+
 def nest(rng):
     if rng.random() < 0.2:
         return column_sums(rng)
     if rng.random() < 0.15:
         return column_walks(rng)
+    if rng.random() < 0.15:
+        return column_filters(rng)
     pin = "#pragma weft distribute(i: block)\n    " if rng.random() < 0.4 else ""
     if rng.random() < 0.6:
         body = "\n      ".join(statement1(rng, "i") for _ in range(rng.randint(1, 2)))
@@ -128,10 +148,11 @@ double R[L][{M}], S[L][{M}];
 static void kernel(int n, double *a, double *b, double (*r)[{M}],
                    double (*s)[{M}]) {{
   int t, i, j, k;
+  double p, q;
 #pragma scop
   {region}
 #pragma endscop
-  (void)t; (void)j; (void)k; (void)r; (void)s;
+  (void)t; (void)j; (void)k; (void)r; (void)s; (void)p; (void)q;
 }}
 
 static void dump(void) {{

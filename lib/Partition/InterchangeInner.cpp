@@ -14,6 +14,7 @@
 #include "weft/Partition/Passes.h"
 
 #include "ConsecutiveAccesses.h"
+#include "ExpandScalars.h"
 #include "Units.h"
 
 #include "dialects/Dist/IR/DistOps.h"
@@ -48,8 +49,14 @@ struct Nest {
   /// all of them) a distribution would leave without their loops, with
   /// the depth of `outer` below each.
   SmallVector<std::pair<affine::AffineForOp, unsigned>> pins;
-  /// Whether `outer` is a unit's loop: marked, not swapped.
+  /// Whether `outer` is a unit's loop: marked, not swapped (distributed
+  /// first where it holds more than the loop to move).
   bool unitLoop = false;
+  /// Whether its body is ops without loops and then the loop to move, the
+  /// shape a unit's loop must have.
+  bool pair = false;
+  /// The scalars that tied the loop to move to `outer`, now arrays.
+  ExpandedScalars expanded;
 };
 
 struct DistInterchangeInner
@@ -75,9 +82,9 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
   std::vector<Nest> nests;
   func.walk([&](affine::AffineForOp outer) {
     // An op of the function's body is a unit of its own (Units.h), whose
-    // loop is only marked, and only where it holds nothing but the loop to
-    // move: asked before any analysis runs (deriche's column passes also
-    // set their chains' starting values).
+    // loop is only marked, and only where it holds ops without loops and
+    // then the loop to move: asked before any analysis runs (deriche's row
+    // passes walk rows already).
     bool topLevel = !outer->getParentOfType<affine::AffineForOp>();
     Nest nest;
     nest.outer = outer;
@@ -110,8 +117,31 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
         nest.inner.push_back(nest.children.size());
       nest.children.push_back(&op);
     }
-    if (!nest.inner.empty() && (!topLevel || nest.children.size() == 1))
+    nest.pair =
+        nest.inner.size() == 1 &&
+        nest.inner.front() + 1 == nest.children.size() &&
+        llvm::none_of(ArrayRef(nest.children).drop_back(), [](Operation *op) {
+          return isa<affine::AffineForOp>(op);
+        });
+    if (!nest.inner.empty() && (!topLevel || nest.pair))
       nests.push_back(std::move(nest));
+  });
+  // Scalars each iteration of a loop of the function's body sets before
+  // the loop to move updates them become arrays, tentatively; a nest whose
+  // scalars may not cannot swap.
+  llvm::erase_if(nests, [&](Nest &nest) {
+    if (!nest.pair || nest.outer->getParentOp() != func)
+      return false;
+    auto inner = cast<affine::AffineForOp>(nest.children.back());
+    FailureOr<ExpandedScalars> expanded = expandScalars(nest.outer, inner);
+    if (failed(expanded))
+      return true;
+    nest.expanded = std::move(*expanded);
+    // The stores before the loop are new ops.
+    nest.children.clear();
+    for (Operation &op : nest.outer.getBody()->without_terminator())
+      nest.children.push_back(&op);
+    return false;
   });
   if (nests.empty())
     return;
@@ -136,11 +166,14 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
       nest.unitLoop = llvm::any_of(units, [&](const UnitCandidate &u) {
         return u.unit.op == nest.outer;
       });
-      if (nest.unitLoop)
-        return nest.children.size() != 1;
-      return llvm::none_of(units, [&](const UnitCandidate &u) {
-        return u.unit.op->isProperAncestor(nest.outer);
-      });
+      bool stays = nest.unitLoop
+                       ? !nest.pair
+                       : llvm::none_of(units, [&](const UnitCandidate &u) {
+                           return u.unit.op->isProperAncestor(nest.outer);
+                         });
+      if (stays)
+        restoreScalars(nest.expanded);
+      return stays;
     });
     distributions.clear();
     interchanges.clear();
@@ -159,8 +192,11 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
            succeeded(analyzeLoopReorderings(region, distributions, interchanges,
                                             maxIslOperations));
   }();
-  if (!answered)
+  if (!answered) {
+    for (Nest &nest : nests)
+      restoreScalars(nest.expanded);
     return;
+  }
   // The region's copies (dist-alias-check's) change as it does; one
   // remark each.
   bool say =
@@ -170,14 +206,46 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
 }
 
 void DistInterchangeInner::transform(Nest &nest, bool say) {
+  unsigned n = nest.children.size();
   if (nest.unitLoop) {
+    // The ops before the loop to move go to a copy of `outer` of their own
+    // (no dependence, no value may cross), the loop to move stays alone in
+    // `outer`, which is marked.
     const InterchangeQuery &answer = interchanges[nest.interchange.front()];
-    if (answer.legal && answer.outerParallel)
-      nest.outer->setAttr(dist::DistDialect::getInterchangeAttrName(),
-                          UnitAttr::get(nest.outer.getContext()));
+    bool cut = n > 1;
+    if (!answer.legal || !answer.outerParallel ||
+        (cut && !(valueFreeCuts(nest.outer, nest.children)[n - 2] &&
+                  distributions[nest.distribution].legalCuts[n - 2]))) {
+      restoreScalars(nest.expanded);
+      return;
+    }
+    affine::AffineForOp marked = nest.outer;
+    std::string outerLine = lineOf(nest.outer);
+    if (cut) {
+      SmallVector<bool> cuts(n - 1, false);
+      cuts.back() = true;
+      marked = cast<affine::AffineForOp>(
+          distributeLoop(nest.outer, cuts).back()->getParentOp());
+    }
+    marked->setAttr(dist::DistDialect::getInterchangeAttrName(),
+                    UnitAttr::get(marked.getContext()));
+    if (say && !nest.expanded.scalars.empty()) {
+      InFlightDiagnostic remark = marked.emitRemark("kept ");
+      llvm::interleaveComma(nest.expanded.scalars, remark, [&](Value s) {
+        StringRef name = sourceName(s);
+        if (!name.empty())
+          remark << name;
+        else if (auto arg = dyn_cast<BlockArgument>(s))
+          remark << "argument " << arg.getArgNumber();
+        else
+          remark << "a local";
+      });
+      remark << " in arrays, one element per iteration of the loop at "
+             << outerLine << ", which sets them first: the loop in it may "
+             << "move around it";
+    }
     return;
   }
-  unsigned n = nest.children.size();
   SmallVector<bool> allowed(n ? n - 1 : 0, false);
   if (nest.distribution >= 0) {
     SmallVector<bool> byValues = valueFreeCuts(nest.outer, nest.children);

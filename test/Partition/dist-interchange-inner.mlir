@@ -302,11 +302,17 @@ func.func @transposed_sums(%x: memref<64xf64>, %a: memref<48x64xf64>,
 
 // -----
 
-// The same loop holding more than the loop over j (the sum's start):
-// distributing a unit's body would change the units; not marked.
+// The same loop holding more than the loop over j (the sum's start): the
+// loop over i is distributed around it (two units), and the copy that
+// holds the loop over j alone is marked.
 // CHECK-LABEL: func.func @unit_holds_more(
-// CHECK-NOT:     dist.interchange
-// CHECK:         return
+// CHECK:         affine.for %[[I0:.+]] = 0 to 64 {
+// CHECK-NEXT:      affine.store %{{.+}}, %{{.+}}[%[[I0]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    affine.for %[[I:.+]] = 0 to 64 {
+// CHECK-NEXT:      affine.for %[[J:.+]] = 0 to 48 {
+// CHECK:           }
+// CHECK-NEXT:    } {dist.interchange}
 func.func @unit_holds_more(%x: memref<64xf64>, %a: memref<48x64xf64>,
                            %y: memref<48xf64>) {
   %zero = arith.constant 0.0 : f64
@@ -336,6 +342,133 @@ func.func @unit_carries(%b: memref<48x64xf64>) {
     affine.for %j = 0 to 48 {
       %v = affine.load %b[%j, %i - 1] : memref<48x64xf64>
       affine.store %v, %b[%j, %i] : memref<48x64xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// deriche's column pass: each iteration of the loop over j sets the
+// scalars ym1 and ym2 (arguments no code after the region reads) before
+// the loop over i, which walks a column and carries its chain through
+// them. Kept in arrays indexed by j, each column's chain is its own: the
+// loop over j is distributed (the settings first) and the loop holding
+// the loop over i alone is marked.
+// CHECK-LABEL: func.func @column_chain(
+// CHECK:         %[[N:.+]] = affine.max #{{.+}}()
+// CHECK-NEXT:    %[[YM1:.+]] = memref.alloc(%[[N]]) : memref<?xf64>
+// CHECK-NEXT:    %[[YM2:.+]] = memref.alloc(%[[N]]) : memref<?xf64>
+// CHECK-NEXT:    affine.for %[[J0:.+]] = 0 to 48 {
+// CHECK-NEXT:      affine.store %{{.+}}, %[[YM1]][%[[J0]]]
+// CHECK-NEXT:      affine.store %{{.+}}, %[[YM2]][%[[J0]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    affine.for %[[J:.+]] = 0 to 48 {
+// CHECK-NEXT:      affine.for %[[I:.+]] = 0 to 64 {
+// CHECK:             affine.load %[[YM1]][%[[J]]]
+// CHECK:             affine.load %[[YM2]][%[[J]]]
+// CHECK:             affine.store %{{.+}}, %[[YM2]][%[[J]]]
+// CHECK:             affine.store %{{.+}}, %[[YM1]][%[[J]]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:    } {dist.interchange}
+// CHECK-NEXT:    memref.dealloc %[[YM1]]
+// CHECK-NEXT:    memref.dealloc %[[YM2]]
+func.func @column_chain(%y: memref<64x48xf64>, %x: memref<64x48xf64>,
+                        %ym1: memref<f64> {weft.region_only},
+                        %ym2: memref<f64> {weft.region_only}) {
+  %zero = arith.constant 0.0 : f64
+  %half = arith.constant 0.5 : f64
+  // expected-remark @below {{kept argument 2, argument 3 in arrays, one element per iteration of the loop at line 33, which sets them first: the loop in it may move around it}}
+  affine.for %j = 0 to 48 {
+    affine.store %zero, %ym1[] : memref<f64>
+    affine.store %zero, %ym2[] : memref<f64>
+    affine.for %i = 0 to 64 {
+      %v = affine.load %x[%i, %j] : memref<64x48xf64>
+      %a = affine.load %ym1[] : memref<f64>
+      %b = affine.load %ym2[] : memref<f64>
+      %s = arith.addf %a, %b : f64
+      %t = arith.mulf %s, %half : f64
+      %u = arith.addf %t, %v : f64
+      affine.store %u, %y[%i, %j] : memref<64x48xf64>
+      affine.store %a, %ym2[] : memref<f64>
+      affine.store %u, %ym1[] : memref<f64>
+    }
+  }
+  return
+}
+
+// -----
+
+// The same with ym1 read after the region's loop before anything sets it
+// (its last value counts): the scalars stay, and nothing moves.
+// CHECK-LABEL: func.func @chain_read_after(
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     dist.interchange
+// CHECK:         return
+func.func @chain_read_after(%y: memref<64x48xf64>, %x: memref<64x48xf64>,
+                            %ym1: memref<f64> {weft.region_only},
+                            %out: memref<48xf64>) {
+  %zero = arith.constant 0.0 : f64
+  affine.for %j = 0 to 48 {
+    affine.store %zero, %ym1[] : memref<f64>
+    affine.for %i = 0 to 64 {
+      %v = affine.load %x[%i, %j] : memref<64x48xf64>
+      %a = affine.load %ym1[] : memref<f64>
+      %u = arith.addf %a, %v : f64
+      affine.store %u, %y[%i, %j] : memref<64x48xf64>
+      affine.store %u, %ym1[] : memref<f64>
+    }
+  }
+  %last = affine.load %ym1[] : memref<f64>
+  affine.store %last, %out[0] : memref<48xf64>
+  return
+}
+
+// -----
+
+// A scalar the caller reads after the region (no weft.region_only) keeps
+// its last value: it stays, and nothing moves.
+// CHECK-LABEL: func.func @chain_live_out(
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     dist.interchange
+// CHECK:         return
+func.func @chain_live_out(%y: memref<64x48xf64>, %x: memref<64x48xf64>,
+                          %ym1: memref<f64>) {
+  %zero = arith.constant 0.0 : f64
+  affine.for %j = 0 to 48 {
+    affine.store %zero, %ym1[] : memref<f64>
+    affine.for %i = 0 to 64 {
+      %v = affine.load %x[%i, %j] : memref<64x48xf64>
+      %a = affine.load %ym1[] : memref<f64>
+      %u = arith.addf %a, %v : f64
+      affine.store %u, %y[%i, %j] : memref<64x48xf64>
+      affine.store %u, %ym1[] : memref<f64>
+    }
+  }
+  return
+}
+
+// -----
+
+// Expanded, the loop over j still carries a dependence through y (row i
+// of column j reads column j - 1): the interchange is illegal, and the
+// scalar comes back as it was.
+// CHECK-LABEL: func.func @chain_across_columns(
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     dist.interchange
+// CHECK:         affine.store %{{.+}}, %{{.+}}[] : memref<f64>
+// CHECK:         affine.load %{{.+}}[] : memref<f64>
+func.func @chain_across_columns(%y: memref<64x48xf64>,
+                                %ym1: memref<f64> {weft.region_only}) {
+  %zero = arith.constant 0.0 : f64
+  affine.for %j = 1 to 48 {
+    affine.store %zero, %ym1[] : memref<f64>
+    affine.for %i = 0 to 64 {
+      %v = affine.load %y[%i, %j - 1] : memref<64x48xf64>
+      %a = affine.load %ym1[] : memref<f64>
+      %u = arith.addf %a, %v : f64
+      affine.store %u, %y[%i, %j] : memref<64x48xf64>
+      affine.store %u, %ym1[] : memref<f64>
     }
   }
   return

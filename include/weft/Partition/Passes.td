@@ -128,11 +128,17 @@ def DistInterchangeInner : Pass<"dist-interchange-inner", "::mlir::ModuleOp"> {
       first: no dependence goes from an op after a cut back to one before
       it within one iteration of `j`, and no SSA value crosses a cut.
 
-    A unit's own loop `j` whose only op is such a loop `k` (mvt's `for i
-    for j x2[i] += A[j][i] * y[j]`) stays where it is for dist-partition,
-    which distributes `j`, and gets `dist.interchange` under the same
-    conditions: dist-interchange-local swaps the two once each rank's
-    part of `j` is cut, and the cost model walks them swapped.
+    A unit's own loop `j` whose body ends with such a loop `k` after ops
+    without loops (mvt's `for i for j x2[i] += A[j][i] * y[j]`) stays
+    where it is for dist-partition, which distributes `j`, and gets
+    `dist.interchange` under the same conditions, distributed first where
+    it holds more than `k` (the copy holding `k` alone is marked):
+    dist-interchange-local swaps the two once each rank's part of `j` is
+    cut, and the cost model walks them swapped. Scalars that each
+    iteration of such a loop of the function's body sets before `k`
+    updates them (deriche's recursive filters down columns) are kept in
+    arrays indexed by `j` first (ExpandScalars.h), tentatively: where the
+    swap is still illegal they come back.
 
     Each statement instance keeps its order among those it depends on, so
     results are the same bit for bit (each sum is still added up in the
@@ -148,7 +154,8 @@ def DistInterchangeInner : Pass<"dist-interchange-inner", "::mlir::ModuleOp"> {
            /*default=*/"20000000",
            "ISL operations quota of the analysis (0: no limit)">,
   ];
-  let dependentDialects = ["::mlir::affine::AffineDialect"];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def DistInterchangeLocal

@@ -2,6 +2,7 @@
 // RUN: bash %S/../run-mpi.sh %s %t 1 2 3 4
 // RUN: env WEFT_DEFINES="-DNI=13 -DNJ=7 -DNK=5" bash %S/../run-mpi.sh %s %t.odd 1 3
 // RUN: weft compile --report %s -o %t.c 2>&1 | FileCheck %s
+// RUN: weft compile --report %s -o %t.c 2>&1 | FileCheck %s --check-prefix=KEPT
 // RUN: grep -v '^// OUT' %t.c | FileCheck %s --check-prefix=OUT
 // Innermost loops that add up a chain along k while walking columns
 // (dist-interchange-inner): a product, its sums in a matrix the region
@@ -29,6 +30,7 @@
 double A[NI][NK], B[NK][NJ], T[NI][NJ];
 double D[NK][NI], C[NI][NI];
 double X[NI], Y[NK], E[NK][NI];
+double F[NI][NJ];
 
 // CHECK: interchange-inner.c:[[#@LINE+13]]:7: remark: interchanged with the loop at line [[#@LINE+11]] around it (distributed around it first): the innermost loop walks consecutive elements in 2 of its distinct accesses, not 1, and carries no dependence
 // OUT: static WEFT_RT_REGION void {{weft_}}product_scop0_distributed(
@@ -98,6 +100,39 @@ static void scale_columns(void) {
 #pragma endscop
 }
 
+// A recursive filter down each column (deriche's): the scalars its chain
+// runs through, set for each column first, become arrays indexed by j; the
+// loop over j is distributed (the settings first), and the loop over i
+// then moves outside in each rank's part.
+// KEPT: interchange-inner.c:[[#@LINE+15]]:3: remark: kept ym1, ym2, xm1 in arrays, one element per iteration of the loop at line [[#@LINE+15]], which sets them first: the loop in it may move around it
+// CHECK: interchange-inner.c:[[#@LINE+18]]:5: remark: interchanged with the loop at line [[#@LINE+14]] around it, in each rank's part
+// OUT: void {{weft_}}column_filter_scop0_sequential(
+// OUT: for (int j = 0; j < {{.+}}; j++) {
+// OUT-NEXT: ym1_1[j] = 0.0;
+// OUT: for (int i = 0; i < {{.+}}; i++) {
+// OUT-NEXT: for (int j = 0; j < {{.+}}; j++) {
+// OUT-NEXT: F[i][j] = 0.5 * T[i][j] + 0.25 * xm1_1[j] + 0.125 * ym1_1[j] - 0.0625 * ym2_1[j];
+// OUT: static WEFT_RT_REGION void {{weft_}}column_filter_scop0_distributed(
+// OUT: for (int64_t i = 0; i < {{.+}}; i++) {
+// OUT-NEXT: for (int64_t j_run = j_lo; j_run < j_runs_end; j_run += 8) {
+static void column_filter(void) {
+  double ym1, ym2, xm1;
+#pragma scop
+#pragma weft distribute(j: block)
+  for (int j = 0; j < NJ; j++) {
+    ym1 = 0.0;
+    ym2 = 0.0;
+    xm1 = 0.0;
+    for (int i = 0; i < NI; i++) {
+      F[i][j] = 0.5 * T[i][j] + 0.25 * xm1 + 0.125 * ym1 - 0.0625 * ym2;
+      xm1 = T[i][j];
+      ym2 = ym1;
+      ym1 = F[i][j];
+    }
+  }
+#pragma endscop
+}
+
 int main(void) {
   for (int i = 0; i < NI; i++)
     for (int k = 0; k < NK; k++)
@@ -116,6 +151,7 @@ int main(void) {
   covariance();
   transposed_product();
   scale_columns();
+  column_filter();
   for (int i = 0; i < NI; i++) {
     for (int j = 0; j < NJ; j++)
       printf("%.17g ", T[i][j]);
@@ -132,6 +168,11 @@ int main(void) {
   for (int k = 0; k < NK; k++) {
     for (int i = 0; i < NI; i++)
       printf("%.17g ", E[k][i]);
+    printf("\n");
+  }
+  for (int i = 0; i < NI; i++) {
+    for (int j = 0; j < NJ; j++)
+      printf("%.17g ", F[i][j]);
     printf("\n");
   }
   return 0;
