@@ -59,8 +59,10 @@ static bool storedBeforeRead(Block::iterator begin, Block::iterator end,
 
 FailureOr<ExpandedScalars> weft::expandScalars(affine::AffineForOp outer,
                                                affine::AffineForOp inner) {
+  // (Those set before `inner` and only read in it too: distributed, the
+  // settings of every iteration would run before the first read.)
   llvm::SetVector<Value> stored;
-  inner.walk([&](affine::AffineStoreOp store) {
+  outer.walk([&](affine::AffineStoreOp store) {
     if (store.getMemRefType().getRank() == 0)
       stored.insert(store.getMemRef());
   });

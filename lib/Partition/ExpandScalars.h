@@ -28,9 +28,9 @@ struct ExpandedScalars {
   llvm::SmallVector<mlir::Value> scalars;
 };
 
-/// Puts each scalar (rank-0 memref) that `inner`, the last op of `outer`
-/// (a loop of the function's body, step 1, constant lower bound), stores
-/// into in an array of `outer`'s trip count indexed by its iterator, where
+/// Puts each scalar (rank-0 memref) stored into in `outer` (a loop of the
+/// function's body, step 1, constant lower bound, whose last op is
+/// `inner`) in an array of `outer`'s trip count indexed by its iterator, where
 /// each may be: a local of the region or an argument no code after it
 /// reads (`weft.region_only`); in `outer` accessed by affine loads and
 /// stores only, and stored by an op of `outer`'s body before any read in

@@ -127,22 +127,21 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
       nests.push_back(std::move(nest));
   });
   // Scalars each iteration of a loop of the function's body sets before
-  // the loop to move updates them become arrays, tentatively; a nest whose
-  // scalars may not cannot swap.
-  llvm::erase_if(nests, [&](Nest &nest) {
+  // the loop to move uses them become arrays, tentatively (where one may
+  // not, they all stay, and the dependences decide).
+  for (Nest &nest : nests) {
     if (!nest.pair || nest.outer->getParentOp() != func)
-      return false;
+      continue;
     auto inner = cast<affine::AffineForOp>(nest.children.back());
     FailureOr<ExpandedScalars> expanded = expandScalars(nest.outer, inner);
-    if (failed(expanded))
-      return true;
+    if (failed(expanded) || expanded->accesses.empty())
+      continue;
     nest.expanded = std::move(*expanded);
     // The stores before the loop are new ops.
     nest.children.clear();
     for (Operation &op : nest.outer.getBody()->without_terminator())
       nest.children.push_back(&op);
-    return false;
-  });
+  }
   if (nests.empty())
     return;
   // Where ISL cannot answer, nothing moves; dist-partition says why.
@@ -205,6 +204,21 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
     transform(nest, say);
 }
 
+/// A pin names the loops of a perfectly nested band, which a distribution
+/// or an interchange of `nest` breaks: it keeps the ones above `outer`
+/// (what it leaves out is replicated, as it said).
+static void keepPinnedLoopsAbove(const Nest &nest) {
+  for (auto [around, depth] : nest.pins) {
+    auto pin = around->getAttrOfType<dist::LayoutAttr>(
+        dist::DistDialect::getLayoutAttrName());
+    if (pin.getRank() > depth)
+      around->setAttr(dist::DistDialect::getLayoutAttrName(),
+                      dist::LayoutAttr::get(around.getContext(),
+                                            pin.getDims().take_front(depth),
+                                            pin.getGrid()));
+  }
+}
+
 void DistInterchangeInner::transform(Nest &nest, bool say) {
   unsigned n = nest.children.size();
   if (nest.unitLoop) {
@@ -222,6 +236,7 @@ void DistInterchangeInner::transform(Nest &nest, bool say) {
     affine::AffineForOp marked = nest.outer;
     std::string outerLine = lineOf(nest.outer);
     if (cut) {
+      keepPinnedLoopsAbove(nest);
       SmallVector<bool> cuts(n - 1, false);
       cuts.back() = true;
       marked = cast<affine::AffineForOp>(
@@ -269,17 +284,7 @@ void DistInterchangeInner::transform(Nest &nest, bool say) {
   }
   if (moving.empty())
     return;
-  // A pin names the loops of a perfectly nested band: it keeps the ones
-  // above `outer` (what it leaves out is replicated, as it said).
-  for (auto [around, depth] : nest.pins) {
-    auto pin = around->getAttrOfType<dist::LayoutAttr>(
-        dist::DistDialect::getLayoutAttrName());
-    if (pin.getRank() > depth)
-      around->setAttr(dist::DistDialect::getLayoutAttrName(),
-                      dist::LayoutAttr::get(around.getContext(),
-                                            pin.getDims().take_front(depth),
-                                            pin.getGrid()));
-  }
+  keepPinnedLoopsAbove(nest);
   std::string outerLine = lineOf(nest.outer);
   bool distributed = llvm::is_contained(cut, true);
   SmallVector<Operation *> placed = distributeLoop(nest.outer, cut);

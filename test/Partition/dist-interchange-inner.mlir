@@ -473,3 +473,37 @@ func.func @chain_across_columns(%y: memref<64x48xf64>,
   }
   return
 }
+
+// -----
+
+// A scalar each iteration sets and the loop over i only reads: distributed
+// as it is, the settings of every column would run before the first read;
+// kept in an array indexed by j, the loop over j is distributed and the
+// copy holding the loop over i marked.
+// CHECK-LABEL: func.func @set_then_read(
+// CHECK:         %[[S:.+]] = memref.alloc(%{{.+}}) : memref<?xf64>
+// CHECK-NEXT:    affine.for %[[J0:.+]] = 0 to 48 {
+// CHECK-NEXT:      affine.load
+// CHECK-NEXT:      affine.store %{{.+}}, %[[S]][%[[J0]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    affine.for %[[J:.+]] = 0 to 48 {
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to 64 {
+// CHECK-NEXT:        affine.load %[[S]][%[[J]]]
+// CHECK:           }
+// CHECK-NEXT:    } {dist.interchange}
+// CHECK-NEXT:    memref.dealloc %[[S]]
+func.func @set_then_read(%y: memref<64x48xf64>, %x: memref<64x48xf64>,
+                         %s: memref<f64> {weft.region_only}) {
+  // expected-remark @below {{kept argument 2 in arrays, one element per iteration of the loop at line 22, which sets them first: the loop in it may move around it}}
+  affine.for %j = 0 to 48 {
+    %v = affine.load %x[0, %j] : memref<64x48xf64>
+    affine.store %v, %s[] : memref<f64>
+    affine.for %i = 0 to 64 {
+      %a = affine.load %s[] : memref<f64>
+      %w = affine.load %x[%i, %j] : memref<64x48xf64>
+      %u = arith.mulf %a, %w : f64
+      affine.store %u, %y[%i, %j] : memref<64x48xf64>
+    }
+  }
+  return
+}
