@@ -31,6 +31,7 @@ if [ $# -lt 1 ]; then
 fi
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
+source "$here/genc-lib.sh"
 pb=$(cd "$1" && pwd)
 shift
 build=$root/build
@@ -60,23 +61,13 @@ for k in "${kernels[@]}"; do
   src=$(find "$pb" -path "*/$k/$k.c" | head -1)
   [ -n "$src" ] || { echo "no kernel $k under $pb" >&2; exit 1; }
   dir=$(dirname "$src")
-  sizes=$(python3 "$root/scripts/gpu-check-hpc.py" sizes "${src%.c}.h" "$dataset" |
-    tr ' ' '\n' | sed -n 's/^\([A-Z0-9_]*\):\([0-9]*\)$/\L\1\E=\2/p' | paste -sd, -)
   report=$work/$k.report
-  while :; do
-    if "$weft" compile --target=mpi --ranks 1 --report ${sizes:+"--size=$sizes"} \
-      -I "$pb/utilities" -I "$dir" "-D$dataset" "$src" -o "$work/$k.mpi.c" \
-      2>"$report"; then
-      break
-    fi
-    name=$(sed -n "s/.* uses a size named '\(.*\)'$/\1/p" "$report")
-    if [ -z "$name" ] || [ -z "$sizes" ]; then
-      echo "$k: weft failed:" >&2
-      cat "$report" >&2
-      exit 1
-    fi
-    sizes=$(tr , '\n' <<<"$sizes" | grep -v "^$name=" | paste -sd, -)
-  done
+  if ! sizes=$(compile_sized "$weft" "$(polybench_sizes "$root" "${src%.c}.h" "$dataset")" \
+    "$work/$k.mpi.c" "$report" --ranks 1 --report -I "$pb/utilities" -I "$dir" \
+    "-D$dataset" "$src"); then
+    echo "$k: weft failed" >&2
+    exit 1
+  fi
   predicted=$(sed -n 's/.*\(partition chosen\|no unit can be distributed\).*predicted region time at 1 ranks \([0-9.e+-]*\) s.*/\2/p' "$report" |
     awk 'BEGIN { s = 0; n = 0 } { s += $1; n++ } END { if (n) printf "%.4g", s; else print "-" }')
   if [ -n "${TIMES:-}" ]; then
@@ -87,11 +78,10 @@ for k in "${kernels[@]}"; do
       "$src" "$pb/utilities/polybench.c" -lm -o "$work/$k"
     "$MPICC" -O3 -march=native "-D$dataset" -DPOLYBENCH_TIME -I "$pb/utilities" -I "$dir" \
       "$work/$k.mpi.c" "$pb/utilities/polybench.c" -lm -o "$work/$k.mpi"
-    min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'; }
     input="" best=""
     for _ in $(seq "$REPEAT"); do
-      input=$(min "$input" "$(flock /tmp/weft-timing.lock "$work/$k")")
-      best=$(min "$best" "$(flock /tmp/weft-timing.lock mpirun -np 1 "$work/$k.mpi")")
+      input=$(min_of "$input" "$(flock /tmp/weft-timing.lock "$work/$k")")
+      best=$(min_of "$best" "$(flock /tmp/weft-timing.lock mpirun -np 1 "$work/$k.mpi")")
     done
   fi
   ratio=-

@@ -1,4 +1,5 @@
-# Shared by bench/generated-c.sh and bench/polybench-perf.sh (sourced):
+# Shared by bench/generated-c.sh, polybench-perf.sh, cpu-predict.sh and
+# compare-weft.sh (sourced):
 # how weft's output is measured against its input (size, vectorisation).
 
 # Lines of the scop regions of a C file.
@@ -74,3 +75,27 @@ instructions() {
     awk '/I[ ]+refs:/{gsub(",","",$NF); print $NF}'
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.3f", (b > 0 ? a / b : 0)}'; }
+# PolyBench's sizes of a kernel's header for a dataset, as weft's --size
+# value ("ni=1000,nj=1100"; empty where the header has none).
+polybench_sizes() { # polybench_sizes ROOT HEADER DATASET
+  python3 "$1/scripts/gpu-check-hpc.py" sizes "$2" "$3" |
+    tr ' ' '\n' | sed -n 's/^\([A-Z0-9_]*\):\([0-9]*\)$/\L\1\E=\2/p' | paste -sd, -
+}
+# weft compile --target=mpi with a kernel's sizes (compile_sized WEFT SIZES
+# OUT REPORT ARGS...), dropping each size the source does not use by that
+# name (weft says which) until it compiles; prints the sizes it used.
+compile_sized() {
+  local weft=$1 sizes=$2 out=$3 report=$4 name
+  shift 4
+  while ! "$weft" compile --target=mpi ${sizes:+"--size=$sizes"} "$@" -o "$out" 2>"$report"; do
+    name=$(sed -n "s/.* uses a size named '\(.*\)'$/\1/p" "$report")
+    if [ -z "$name" ] || [ -z "$sizes" ]; then
+      cat "$report" >&2
+      return 1
+    fi
+    sizes=$(tr , '\n' <<<"$sizes" | grep -v "^$name=" | paste -sd, -)
+  done
+  echo "$sizes"
+}
+# The smaller of two numbers ("" is none).
+min_of() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'; }
