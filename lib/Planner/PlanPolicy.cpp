@@ -31,10 +31,17 @@ Error validatePlanRequest(const PlanRequest &r) {
   return Error::success();
 }
 
+/// A baseline's plan, or nothing where it failed (its error dropped).
+static std::optional<PlanResult> planOrNothing(Expected<PlanResult> &plan) {
+  if (plan)
+    return std::move(*plan);
+  consumeError(plan.takeError());
+  return std::nullopt;
+}
+
 Expected<PlanOutcome> makePlan(const Problem &p, const PlanRequest &r) {
   if (Error e = validatePlanRequest(r))
     return std::move(e);
-  PlanOutcome out;
   Expected<PlanResult> uniform = planUniform(p);
   Expected<PlanResult> pipeedge = planPipeEdge(p);
   PlannerOptions options;
@@ -52,19 +59,12 @@ Expected<PlanOutcome> makePlan(const Problem &p, const PlanRequest &r) {
                                 : r.planner == "pipeedge" ? planPipeEdge(p)
                                 : r.planner == "exact" ? planExact(p, options)
                                                        : planFast(p, options);
-  if (uniform)
-    out.uniform = std::move(*uniform);
-  else
-    consumeError(uniform.takeError());
-  if (pipeedge)
-    out.pipeedge = std::move(*pipeedge);
-  else
-    consumeError(pipeedge.takeError());
+  std::optional<PlanResult> uniformPlan = planOrNothing(uniform);
+  std::optional<PlanResult> pipeedgePlan = planOrNothing(pipeedge);
   if (!result)
     return result.takeError();
-  out.result = std::move(*result);
-  out.maxQualityLoss = options.maxQualityLoss;
-  return out;
+  return PlanOutcome{std::move(*result), std::move(uniformPlan),
+                     std::move(pipeedgePlan), options.maxQualityLoss};
 }
 
 Expected<QualityModel> qualityFromCheckpoint(const cost::ModelDesc &m,

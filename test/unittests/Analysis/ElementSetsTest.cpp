@@ -107,8 +107,9 @@ std::vector<int64_t> walked(const std::vector<int64_t> &table,
   for (int64_t r = 0; r < runs.count; ++r) {
     EXPECT_EQ(runs.offset[r] % e.size, 0);
     EXPECT_GT(runs.bytes[r], 0);
-    if (r > 0)
+    if (r > 0) {
       EXPECT_NE(runs.offset[r - 1] + runs.bytes[r - 1], runs.offset[r]);
+    }
     for (int64_t b = 0; b < runs.bytes[r]; b += e.size)
       listed.push_back(array[(runs.offset[r] + b) / e.size]);
   }

@@ -38,8 +38,9 @@ void expectTiling(const Blocks &blocks, int64_t lb, int64_t ub) {
   EXPECT_EQ(blocks.back().second, std::max(lb, ub));
   for (size_t p = 0; p < blocks.size(); ++p) {
     EXPECT_LE(blocks[p].first, blocks[p].second) << "rank " << p;
-    if (p + 1 < blocks.size())
+    if (p + 1 < blocks.size()) {
       EXPECT_EQ(blocks[p].second, blocks[p + 1].first) << "rank " << p;
+    }
   }
 }
 
