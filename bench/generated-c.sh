@@ -125,8 +125,8 @@ run_times() {
     # Timed inside the lock, so that waiting for it does not count.
     t=$(flock /tmp/weft-timing.lock bash -c 'TIMEFORMAT="%R"; { time "${@:2}" >/dev/null 2>"$1"; } 2>&1' _ "$work/stderr" "$@" | tail -1)
     r=$(awk '$1 == "region" && $2 == "seconds" {print $3}' "$work/stderr" | tail -1)
-    best=$(awk -v a="$best" -v b="$t" 'BEGIN{print (a == "" || b < a) ? b : a}')
-    [ -n "$r" ] && region=$(awk -v a="$region" -v b="$r" 'BEGIN{print (a == "" || b < a) ? b : a}')
+    best=$(min_of "$best" "$t")
+    [ -n "$r" ] && region=$(min_of "$region" "$r")
   done
   echo "$best ${region:--}"
 }

@@ -122,7 +122,7 @@ kernel_time() {
   local best= t
   for _ in $(seq "$REPEAT"); do
     t=$(flock /tmp/weft-timing.lock "$@" 2>/dev/null | awk '$1+0 > m {m = $1+0} END {print m+0}')
-    best=$(awk -v a="$best" -v b="$t" 'BEGIN{print (a == "" || b < a) ? b : a}')
+    best=$(min_of "$best" "$t")
   done
   echo "$best"
 }

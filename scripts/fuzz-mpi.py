@@ -52,15 +52,21 @@ def statement1(rng, iv):
     return f"{target}[{sub(iv, offset(rng))}] = {' + '.join(terms)} + 1.0;"
 
 
-def statement2(rng):
-    """One assignment over the rows r, s (double (*)[M])."""
+def row_assignment(rng, most_terms, target_offset):
+    """One assignment to [i + target_offset][j] of the rows r or s (double
+    (*)[M]), of 1 to most_terms of their elements near [i][j]."""
     target = rng.choice(["r", "s"])
     terms = []
-    for _ in range(rng.randint(1, 3)):
+    for _ in range(rng.randint(1, most_terms)):
         array = rng.choice(["r", "s"])
         j = sub("j", rng.choice([-1, 0, 1]))
         terms.append(f"0.5 * {array}[{sub('i', offset(rng))}][{j}]")
-    return f"{target}[{sub('i', offset(rng))}][j] = {' + '.join(terms)};"
+    return f"{target}[{sub('i', target_offset(rng))}][j] = {' + '.join(terms)};"
+
+
+def statement2(rng):
+    """One assignment over the rows r, s."""
+    return row_assignment(rng, 3, offset)
 
 
 def column_sums(rng):
@@ -81,14 +87,9 @@ def column_walks(rng):
     the inner loop walks columns, which dist-interchange-inner marks and
     dist-interchange-local swaps in each rank's part where the loop over j
     carries nothing."""
-    target = rng.choice(["r", "s"])
-    terms = []
-    for _ in range(rng.randint(1, 2)):
-        source = rng.choice(["r", "s"])
-        j = sub("j", rng.choice([-1, 0, 1]))
-        terms.append(f"0.5 * {source}[{sub('i', offset(rng))}][{j}]")
+    body = row_assignment(rng, 2, lambda r: r.choice([-1, 0, 1]))
     return (f"for (j = 1; j < {M} - 1; j++)\n      for (i = 2; i < n - 2; i++)\n"
-            f"        {target}[{sub('i', rng.choice([-1, 0, 1]))}][j] = {' + '.join(terms)};")
+            f"        {body}")
 
 
 def column_filters(rng):

@@ -219,55 +219,37 @@ static void keepPinnedLoopsAbove(const Nest &nest) {
   }
 }
 
+/// Says which scalars `marked` now keeps in arrays (`expanded`), the loop
+/// at `outerLine` having set them first in each iteration.
+static void remarkKeptScalars(affine::AffineForOp marked,
+                              const ExpandedScalars &expanded,
+                              StringRef outerLine) {
+  InFlightDiagnostic remark = marked.emitRemark("kept ");
+  llvm::interleaveComma(expanded.scalars, remark, [&](Value s) {
+    StringRef name = sourceName(s);
+    if (!name.empty())
+      remark << name;
+    else if (auto arg = dyn_cast<BlockArgument>(s))
+      remark << "argument " << arg.getArgNumber();
+    else
+      remark << "a local";
+  });
+  remark << " in arrays, one element per iteration of the loop at "
+         << outerLine << ", which sets them first: the loop in it may "
+         << "move around it";
+}
+
 void DistInterchangeInner::transform(Nest &nest, bool say) {
   unsigned n = nest.children.size();
-  if (nest.unitLoop) {
-    // The ops before the loop to move go to a copy of `outer` of their own
-    // (no dependence, no value may cross), the loop to move stays alone in
-    // `outer`, which is marked.
-    const InterchangeQuery &answer = interchanges[nest.interchange.front()];
-    bool cut = n > 1;
-    if (!answer.legal || !answer.outerParallel ||
-        (cut && !(valueFreeCuts(nest.outer, nest.children)[n - 2] &&
-                  distributions[nest.distribution].legalCuts[n - 2]))) {
-      restoreScalars(nest.expanded);
-      return;
-    }
-    affine::AffineForOp marked = nest.outer;
-    std::string outerLine = lineOf(nest.outer);
-    if (cut) {
-      keepPinnedLoopsAbove(nest);
-      SmallVector<bool> cuts(n - 1, false);
-      cuts.back() = true;
-      marked = cast<affine::AffineForOp>(
-          distributeLoop(nest.outer, cuts).back()->getParentOp());
-    }
-    marked->setAttr(dist::DistDialect::getInterchangeAttrName(),
-                    UnitAttr::get(marked.getContext()));
-    if (say && !nest.expanded.scalars.empty()) {
-      InFlightDiagnostic remark = marked.emitRemark("kept ");
-      llvm::interleaveComma(nest.expanded.scalars, remark, [&](Value s) {
-        StringRef name = sourceName(s);
-        if (!name.empty())
-          remark << name;
-        else if (auto arg = dyn_cast<BlockArgument>(s))
-          remark << "argument " << arg.getArgNumber();
-        else
-          remark << "a local";
-      });
-      remark << " in arrays, one element per iteration of the loop at "
-             << outerLine << ", which sets them first: the loop in it may "
-             << "move around it";
-    }
-    return;
-  }
   SmallVector<bool> allowed(n ? n - 1 : 0, false);
   if (nest.distribution >= 0) {
     SmallVector<bool> byValues = valueFreeCuts(nest.outer, nest.children);
     for (unsigned p = 0; p + 1 < n; ++p)
       allowed[p] = byValues[p] && distributions[nest.distribution].legalCuts[p];
   }
-  // Each loop that moves needs the cuts on both sides of it.
+  // Each loop that moves needs the cuts on both sides of it (a unit's loop
+  // to move is its last op: the ops before it go to a copy of `outer` of
+  // their own).
   SmallVector<bool> cut(allowed.size(), false);
   SmallVector<unsigned> moving;
   for (auto [child, q] : llvm::zip(nest.inner, nest.interchange)) {
@@ -282,15 +264,28 @@ void DistInterchangeInner::transform(Nest &nest, bool say) {
       cut[child] = true;
     moving.push_back(child);
   }
-  if (moving.empty())
+  if (moving.empty()) {
+    restoreScalars(nest.expanded);
     return;
-  keepPinnedLoopsAbove(nest);
+  }
   std::string outerLine = lineOf(nest.outer);
   bool distributed = llvm::is_contained(cut, true);
+  // A unit's pair, marked, stays a band until dist-interchange-local.
+  if (!nest.unitLoop || distributed)
+    keepPinnedLoopsAbove(nest);
   SmallVector<Operation *> placed = distributeLoop(nest.outer, cut);
   for (unsigned child : moving) {
     auto inner = cast<affine::AffineForOp>(placed[child]);
     auto outer = cast<affine::AffineForOp>(inner->getParentOp());
+    // A unit's loop, now holding the loop to move alone, is marked for
+    // dist-interchange-local.
+    if (nest.unitLoop) {
+      outer->setAttr(dist::DistDialect::getInterchangeAttrName(),
+                     UnitAttr::get(outer.getContext()));
+      if (say && !nest.expanded.scalars.empty())
+        remarkKeptScalars(outer, nest.expanded, outerLine);
+      continue;
+    }
     if (say)
       inner.emitRemark("interchanged with the loop at ")
           << outerLine << " around it"
