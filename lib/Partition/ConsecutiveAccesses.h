@@ -19,9 +19,10 @@ unsigned consecutiveAccesses(mlir::affine::AffineForOp loop, mlir::Value iv);
 
 /// Whether `inner`, an innermost loop in `outer`, may move around it and
 /// gains by it, the questions the ops answer: neither has results,
-/// `inner`'s bounds use nothing defined in `outer`, and more of its
-/// accesses walk consecutive elements along `outer` than along `inner`.
-/// (Whether the dependences allow it is ISL's question: LoopReordering.h.)
+/// `inner`'s bounds use nothing defined in `outer`, and along `outer` fewer
+/// of its accesses jump (move, but not to the next element), or as many
+/// and more walk consecutive elements, than along `inner`. (Whether the
+/// dependences allow it is ISL's question: LoopReordering.h.)
 bool worthMoving(mlir::affine::AffineForOp outer,
                  mlir::affine::AffineForOp inner);
 

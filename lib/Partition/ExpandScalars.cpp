@@ -25,36 +25,73 @@ static bool uses(Operation *op, Value scalar) {
                       [&](Operation *user) { return op->isAncestor(user); });
 }
 
-/// Whether `block`'s ops from `begin` on store `scalar` before reading it:
-/// an op of them that uses it must be a store of it, or read it only after
-/// such a store among its body's ops (a loop that sets it first in each
-/// iteration).
-static bool storedBeforeRead(Block::iterator begin, Block::iterator end,
-                             Value scalar) {
+namespace {
+/// What a run of ops does first with a scalar.
+enum class FirstAccess {
+  Stores, // a store of it, before any read: the value before is dead
+  Reads,  // reads the value from before
+  None,   // neither (loops that set it first in each iteration count here)
+};
+} // namespace
+
+/// What `block`'s ops from `begin` to `end` do first with `scalar`: an op
+/// that uses it must be a store of it, or a loop that reads it only after
+/// such a store among its body's ops (the loop may run no iteration: what
+/// follows it decides); any other use reads it.
+static FirstAccess firstAccess(Block::iterator begin, Block::iterator end,
+                               Value scalar) {
   for (Operation &op : llvm::make_range(begin, end)) {
     if (!uses(&op, scalar))
       continue;
     if (auto store = dyn_cast<affine::AffineStoreOp>(op))
       if (store.getMemRef() == scalar)
-        return true; // What follows reads this value.
+        return FirstAccess::Stores;
     auto loop = dyn_cast<affine::AffineForOp>(op);
     if (!loop)
-      return false;
-    // The loop may run no iteration: what follows it must qualify too.
+      return FirstAccess::Reads;
     bool set = false;
     for (Operation &child : loop.getBody()->without_terminator()) {
       if (!uses(&child, scalar))
         continue;
       auto store = dyn_cast<affine::AffineStoreOp>(child);
       if (!store || store.getMemRef() != scalar || reads(&child, scalar))
-        return false;
+        return FirstAccess::Reads;
       set = true;
       break;
     }
     if (!set)
-      return false;
+      return FirstAccess::Reads;
   }
-  return true;
+  return FirstAccess::None;
+}
+
+/// Whether no code reads the value `scalar` has after `outer` (a local of
+/// the region or a `weft.region_only` argument, dead at its end): what
+/// follows `outer` in its block, and where that block is a loop's body,
+/// the next iteration up to `outer` and what follows that loop, and so on
+/// out to the function's body, stores it before any read.
+static bool deadAfter(affine::AffineForOp outer, Value scalar) {
+  Operation *at = outer;
+  while (true) {
+    Block *block = at->getBlock();
+    switch (firstAccess(std::next(Block::iterator(at)), block->end(), scalar)) {
+    case FirstAccess::Reads:
+      return false;
+    case FirstAccess::Stores:
+      return true;
+    case FirstAccess::None:
+      break;
+    }
+    Operation *parent = block->getParentOp();
+    if (isa<func::FuncOp>(parent))
+      return true;
+    auto loop = dyn_cast<affine::AffineForOp>(parent);
+    if (!loop || firstAccess(block->begin(), Block::iterator(at), scalar) ==
+                     FirstAccess::Reads)
+      return false;
+    // The loop may end here.
+    at = loop;
+  }
 }
 
 FailureOr<ExpandedScalars> weft::expandScalars(affine::AffineForOp outer,
@@ -78,9 +115,11 @@ FailureOr<ExpandedScalars> weft::expandScalars(affine::AffineForOp outer,
         scalars.insert(store.getMemRef());
   if (scalars.size() != stored.size())
     return failure();
-  auto func = dyn_cast<func::FuncOp>(outer->getParentOp());
-  if (!func || outer.getStepAsInt() != 1 || !outer.hasConstantLowerBound() ||
-      outer.getUpperBoundMap().getNumResults() != 1)
+  auto func = outer->getParentOfType<func::FuncOp>();
+  AffineMap lowerMap = outer.getLowerBoundMap();
+  AffineMap upperMap = outer.getUpperBoundMap();
+  if (!func || outer.getStepAsInt() != 1 || lowerMap.getNumResults() != 1 ||
+      upperMap.getNumResults() != 1)
     return failure();
   for (Value scalar : scalars) {
     auto arg = dyn_cast<BlockArgument>(scalar);
@@ -98,25 +137,37 @@ FailureOr<ExpandedScalars> weft::expandScalars(affine::AffineForOp outer,
     // Each iteration of `outer` sets it first: no value crosses from one
     // iteration to the next.
     Block *body = outer.getBody();
-    if (!storedBeforeRead(body->begin(), Block::iterator(inner), scalar))
-      return failure();
-    // After `outer`, what reads it has set it first.
-    if (!storedBeforeRead(std::next(Block::iterator(outer)),
-                          outer->getBlock()->end(), scalar))
+    if (firstAccess(body->begin(), Block::iterator(inner), scalar) !=
+            FirstAccess::Stores ||
+        !deadAfter(outer, scalar))
       return failure();
   }
 
-  // The arrays, one element per iteration of `outer`.
+  // The arrays, one element per iteration of `outer`: its trip count
+  // max(upper - lower, 0), over the upper bound's operands and then the
+  // lower bound's (dimensions, then symbols).
   MLIRContext *ctx = outer.getContext();
   OpBuilder b(outer);
   Location loc = outer.getLoc();
-  int64_t lower = outer.getConstantLowerBound();
-  AffineMap upper = outer.getUpperBoundMap();
+  unsigned upperDims = upperMap.getNumDims();
+  unsigned lowerDims = lowerMap.getNumDims();
+  AffineExpr lowerAfterUpper =
+      lowerMap.getResult(0)
+          .shiftDims(lowerDims, upperDims)
+          .shiftSymbols(lowerMap.getNumSymbols(), upperMap.getNumSymbols());
   AffineMap count = AffineMap::get(
-      upper.getNumDims(), upper.getNumSymbols(),
-      {upper.getResult(0) - lower, getAffineConstantExpr(0, ctx)}, ctx);
-  auto trips =
-      b.create<affine::AffineMaxOp>(loc, count, outer.getUpperBoundOperands());
+      upperDims + lowerDims,
+      upperMap.getNumSymbols() + lowerMap.getNumSymbols(),
+      {upperMap.getResult(0) - lowerAfterUpper, getAffineConstantExpr(0, ctx)},
+      ctx);
+  OperandRange upperOperands = outer.getUpperBoundOperands();
+  OperandRange lowerOperands = outer.getLowerBoundOperands();
+  SmallVector<Value> countOperands(upperOperands.take_front(upperDims));
+  llvm::append_range(countOperands, lowerOperands.take_front(lowerDims));
+  llvm::append_range(countOperands, upperOperands.drop_front(upperDims));
+  llvm::append_range(countOperands, lowerOperands.drop_front(lowerDims));
+  affine::canonicalizeMapAndOperands(&count, &countOperands);
+  auto trips = b.create<affine::AffineMaxOp>(loc, count, countOperands);
   expanded.made.push_back(trips);
   OpBuilder after(ctx);
   after.setInsertionPointAfter(outer);
@@ -133,10 +184,14 @@ FailureOr<ExpandedScalars> weft::expandScalars(affine::AffineForOp outer,
     arrays.push_back(array);
     expanded.scalars.push_back(scalar);
   }
-  // Their accesses, at the iterator's element.
+  // Their accesses, at the iterator's element: `iv - lower`, over the
+  // iterator and the lower bound's operands.
   AffineMap element = AffineMap::get(
-      1, 0, getAffineDimExpr(0, ctx) - getAffineConstantExpr(lower, ctx));
-  Value iv = outer.getInductionVar();
+      1 + lowerDims, lowerMap.getNumSymbols(),
+      getAffineDimExpr(0, ctx) - lowerMap.getResult(0).shiftDims(lowerDims, 1));
+  SmallVector<Value> elementOperands{outer.getInductionVar()};
+  llvm::append_range(elementOperands, lowerOperands);
+  affine::canonicalizeMapAndOperands(&element, &elementOperands);
   for (auto [scalar, array] : llvm::zip(scalars, arrays)) {
     for (Operation *user : llvm::make_early_inc_range(scalar.getUsers())) {
       if (!outer->isAncestor(user))
@@ -145,13 +200,13 @@ FailureOr<ExpandedScalars> weft::expandScalars(affine::AffineForOp outer,
       Operation *access;
       if (auto load = dyn_cast<affine::AffineLoadOp>(user)) {
         access = at.create<affine::AffineLoadOp>(load.getLoc(), array, element,
-                                                 ValueRange{iv});
+                                                 elementOperands);
         load.replaceAllUsesWith(access->getResult(0));
       } else {
         auto store = cast<affine::AffineStoreOp>(user);
         access = at.create<affine::AffineStoreOp>(
             store.getLoc(), store.getValueToStore(), array, element,
-            ValueRange{iv});
+            elementOperands);
       }
       user->erase();
       expanded.accesses.push_back({access, scalar});

@@ -52,9 +52,6 @@ struct Nest {
   /// Whether `outer` is a unit's loop: marked, not swapped (distributed
   /// first where it holds more than the loop to move).
   bool unitLoop = false;
-  /// Whether its body is ops without loops and then the loop to move, the
-  /// shape a unit's loop must have.
-  bool pair = false;
   /// The scalars that tied the loop to move to `outer`, now arrays.
   ExpandedScalars expanded;
 };
@@ -68,7 +65,8 @@ struct DistInterchangeInner
           argumentsDisjoint(func))
         runOnFunction(func);
   }
-  void runOnFunction(func::FuncOp func);
+  /// With `expand`, tries scalars in arrays first (ExpandScalars.h).
+  void runOnFunction(func::FuncOp func, bool expand = true);
   /// Distributes and interchanges `nest` as its answers allow (marks a
   /// unit's loop instead); with `say`, says so.
   void transform(Nest &nest, bool say);
@@ -78,14 +76,10 @@ struct DistInterchangeInner
 };
 } // end anonymous namespace
 
-void DistInterchangeInner::runOnFunction(func::FuncOp func) {
+void DistInterchangeInner::runOnFunction(func::FuncOp func, bool expand) {
   std::vector<Nest> nests;
+  bool expandedAny = false;
   func.walk([&](affine::AffineForOp outer) {
-    // An op of the function's body is a unit of its own (Units.h), whose
-    // loop is only marked, and only where it holds ops without loops and
-    // then the loop to move: asked before any analysis runs (deriche's row
-    // passes walk rows already).
-    bool topLevel = !outer->getParentOfType<affine::AffineForOp>();
     Nest nest;
     nest.outer = outer;
     // The loops a `#pragma weft distribute` pins stay.
@@ -103,9 +97,10 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
           nest.pins.push_back({around, depth});
       }
     }
+    // Only loops without loops in them: the ops a distribution copies
+    // hold no other nest's loops.
+    affine::AffineForOp first;
     for (Operation &op : outer.getBody()->without_terminator()) {
-      // Only loops without loops in them: the ops a distribution copies
-      // hold no other nest's loops.
       auto loop = dyn_cast<affine::AffineForOp>(op);
       if (loop && loop.getBody()
                       ->walk([](affine::AffineForOp) {
@@ -113,63 +108,62 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
                       })
                       .wasInterrupted())
         return;
+      if (loop && !first)
+        first = loop;
+    }
+    if (!first)
+      return;
+    // Scalars each iteration sets before its first loop become arrays,
+    // tentatively (where one may not, they all stay, and the dependences
+    // decide): their accesses then walk consecutive elements along
+    // `outer` (ludcmp's `w`).
+    if (expand) {
+      FailureOr<ExpandedScalars> expanded = expandScalars(outer, first);
+      if (succeeded(expanded))
+        nest.expanded = std::move(*expanded);
+      expandedAny |= !nest.expanded.accesses.empty();
+    }
+    for (Operation &op : outer.getBody()->without_terminator()) {
+      auto loop = dyn_cast<affine::AffineForOp>(op);
       if (loop && worthMoving(outer, loop))
         nest.inner.push_back(nest.children.size());
       nest.children.push_back(&op);
     }
-    nest.pair =
-        nest.inner.size() == 1 &&
-        nest.inner.front() + 1 == nest.children.size() &&
-        llvm::none_of(ArrayRef(nest.children).drop_back(), [](Operation *op) {
-          return isa<affine::AffineForOp>(op);
-        });
-    if (!nest.inner.empty() && (!topLevel || nest.pair))
+    if (nest.inner.empty())
+      restoreScalars(nest.expanded);
+    else
       nests.push_back(std::move(nest));
   });
-  // Scalars each iteration of a loop of the function's body sets before
-  // the loop to move uses them become arrays, tentatively (where one may
-  // not, they all stay, and the dependences decide).
-  for (Nest &nest : nests) {
-    if (!nest.pair || nest.outer->getParentOp() != func)
-      continue;
-    auto inner = cast<affine::AffineForOp>(nest.children.back());
-    FailureOr<ExpandedScalars> expanded = expandScalars(nest.outer, inner);
-    if (failed(expanded) || expanded->accesses.empty())
-      continue;
-    nest.expanded = std::move(*expanded);
-    // The stores before the loop are new ops.
-    nest.children.clear();
-    for (Operation &op : nest.outer.getBody()->without_terminator())
-      nest.children.push_back(&op);
-  }
   if (nests.empty())
     return;
   // Where ISL cannot answer, nothing moves; dist-partition says why.
+  bool islFailed = false;
   bool answered = [&] {
     ScopedDiagnosticHandler quiet(&getContext(),
                                   [](Diagnostic &) { return success(); });
     PolyhedralRegion region(func);
     FailureOr<FlowDependenceInfo> deps =
         computeFlowDependences(region, maxIslOperations);
-    if (failed(deps))
+    if (failed(deps)) {
+      islFailed = true;
       return false;
+    }
     // The units dist-partition chooses a distribution for stay what they
     // are: a unit's loop swapped inside a loop that carries a sum would let
     // the partitioner split the sum instead (gramschmidt's loop over j in
-    // its loop over k). One that holds only the loop to move is marked, to
-    // be swapped in each rank's part (dist-interchange-local); other nests
-    // must be inside a unit.
+    // its loop over k). Each copy of one that holds a loop to move alone
+    // is marked, to be swapped in each rank's part (dist-interchange-
+    // local); other nests must be inside a unit.
     SmallVector<UnitCandidate> units =
         findUnits(func, *deps, /*splitFpReductions=*/true);
     llvm::erase_if(nests, [&](Nest &nest) {
       nest.unitLoop = llvm::any_of(units, [&](const UnitCandidate &u) {
         return u.unit.op == nest.outer;
       });
-      bool stays = nest.unitLoop
-                       ? !nest.pair
-                       : llvm::none_of(units, [&](const UnitCandidate &u) {
-                           return u.unit.op->isProperAncestor(nest.outer);
-                         });
+      bool stays =
+          !nest.unitLoop && llvm::none_of(units, [&](const UnitCandidate &u) {
+            return u.unit.op->isProperAncestor(nest.outer);
+          });
       if (stays)
         restoreScalars(nest.expanded);
       return stays;
@@ -187,13 +181,19 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func) {
         distributions.push_back({nest.outer, {}, {}});
       }
     }
-    return !nests.empty() &&
-           succeeded(analyzeLoopReorderings(region, distributions, interchanges,
-                                            maxIslOperations));
+    if (nests.empty())
+      return false;
+    islFailed = failed(analyzeLoopReorderings(region, distributions,
+                                              interchanges, maxIslOperations));
+    return !islFailed;
   }();
   if (!answered) {
     for (Nest &nest : nests)
       restoreScalars(nest.expanded);
+    // The arrays may be what ISL could not take (a bound it cannot
+    // describe): the loops that move without them still move.
+    if (islFailed && expandedAny)
+      runOnFunction(func, /*expand=*/false);
     return;
   }
   // The region's copies (dist-alias-check's) change as it does; one
@@ -219,12 +219,11 @@ static void keepPinnedLoopsAbove(const Nest &nest) {
   }
 }
 
-/// Says which scalars `marked` now keeps in arrays (`expanded`), the loop
-/// at `outerLine` having set them first in each iteration.
-static void remarkKeptScalars(affine::AffineForOp marked,
-                              const ExpandedScalars &expanded,
+/// Says which scalars the loop at `outer` (on `outerLine`) now keeps in
+/// arrays (`expanded`), having set them first in each iteration.
+static void remarkKeptScalars(Location outer, const ExpandedScalars &expanded,
                               StringRef outerLine) {
-  InFlightDiagnostic remark = marked.emitRemark("kept ");
+  InFlightDiagnostic remark = emitRemark(outer, "kept ");
   llvm::interleaveComma(expanded.scalars, remark, [&](Value s) {
     StringRef name = sourceName(s);
     if (!name.empty())
@@ -247,9 +246,8 @@ void DistInterchangeInner::transform(Nest &nest, bool say) {
     for (unsigned p = 0; p + 1 < n; ++p)
       allowed[p] = byValues[p] && distributions[nest.distribution].legalCuts[p];
   }
-  // Each loop that moves needs the cuts on both sides of it (a unit's loop
-  // to move is its last op: the ops before it go to a copy of `outer` of
-  // their own).
+  // Each loop that moves needs the cuts on both sides of it: the ops
+  // around it go to copies of `outer` of their own.
   SmallVector<bool> cut(allowed.size(), false);
   SmallVector<unsigned> moving;
   for (auto [child, q] : llvm::zip(nest.inner, nest.interchange)) {
@@ -269,8 +267,11 @@ void DistInterchangeInner::transform(Nest &nest, bool say) {
     return;
   }
   std::string outerLine = lineOf(nest.outer);
+  if (say && !nest.expanded.scalars.empty())
+    remarkKeptScalars(nest.outer.getLoc(), nest.expanded, outerLine);
   bool distributed = llvm::is_contained(cut, true);
-  // A unit's pair, marked, stays a band until dist-interchange-local.
+  // A unit's loop holding one loop to move alone, marked, stays a band
+  // until dist-interchange-local.
   if (!nest.unitLoop || distributed)
     keepPinnedLoopsAbove(nest);
   SmallVector<Operation *> placed = distributeLoop(nest.outer, cut);
@@ -282,8 +283,6 @@ void DistInterchangeInner::transform(Nest &nest, bool say) {
     if (nest.unitLoop) {
       outer->setAttr(dist::DistDialect::getInterchangeAttrName(),
                      UnitAttr::get(outer.getContext()));
-      if (say && !nest.expanded.scalars.empty())
-        remarkKeptScalars(outer, nest.expanded, outerLine);
       continue;
     }
     if (say)

@@ -507,3 +507,191 @@ func.func @set_then_read(%y: memref<64x48xf64>, %x: memref<64x48xf64>,
   }
   return
 }
+
+// -----
+
+// gramschmidt's projections: a unit's loop holding two loops that walk
+// column j. It is distributed into the zeroing and a loop for each loop
+// over i, and both copies holding a loop over i are marked.
+// CHECK-LABEL: func.func @unit_holds_two_loops(
+// CHECK:         affine.for %[[J0:.+]] = 0 to 48 {
+// CHECK-NEXT:      affine.store %{{.+}}, %{{.+}}[%[[J0]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    affine.for %{{.+}} = 0 to 48 {
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to 64 {
+// CHECK:             arith.addf
+// CHECK:           }
+// CHECK-NEXT:    } {dist.interchange}
+// CHECK-NEXT:    affine.for %{{.+}} = 0 to 48 {
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to 64 {
+// CHECK:             arith.subf
+// CHECK:           }
+// CHECK-NEXT:    } {dist.interchange}
+// CHECK-NEXT:    return
+func.func @unit_holds_two_loops(%r: memref<48xf64>, %q: memref<64xf64>,
+                                %g: memref<64x48xf64>) {
+  %zero = arith.constant 0.0 : f64
+  affine.for %j = 0 to 48 {
+    affine.store %zero, %r[%j] : memref<48xf64>
+    affine.for %i = 0 to 64 {
+      %a = affine.load %r[%j] : memref<48xf64>
+      %b = affine.load %q[%i] : memref<64xf64>
+      %c = affine.load %g[%i, %j] : memref<64x48xf64>
+      %p = arith.mulf %b, %c : f64
+      %s = arith.addf %a, %p : f64
+      affine.store %s, %r[%j] : memref<48xf64>
+    }
+    affine.for %i = 0 to 64 {
+      %a = affine.load %g[%i, %j] : memref<64x48xf64>
+      %b = affine.load %q[%i] : memref<64xf64>
+      %c = affine.load %r[%j] : memref<48xf64>
+      %p = arith.mulf %b, %c : f64
+      %s = arith.subf %a, %p : f64
+      affine.store %s, %g[%i, %j] : memref<64x48xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// correlation's means: ops after the sum (the division) go to a copy of
+// the loop of their own, as the zeroing before it does.
+// CHECK-LABEL: func.func @unit_ops_after(
+// CHECK:         affine.for %{{.+}} = 0 to 48 {
+// CHECK-NEXT:      affine.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    affine.for %{{.+}} = 0 to 48 {
+// CHECK-NEXT:      affine.for %{{.+}} = 0 to 64 {
+// CHECK:           }
+// CHECK-NEXT:    } {dist.interchange}
+// CHECK-NEXT:    affine.for %{{.+}} = 0 to 48 {
+// CHECK-NEXT:      affine.load
+// CHECK-NEXT:      arith.divf
+// CHECK-NEXT:      affine.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+func.func @unit_ops_after(%m: memref<48xf64>, %d: memref<64x48xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %n = arith.constant 64.0 : f64
+  affine.for %j = 0 to 48 {
+    affine.store %zero, %m[%j] : memref<48xf64>
+    affine.for %i = 0 to 64 {
+      %a = affine.load %m[%j] : memref<48xf64>
+      %b = affine.load %d[%i, %j] : memref<64x48xf64>
+      %s = arith.addf %a, %b : f64
+      affine.store %s, %m[%j] : memref<48xf64>
+    }
+    %t = affine.load %m[%j] : memref<48xf64>
+    %u = arith.divf %t, %n : f64
+    affine.store %u, %m[%j] : memref<48xf64>
+  }
+  return
+}
+
+// -----
+
+// ludcmp's rows of U, inside the loop over i that carries the
+// factorisation: w, set first in each iteration of the loop over j (which
+// starts at i) and stored after the sum, becomes an array made and freed
+// around that loop in each iteration of i, indexed by j - i; the loop over
+// j is distributed (setting, sum, store) and the sum's copy marked.
+// CHECK-LABEL: func.func @scalar_in_outer_loop(
+// CHECK:         affine.for %[[I:.+]] = 0 to 64 {
+// CHECK-NEXT:      %[[N:.+]] = affine.max #{{.+}}(%[[I]])
+// CHECK-NEXT:      %[[W:.+]] = memref.alloc(%[[N]]) : memref<?xf64>
+// CHECK-NEXT:      affine.for %[[J0:.+]] = #{{.+}}(%[[I]]) to 64 {
+// CHECK-NEXT:        affine.load
+// CHECK-NEXT:        affine.store %{{.+}}, %[[W]][%[[J0]] - %[[I]]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      affine.for %[[J:.+]] = #{{.+}}(%[[I]]) to 64 {
+// CHECK-NEXT:        affine.for %{{.+}} = 0 to #{{.+}}(%[[I]]) {
+// CHECK-NEXT:          affine.load %[[W]][%[[J]] - %[[I]]]
+// CHECK:             }
+// CHECK-NEXT:      } {dist.interchange}
+// CHECK-NEXT:      affine.for %[[J1:.+]] = #{{.+}}(%[[I]]) to 64 {
+// CHECK-NEXT:        affine.load %[[W]][%[[J1]] - %[[I]]]
+// CHECK-NEXT:        affine.store
+// CHECK-NEXT:      }
+// CHECK-NEXT:      memref.dealloc %[[W]]
+// CHECK-NEXT:    }
+func.func @scalar_in_outer_loop(%u: memref<64x64xf64>,
+                                %w: memref<f64> {weft.region_only}) {
+  affine.for %i = 0 to 64 {
+    // expected-remark @below {{kept argument 1 in arrays, one element per iteration of the loop at line 31, which sets them first: the loop in it may move around it}}
+    affine.for %j = affine_map<(d0) -> (d0)>(%i) to 64 {
+      %v = affine.load %u[%i, %j] : memref<64x64xf64>
+      affine.store %v, %w[] : memref<f64>
+      affine.for %k = 0 to affine_map<(d0) -> (d0)>(%i) {
+        %a = affine.load %w[] : memref<f64>
+        %b = affine.load %u[%i, %k] : memref<64x64xf64>
+        %c = affine.load %u[%k, %j] : memref<64x64xf64>
+        %p = arith.mulf %b, %c : f64
+        %s = arith.subf %a, %p : f64
+        affine.store %s, %w[] : memref<f64>
+      }
+      %r = affine.load %w[] : memref<f64>
+      affine.store %r, %u[%i, %j] : memref<64x64xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// The same with w read at the start of each iteration of the loop over i,
+// before anything sets it: the last value the loop over j left counts, so
+// w stays a scalar, and the sum through it stays inside the loop over j.
+// CHECK-LABEL: func.func @scalar_read_next_iteration(
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     dist.interchange
+// CHECK:         return
+func.func @scalar_read_next_iteration(%u: memref<64x64xf64>,
+                                      %out: memref<64xf64>,
+                                      %w: memref<f64> {weft.region_only}) {
+  affine.for %i = 0 to 64 {
+    %last = affine.load %w[] : memref<f64>
+    affine.store %last, %out[%i] : memref<64xf64>
+    affine.for %j = affine_map<(d0) -> (d0)>(%i) to 64 {
+      %v = affine.load %u[%i, %j] : memref<64x64xf64>
+      affine.store %v, %w[] : memref<f64>
+      affine.for %k = 0 to affine_map<(d0) -> (d0)>(%i) {
+        %a = affine.load %w[] : memref<f64>
+        %b = affine.load %u[%i, %k] : memref<64x64xf64>
+        %c = affine.load %u[%k, %j] : memref<64x64xf64>
+        %p = arith.mulf %b, %c : f64
+        %s = arith.subf %a, %p : f64
+        affine.store %s, %w[] : memref<f64>
+      }
+      %r = affine.load %w[] : memref<f64>
+      affine.store %r, %u[%i, %j] : memref<64x64xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// deriche's row pass: the chain through ym1 walks a row already. Kept in
+// an array indexed by i, ym1 would walk consecutive elements along i, but
+// y and x would then jump along the inner loop: nothing moves, and ym1
+// stays a scalar.
+// CHECK-LABEL: func.func @row_chain_stays(
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     dist.interchange
+// CHECK:         return
+func.func @row_chain_stays(%y: memref<64x48xf64>, %x: memref<64x48xf64>,
+                           %ym1: memref<f64> {weft.region_only}) {
+  %zero = arith.constant 0.0 : f64
+  affine.for %i = 0 to 64 {
+    affine.store %zero, %ym1[] : memref<f64>
+    affine.for %j = 0 to 48 {
+      %v = affine.load %x[%i, %j] : memref<64x48xf64>
+      %a = affine.load %ym1[] : memref<f64>
+      %u = arith.addf %a, %v : f64
+      affine.store %u, %y[%i, %j] : memref<64x48xf64>
+      affine.store %u, %ym1[] : memref<f64>
+    }
+  }
+  return
+}

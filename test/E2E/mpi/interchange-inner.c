@@ -31,6 +31,7 @@ double A[NI][NK], B[NK][NJ], T[NI][NJ];
 double D[NK][NI], C[NI][NI];
 double X[NI], Y[NK], E[NK][NI];
 double F[NI][NJ];
+double G[NI][NJ], Q[NI][NJ], R[NJ][NJ], U[NI][NI];
 
 // CHECK: interchange-inner.c:[[#@LINE+13]]:7: remark: interchanged with the loop at line [[#@LINE+11]] around it (distributed around it first): the innermost loop walks consecutive elements in 2 of its distinct accesses, not 1, and carries no dependence
 // OUT: static WEFT_RT_REGION void {{weft_}}product_scop0_distributed(
@@ -133,6 +134,56 @@ static void column_filter(void) {
 #pragma endscop
 }
 
+// gramschmidt's projections: in each step k, a unit's loop over j holds
+// two loops over i that walk column j; it is distributed into a loop
+// zeroing R's row and one loop for each loop over i, and those move
+// outside in each rank's part.
+// CHECK: interchange-inner.c:[[#@LINE+12]]:7: remark: interchanged with the loop at line [[#@LINE+10]] around it, in each rank's part: the innermost loop walks consecutive elements in 2 of its distinct accesses, not 0
+// CHECK: interchange-inner.c:[[#@LINE+13]]:7: remark: interchanged with the loop at line [[#@LINE+9]] around it, in each rank's part: the innermost loop walks consecutive elements in 2 of its distinct accesses, not 0
+// OUT: void {{weft_}}orthogonalise_scop0_sequential(
+// OUT: for (int i = 0; i < {{.+}}; i++) {
+// OUT-NEXT: for (int j = k + 1; j < {{.+}}; j++) {
+// OUT-NEXT: R[k][j] += Q[i][k] * G[i][j];
+static void orthogonalise(void) {
+#pragma scop
+  for (int k = 0; k < NJ; k++)
+#pragma weft distribute(j: block)
+    for (int j = k + 1; j < NJ; j++) {
+      R[k][j] = 0.0;
+      for (int i = 0; i < NI; i++)
+        R[k][j] += Q[i][k] * G[i][j];
+      for (int i = 0; i < NI; i++)
+        G[i][j] -= Q[i][k] * R[k][j];
+    }
+#pragma endscop
+}
+
+// ludcmp's rows of U: each iteration of the loop over j, inside the loop
+// over i that carries the factorisation, sets w first and stores it after
+// its sum; w becomes an array for each i, indexed by j - i, made and freed
+// around the loop over j, and the sum over k moves outside in each rank's
+// part.
+// KEPT: interchange-inner.c:[[#@LINE+12]]:5: remark: kept w in arrays, one element per iteration of the loop at line [[#@LINE+12]], which sets them first
+// CHECK: interchange-inner.c:[[#@LINE+13]]:7: remark: interchanged with the loop at line [[#@LINE+11]] around it, in each rank's part
+// OUT: void {{weft_}}upper_rows_scop0_sequential(
+// OUT: double *w_1 = weft_rt_alloc(
+// OUT: for (int k = 0; k < i; k++) {
+// OUT-NEXT: for (int j = i; j < {{.+}}; j++) {
+// OUT-NEXT: w_1[j - i] -= U[i][k] * U[k][j];
+static void upper_rows(void) {
+  double w;
+#pragma scop
+  for (int i = 0; i < NI; i++)
+#pragma weft distribute(j: block)
+    for (int j = i; j < NI; j++) {
+      w = U[i][j];
+      for (int k = 0; k < i; k++)
+        w -= U[i][k] * U[k][j];
+      U[i][j] = w;
+    }
+#pragma endscop
+}
+
 int main(void) {
   for (int i = 0; i < NI; i++)
     for (int k = 0; k < NK; k++)
@@ -147,11 +198,21 @@ int main(void) {
     Y[k] = (double)((k * 3) % 7) / 5.0;
   for (int i = 0; i < NI; i++)
     X[i] = (double)(i % 5) / 3.0;
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++) {
+      G[i][j] = (double)((i * 3 + j * 5) % 19) / 4.0;
+      Q[i][j] = (double)((i + j * 7) % 13) / 26.0;
+    }
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NI; j++)
+      U[i][j] = (double)((i * 3 + j) % 7) / 50.0;
   product();
   covariance();
   transposed_product();
   scale_columns();
   column_filter();
+  orthogonalise();
+  upper_rows();
   for (int i = 0; i < NI; i++) {
     for (int j = 0; j < NJ; j++)
       printf("%.17g ", T[i][j]);
@@ -173,6 +234,21 @@ int main(void) {
   for (int i = 0; i < NI; i++) {
     for (int j = 0; j < NJ; j++)
       printf("%.17g ", F[i][j]);
+    printf("\n");
+  }
+  for (int i = 0; i < NI; i++) {
+    for (int j = 0; j < NJ; j++)
+      printf("%.17g ", G[i][j]);
+    printf("\n");
+  }
+  for (int k = 0; k < NJ; k++) {
+    for (int j = 0; j < NJ; j++)
+      printf("%.17g ", R[k][j]);
+    printf("\n");
+  }
+  for (int i = 0; i < NI; i++) {
+    for (int j = 0; j < NI; j++)
+      printf("%.17g ", U[i][j]);
     printf("\n");
   }
   return 0;
