@@ -264,11 +264,14 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   }
   // A region checked for overlapping arguments is three or four functions
   // (dist-alias-check): its forms for overlapping arguments, sequential and
-  // distributed, then the dispatcher the call site calls.
+  // distributed, then the dispatcher the call site calls; a region nothing
+  // distributed is the function rank 0 runs (dist-run-on-root, after its
+  // forms) and the dispatcher.
   for (RegionReplacement &rep : replacements) {
     for (llvm::StringRef suffix : {llvm::StringRef(weft::kOverlappingSuffix),
                                    llvm::StringRef(weft::kSequentialSuffix),
                                    llvm::StringRef(weft::kDistributedSuffix),
+                                   llvm::StringRef(weft::kRank0Suffix),
                                    llvm::StringRef()})
       rep.definition +=
           functions.lookup(rep.functionName + suffix.str()).definition;

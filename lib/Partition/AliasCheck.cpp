@@ -316,8 +316,10 @@ namespace {
 struct DistFoldAliasChecks
     : weft::impl::DistFoldAliasChecksBase<DistFoldAliasChecks> {
   using Base::Base;
-  /// Names the pairs the dispatcher compares.
-  void remarkChecks(func::FuncOp dispatcher) {
+  /// Names the pairs the dispatcher compares; with `saysWhere`, on which
+  /// ranks the region as written runs (for a region nothing distributed,
+  /// dist-run-on-root decides that later).
+  void remarkChecks(func::FuncOp dispatcher, bool saysWhere) {
     SmallVector<dist::RangesOverlapOp> checks;
     dispatcher.walk([&](dist::RangesOverlapOp op) { checks.push_back(op); });
     if (checks.empty())
@@ -336,8 +338,10 @@ struct DistFoldAliasChecks
                             return WalkResult::interrupt();
                           })
                           .wasInterrupted();
-    d << "): the region runs as written "
-      << (onRootOnly ? "on rank 0" : "on every rank") << " when they overlap";
+    d << "): the region runs as written ";
+    if (saysWhere)
+      d << (onRootOnly ? "on rank 0 " : "on every rank ");
+    d << "when they overlap";
   }
   static bool hasOverlapCheck(func::FuncOp dispatcher) {
     return dispatcher
@@ -364,17 +368,17 @@ struct DistFoldAliasChecks
               &sequential.getBody(), &distributed.getBody(),
               OperationEquivalence::IgnoreLocations)) {
         if (report)
-          remarkChecks(dispatcher);
+          remarkChecks(dispatcher, /*saysWhere=*/true);
         continue;
       }
       // Nothing distributed. With arguments checked at entry, the check
       // stays and chooses between the region as written and its copy for
-      // disjoint arguments, both on every rank.
+      // disjoint arguments.
       if (hasOverlapCheck(dispatcher)) {
         if (failed(keepCheck(symbols, dispatcher, sequential, distributed)))
           return signalPassFailure();
         if (report)
-          remarkChecks(dispatcher);
+          remarkChecks(dispatcher, /*saysWhere=*/false);
         continue;
       }
       // Otherwise the region as written is all that stays (its copy for

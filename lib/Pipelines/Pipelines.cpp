@@ -85,6 +85,11 @@ static void addDistributePasses(OpPassManager &pm,
   DistFoldAliasChecksOptions foldChecks;
   foldChecks.report = options.report;
   pm.addPass(createDistFoldAliasChecks(foldChecks));
+  if (!options.liveOutEverywhere) {
+    DistRunOnRootOptions onRoot;
+    onRoot.report = options.report;
+    pm.addPass(createDistRunOnRoot(onRoot));
+  }
 }
 
 void weft::buildDistributePipeline(OpPassManager &pm,

@@ -76,21 +76,30 @@ void objects(void) {
 #pragma endscop
 }
 
-// A region that runs on every rank anyway (nothing distributed) keeps its
-// check, which now chooses, on every rank, between the region as written
-// (plain pointers, which may overlap) and the same loops through restrict
-// pointers (dist-fold-alias-checks): no rank count is asked.
-// CHECK: alias-check.c:[[@LINE+13]]:1: remark: arguments checked for overlap at entry (a and b): the region runs as written on every rank when they overlap
+// A region nothing distributed keeps its check, which now chooses between
+// the region as written (plain pointers, which may overlap) and the same
+// loops through restrict pointers (dist-fold-alias-checks): no rank count
+// is asked. Rank 0 alone runs it (dist-run-on-root), the other ranks' copies
+// marked stale.
+// CHECK: alias-check.c:[[@LINE+21]]:1: remark: arguments checked for overlap at entry (a and b): the region runs as written when they overlap
+// CHECK: alias-check.c:[[@LINE+20]]:1: remark: runs on rank 0 alone, nothing in it being distributed
 // OUT-NOT: {{weft_}}replicated_scop0_distributed
 // OUT: static WEFT_RT_AS_WRITTEN void {{weft_}}replicated_scop0_overlapping(int32_t n, double *a, double *b) {
 // OUT: static WEFT_RT_AS_WRITTEN void {{weft_}}replicated_scop0_sequential(int32_t n, double *restrict a, double *restrict b) {
-// OUT: static void {{weft_}}replicated_scop0(int32_t n, double *a, double *b) {
+// OUT: static void {{weft_}}replicated_scop0_rank0(int32_t n, double *a, double *b) {
 // OUT-NEXT: bool ranges_overlap = {{weft_}}rt_ranges_overlap(a, 0, (int64_t)n, 8, b, 0, (int64_t)n, 8);
 // OUT-NEXT: if (ranges_overlap) {
 // OUT-NEXT: {{weft_}}replicated_scop0_overlapping(n, a, b);
 // OUT-NEXT: } else {
 // OUT-NEXT: {{weft_}}replicated_scop0_sequential(n, a, b);
 // OUT-NEXT: }
+// OUT-NEXT: }
+// OUT: static void {{weft_}}replicated_scop0(int32_t n, double *a, double *b) {
+// OUT-NEXT: int64_t self = {{weft_}}rt_self();
+// OUT-NEXT: if (self == 0) {
+// OUT-NEXT: {{weft_}}replicated_scop0_rank0(n, a, b);
+// OUT-NEXT: }
+// OUT-NEXT: {{weft_}}rt_set_replicas_stale();
 // OUT-NEXT: }
 void replicated(int n, double *a, double *b) {
 #pragma scop

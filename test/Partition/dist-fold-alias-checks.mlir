@@ -70,7 +70,7 @@ func.func @same(%n: index, %a: memref<?xf64>) attributes {dist.alias_check} {
 }
 
 // Nothing distributed, arguments checked (several processes): the check
-// stays, and chooses on every rank between the region as written (plain
+// stays, and chooses between the region as written (plain
 // pointers) and its sequential copy (arguments checked disjoint: restrict
 // in C); the distributed form and the choice by rank count go.
 // CHECK-NOT:   func.func @kept_distributed
@@ -109,7 +109,7 @@ func.func @kept_distributed(%n: index, %a: memref<?xf64>) attributes {dist.args_
   }
   return
 }
-// expected-remark @below {{arguments checked for overlap at entry (a and a): the region runs as written on every rank when they overlap}}
+// expected-remark @below {{arguments checked for overlap at entry (a and a): the region runs as written when they overlap}}
 func.func @kept(%n: index, %a: memref<?xf64> {weft.c_arg = "(double *)(a)"}) attributes {dist.alias_check} {
   %o = dist.ranges_overlap %a[%n, %n], %a[%n, %n] : memref<?xf64>, memref<?xf64>
   scf.if %o {
@@ -165,7 +165,7 @@ func.func @host_distributed(%n: index, %a: memref<?xf64>) attributes {dist.args_
   }
   return
 }
-// expected-remark @below {{arguments checked for overlap at entry (a and a): the region runs as written on every rank when they overlap}}
+// expected-remark @below {{arguments checked for overlap at entry (a and a): the region runs as written when they overlap}}
 func.func @host(%n: index, %a: memref<?xf64> {weft.c_arg = "(double *)(a)"}) attributes {dist.alias_check} {
   %o = dist.ranges_overlap %a[%n, %n], %a[%n, %n] : memref<?xf64>, memref<?xf64>
   scf.if %o {

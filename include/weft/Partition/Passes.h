@@ -22,6 +22,9 @@ namespace weft {
 inline constexpr llvm::StringLiteral kOverlappingSuffix = "_overlapping";
 inline constexpr llvm::StringLiteral kSequentialSuffix = "_sequential";
 inline constexpr llvm::StringLiteral kDistributedSuffix = "_distributed";
+/// The name dist-run-on-root gives a region nothing distributed (its
+/// dispatcher, calling it on rank 0 alone, keeps the region's name).
+inline constexpr llvm::StringLiteral kRank0Suffix = "_rank0";
 
 /// Whether the partitioning passes may rewrite `func`: not the sequential
 /// copy or the dispatcher of a region checked for overlapping arguments.
