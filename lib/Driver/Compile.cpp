@@ -268,11 +268,11 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
   // distributed is the function rank 0 runs (dist-run-on-root, after its
   // forms) and the dispatcher.
   for (RegionReplacement &rep : replacements) {
-    for (llvm::StringRef suffix : {llvm::StringRef(weft::kOverlappingSuffix),
-                                   llvm::StringRef(weft::kSequentialSuffix),
-                                   llvm::StringRef(weft::kDistributedSuffix),
-                                   llvm::StringRef(weft::kRank0Suffix),
-                                   llvm::StringRef()})
+    for (llvm::StringRef suffix :
+         {llvm::StringRef(weft::kOverlappingSuffix),
+          llvm::StringRef(weft::kSequentialSuffix),
+          llvm::StringRef(weft::kDistributedSuffix),
+          llvm::StringRef(weft::kRank0Suffix), llvm::StringRef()})
       rep.definition +=
           functions.lookup(rep.functionName + suffix.str()).definition;
     rep.callArgs = functions.lookup(rep.functionName).callArgs;

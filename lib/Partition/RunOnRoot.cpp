@@ -123,8 +123,8 @@ static func::FuncOp runOnRank0(func::FuncOp region, SymbolTable &symbols,
   OpBuilder atRoot = OpBuilder::atBlockBegin(onRoot.thenBlock());
   atRoot.create<func::CallOp>(loc, region, dispatcher.getArguments());
   for (auto [arg, slot] : slots)
-    atRoot.create<memref::StoreOp>(
-        loc, atRoot.create<memref::LoadOp>(loc, arg), slot, zero);
+    atRoot.create<memref::StoreOp>(loc, atRoot.create<memref::LoadOp>(loc, arg),
+                                   slot, zero);
   b.create<dist::SetReplicasStaleOp>(loc);
   for (auto [arg, slot] : slots) {
     b.create<dist::BroadcastOp>(loc, slot, "{ S[0] }", ValueRange{},
