@@ -11,6 +11,8 @@
 #include "dialects/Weft/IR/WeftDialect.h"
 #include "weft/Partition/Passes.h"
 
+#include "Dispatcher.h"
+
 #include "weft/Partition/AstToLoops.h"
 #include "weft/Partition/NestComments.h"
 
@@ -205,16 +207,8 @@ LogicalResult DistAliasCheck::guard(func::FuncOp func) {
   func.setName(name + kDistributedSuffix.str());
   // It runs only where no written argument overlaps another.
   func->setAttr(dist::DistDialect::getArgsDisjointAttrName(), mb.getUnitAttr());
-  mb.setInsertionPointAfter(func);
-  auto dispatcher = mb.create<func::FuncOp>(func.getLoc(), name,
-                                            func.getFunctionType());
-  dispatcher.setAllArgAttrs(func.getAllArgAttrs());
-  dispatcher->setAttr(dist::DistDialect::getAliasCheckAttrName(),
-                      mb.getUnitAttr());
-  Block *entry = dispatcher.addEntryBlock();
-  for (auto [arg, original] :
-       llvm::zip(entry->getArguments(), func.getArguments()))
-    arg.setLoc(original.getLoc()); // its source name
+  func::FuncOp dispatcher = createDispatcher(func, name);
+  Block *entry = &dispatcher.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(entry);
   Location loc = func.getLoc();
   ValueRange args = dispatcher.getArguments();

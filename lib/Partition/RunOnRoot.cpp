@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Partition/Passes.h"
 
+#include "Dispatcher.h"
+
 #include "dialects/Dist/IR/DistOps.h"
 #include "dialects/Weft/IR/WeftDialect.h"
 
@@ -88,19 +90,9 @@ static func::FuncOp runOnRank0(func::FuncOp region, SymbolTable &symbols,
   std::string name = region.getName().str();
   if (failed(symbols.rename(region, name + kRank0Suffix.str())))
     return {};
-  OpBuilder mb(region);
-  mb.setInsertionPointAfter(region);
-  auto dispatcher =
-      mb.create<func::FuncOp>(region.getLoc(), name, region.getFunctionType());
-  dispatcher.setAllArgAttrs(region.getAllArgAttrs());
-  dispatcher->setAttr(dist::DistDialect::getAliasCheckAttrName(),
-                      mb.getUnitAttr());
+  func::FuncOp dispatcher = createDispatcher(region, name);
   symbols.insert(dispatcher);
-  Block *entry = dispatcher.addEntryBlock();
-  for (auto [arg, original] :
-       llvm::zip(entry->getArguments(), region.getArguments()))
-    arg.setLoc(original.getLoc()); // its source name
-  OpBuilder b = OpBuilder::atBlockBegin(entry);
+  OpBuilder b = OpBuilder::atBlockBegin(&dispatcher.getBody().front());
   Location loc = region.getLoc();
   Value rank = b.create<dist::RankOp>(loc);
   Value zero = b.create<arith::ConstantIndexOp>(loc, 0), root = zero;
