@@ -109,7 +109,27 @@ def column_filters(rng):
             f"      for (i = 2; i < n - 2; i++) {{\n        {body} {then}\n      }}\n    }}{after}")
 
 
+def column_updates(rng):
+    """ludcmp's rows: inside a loop over k, each iteration of the loop over
+    j (from k, or a constant) sets p from an element, subtracts a sum down
+    column j through it and stores it after; weft keeps p in an array
+    indexed by j less that bound, made for each k, and swaps the sum's loop
+    outside where it may (not where p is read after the nest, which
+    sometimes follows)."""
+    target, source = rng.choice(["r", "s"]), rng.choice(["r", "s"])
+    lo = rng.choice(["k", "k + 1", "1"])
+    j = sub("j", rng.choice([-1, 0, 0, 1]))
+    after = "\n    a[3] = p;" if rng.random() < 0.2 else ""
+    return (f"for (k = 1; k < 4; k++)\n      for (j = {lo}; j < {M} - 1; j++) {{\n"
+            f"        p = {target}[k][j];\n"
+            f"        for (i = 2; i < n - 2; i++)\n"
+            f"          p -= 0.5 * {source}[i][{j}] * a[i];\n"
+            f"        {target}[k][j] = p;\n      }}{after}")
+
+
 def nest(rng):
+    if rng.random() < 0.1:
+        return column_updates(rng)
     if rng.random() < 0.2:
         return column_sums(rng)
     if rng.random() < 0.15:

@@ -141,7 +141,9 @@ void DistRunOnRoot::runOnOperation() {
   SmallVector<func::FuncOp> regions;
   for (func::FuncOp func : module.getOps<func::FuncOp>()) {
     llvm::SmallPtrSet<Operation *, 8> seen;
+    // `#pragma weft nodist` asks for every rank to run it.
     if (!func.isExternal() && !called.contains(func) &&
+        !func->hasAttr(WeftDialect::getNoDistAttrName()) &&
         !isRankAware(func, symbols, seen))
       regions.push_back(func);
   }

@@ -129,3 +129,16 @@ func.func @half_scop0(%h: memref<f16>) {
   affine.store %one, %h[] : memref<f16>
   return
 }
+
+// -----
+
+// `#pragma weft nodist` (weft.nodist): every rank runs it, as the directive
+// says.
+// CHECK-LABEL: func.func @seeded_scop0(
+// CHECK-NOT:     dist.rank
+// CHECK:         affine.store
+func.func @seeded_scop0(%s: memref<1xf64>) attributes {weft.nodist} {
+  %one = arith.constant 1.0 : f64
+  affine.store %one, %s[0] : memref<1xf64>
+  return
+}

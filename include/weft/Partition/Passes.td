@@ -112,7 +112,9 @@ def DistRunOnRoot : Pass<"dist-run-on-root", "::mlir::ModuleOp"> {
     it may read (not `weft.region_only`) are broadcast from rank 0 after
     it, so that every rank decides its control flow on the same values
     (before, each rank computed them, from its own possibly stale copies).
-    A region with such a scalar MPI cannot send stays on every rank. Not
+    A region with such a scalar MPI cannot send stays on every rank, as
+    does one under `#pragma weft nodist` (`weft.nodist`: every rank runs
+    it, as the directive says). Not
     in the pipelines under `weft compile --live-out=all` (every rank keeps
     its copies current by computing them). With `report`, a remark on each
     region it changes.
