@@ -9,16 +9,6 @@
 using namespace mlir;
 using namespace weft;
 
-/// Whether `op` or an op in it reads `scalar`.
-static bool reads(Operation *op, Value scalar) {
-  return op
-      ->walk([&](affine::AffineLoadOp load) {
-        return load.getMemRef() == scalar ? WalkResult::interrupt()
-                                          : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 /// Whether `op` or an op in it uses `scalar`.
 static bool uses(Operation *op, Value scalar) {
   return llvm::any_of(scalar.getUsers(),
@@ -54,7 +44,7 @@ static FirstAccess firstAccess(Block::iterator begin, Block::iterator end,
       if (!uses(&child, scalar))
         continue;
       auto store = dyn_cast<affine::AffineStoreOp>(child);
-      if (!store || store.getMemRef() != scalar || reads(&child, scalar))
+      if (!store || store.getMemRef() != scalar)
         return FirstAccess::Reads;
       set = true;
       break;

@@ -78,7 +78,6 @@ struct DistInterchangeInner
 
 void DistInterchangeInner::runOnFunction(func::FuncOp func, bool expand) {
   std::vector<Nest> nests;
-  bool expandedAny = false;
   func.walk([&](affine::AffineForOp outer) {
     Nest nest;
     nest.outer = outer;
@@ -121,7 +120,6 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func, bool expand) {
       FailureOr<ExpandedScalars> expanded = expandScalars(outer, first);
       if (succeeded(expanded))
         nest.expanded = std::move(*expanded);
-      expandedAny |= !nest.expanded.accesses.empty();
     }
     for (Operation &op : outer.getBody()->without_terminator()) {
       auto loop = dyn_cast<affine::AffineForOp>(op);
@@ -136,6 +134,8 @@ void DistInterchangeInner::runOnFunction(func::FuncOp func, bool expand) {
   });
   if (nests.empty())
     return;
+  bool expandedAny = llvm::any_of(
+      nests, [](const Nest &n) { return !n.expanded.accesses.empty(); });
   // Where ISL cannot answer, nothing moves; dist-partition says why.
   bool islFailed = false;
   bool answered = [&] {
