@@ -5,17 +5,22 @@
 #
 #   bash bench/cpu-predict.sh POLYBENCH_DIR [BUILD_DIR] [KERNEL ...]
 #
+# With RANKS=P (default 1) the prediction is for P ranks (`--ranks P`, the
+# report's "predicted region time at P ranks") and weft's output runs under
+# `mpirun -np P` (with --oversubscribe): the partitioner's whole model,
+# work divided over the ranks and messages, against a run.
+#
 # For each kernel (or only the named ones), at $PB_DATASET (default LARGE):
-#   1. weft compile --target=mpi --ranks 1 --report with the dataset's sizes
+#   1. weft compile --target=mpi --ranks $RANKS --report with the dataset's sizes
 #      (--size=n=1300,...: the header's N by its name in the source; a name
 #      no region uses is dropped); the prediction is the sum over the
-#      regions of "predicted region time at 1 ranks" (none where the
+#      regions of "predicted region time at $RANKS ranks" (none where the
 #      estimate fails: "-");
 #   2. $CC -O3 -march=native builds the original with PolyBench's timer
 #      (-DPOLYBENCH_TIME: the kernel alone, after a cache flush), and
 #      $MPICC the same way builds weft's output of step 1, which is what the
 #      prediction is of; each runs $REPEAT (3) times, interleaved (weft's
-#      under `mpirun -np 1`), each run inside `flock /tmp/weft-timing.lock`,
+#      under `mpirun -np $RANKS`), each run inside `flock /tmp/weft-timing.lock`,
 #      and the best counts;
 #   3. prints kernel, sizes, the input's and weft's measured s, predicted s,
 #      predicted / weft's measured, then the geometric mean of the ratio and
@@ -43,6 +48,10 @@ weft=${WEFT:-$build/bin/weft}
 CC=${CC:-gcc}
 MPICC=${MPICC:-mpicc}
 REPEAT=${REPEAT:-3}
+RANKS=${RANKS:-1}
+case $RANKS in
+  '' | *[!0-9]* | 0) echo "RANKS must be a positive number, not '$RANKS'" >&2; exit 2 ;;
+esac
 dataset=${PB_DATASET:-LARGE}_DATASET
 work=$(mktemp -d)
 [ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
@@ -56,19 +65,19 @@ fi
 
 ratios=()
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-printf '%-16s %-34s %10s %10s %10s %8s\n' kernel sizes input_s weft_s predicted_s pred/weft
+printf '%-16s %-34s %10s %10s %10s %8s\n' kernel sizes input_s "weft_s@$RANKS" predicted_s pred/weft
 for k in "${kernels[@]}"; do
   src=$(find "$pb" -path "*/$k/$k.c" | head -1)
   [ -n "$src" ] || { echo "no kernel $k under $pb" >&2; exit 1; }
   dir=$(dirname "$src")
   report=$work/$k.report
   if ! sizes=$(compile_sized "$weft" "$(polybench_sizes "$root" "${src%.c}.h" "$dataset")" \
-    "$work/$k.mpi.c" "$report" --ranks 1 --report -I "$pb/utilities" -I "$dir" \
+    "$work/$k.mpi.c" "$report" --ranks "$RANKS" --report -I "$pb/utilities" -I "$dir" \
     "-D$dataset" "$src"); then
     echo "$k: weft failed" >&2
     exit 1
   fi
-  predicted=$(sed -n 's/.*\(partition chosen\|no unit can be distributed\).*predicted region time at 1 ranks \([0-9.e+-]*\) s.*/\2/p' "$report" |
+  predicted=$(sed -n 's/.*\(partition chosen\|no unit can be distributed\).*predicted region time at '"$RANKS"' ranks \([0-9.e+-]*\) s.*/\2/p' "$report" |
     awk 'BEGIN { s = 0; n = 0 } { s += $1; n++ } END { if (n) printf "%.4g", s; else print "-" }')
   if [ -n "${TIMES:-}" ]; then
     read -r input best < <(awk -v k="$k" '$1 == k { print $2, $3 }' "$TIMES")
@@ -81,7 +90,7 @@ for k in "${kernels[@]}"; do
     input="" best=""
     for _ in $(seq "$REPEAT"); do
       input=$(min_of "$input" "$(flock /tmp/weft-timing.lock "$work/$k")")
-      best=$(min_of "$best" "$(flock /tmp/weft-timing.lock mpirun -np 1 "$work/$k.mpi")")
+      best=$(min_of "$best" "$(flock /tmp/weft-timing.lock mpirun --oversubscribe -np "$RANKS" "$work/$k.mpi")")
     done
   fi
   ratio=-

@@ -43,7 +43,11 @@ DeviceSpec make(const char *name, double mem, double fp16, double int8,
 /// bench/cpu-core.c on the development machine (one Zen 4 EPYC core: 590
 /// GB/s loaded and stored by a vectorised loop in L1, 133 read from L2, 102
 /// from L3, 31 from memory; 0.48 ns a dependent add, 3.37 more a dependent
-/// division). Its vectors are AVX-512's.
+/// division). Its vectors are AVX-512's. All 16 cores together read 123
+/// GB/s from memory: eight channels of DDR4-3200 (204.8 GB/s) at the same
+/// 0.6, a description of such a socket, not a measurement (the development
+/// machine has 2 cores, and two of them reading at once each read what one
+/// does alone); from five ranks on a node, they share it.
 DeviceSpec hostCpu() {
   DeviceSpec d = make("cpu", 64, 1.0, 2.0, 1.0, 0.5, 50, 16, 0);
   d.cacheKiB[0] = 48;
@@ -52,6 +56,7 @@ DeviceSpec hostCpu() {
   d.cacheFillGBps[0] = 133;
   d.cacheFillGBps[1] = 102;
   d.loadStoreGBps = 590;
+  d.nodeMemoryGBps = 8 * 25.6 * 0.6;
   d.fpLatencyNs = 0.48;
   d.fpDivideLatencyNs = 3.37;
   d.vectorDoubles = 8; // AVX-512

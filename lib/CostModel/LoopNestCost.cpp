@@ -17,10 +17,13 @@ static double peakTFLOPS(const DeviceSpec &gpu, bool doublePrecision) {
   return gpu.fp64TFLOPS > 0 ? gpu.fp64TFLOPS : gpu.fp32TFLOPS / 2;
 }
 
-double predictCoreSeconds(const CoreWork &work, const DeviceSpec &cpu) {
+double predictCoreSeconds(const CoreWork &work, const DeviceSpec &cpu,
+                          unsigned sharers) {
   constexpr unsigned levels = DeviceSpec::kCacheLevels;
-  double seconds =
-      work.fills[levels - 1] / (cpu.bandwidthGBps * 1e9 * cpu.memEff);
+  double coreGBps = cpu.bandwidthGBps * cpu.memEff;
+  double nodeGBps = cpu.nodeMemoryGBps > 0 ? cpu.nodeMemoryGBps : coreGBps;
+  double memoryGBps = std::min(coreGBps, nodeGBps / std::max(1u, sharers));
+  double seconds = work.fills[levels - 1] / (memoryGBps * 1e9);
   if (cpu.loadStoreGBps > 0)
     seconds = std::max(seconds, work.accessBytes / (cpu.loadStoreGBps * 1e9));
   for (unsigned c = 0; c + 1 < levels; ++c)

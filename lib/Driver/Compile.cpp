@@ -188,6 +188,7 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     distribute.liveOutEverywhere = options.liveOutEverywhere;
     distribute.splitFpReductions = options.splitFpReductions;
     distribute.ranks = options.plannedRanks;
+    distribute.ranksPerNode = options.ranksPerNode;
     distribute.nominalSize = options.nominalSize;
     distribute.sizes = options.sizes;
     distribute.gridDims = options.gridDims;

@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace weft;
@@ -36,7 +37,7 @@ struct Objective {
   /// Terms of unit `u` alone (its work, its live-out values, the flows
   /// from u to itself across executions).
   double unitTerm(unsigned u, unsigned mode) const {
-    double s = cost::predictCoreSeconds(costs.work[u], m.cpu) /
+    double s = cost::predictCoreSeconds(costs.work[u], m.cpu, m.ranksOnNode) /
                (mode ? costs.ranks : 1);
     if (!mode)
       return s;
@@ -68,7 +69,8 @@ struct Objective {
 } // end anonymous namespace
 
 llvm::Expected<MachineModel> MachineModel::get(llvm::StringRef device,
-                                               double linkGBps) {
+                                               double linkGBps, unsigned ranks,
+                                               unsigned ranksPerNode) {
   llvm::Expected<cost::DeviceSpec> spec = cost::lookupDevice(device);
   if (!spec)
     return spec.takeError();
@@ -77,12 +79,22 @@ llvm::Expected<MachineModel> MachineModel::get(llvm::StringRef device,
   m.latency = link.alphaUs * 1e-6;
   m.secondsPerByte = 1.0 / (link.GBps * 1e9);
   m.cpu = *spec;
+  unsigned cores = std::max(1, m.cpu.sms);
+  m.ranksOnNode =
+      std::max(1u, std::min(ranks, ranksPerNode ? ranksPerNode : cores));
   return m;
 }
 
 double weft::predictSeconds(llvm::ArrayRef<unsigned> modes,
                             const PartitionCosts &costs,
                             const MachineModel &m) {
+  if (m.replicatedOnRoot &&
+      llvm::all_of(modes, [](unsigned mode) { return mode == 0; })) {
+    MachineModel alone = m;
+    alone.ranksOnNode = 1;
+    alone.replicatedOnRoot = false;
+    return predictSeconds(modes, costs, alone);
+  }
   Objective obj(costs, m);
   double s = 0;
   for (unsigned u = 0; u < obj.n; ++u)
@@ -184,6 +196,18 @@ PartitionChoice weft::choosePartition(llvm::ArrayRef<UnitOptions> options,
       best = &state;
   result.modes.assign(best->modes.begin(), best->modes.end());
   result.predictedSeconds = predictSeconds(result.modes, costs, m);
+  // The program charged replicated units as every rank running them; with
+  // every unit replicated, rank 0 runs them alone.
+  if (m.replicatedOnRoot && llvm::all_of(options, [](const UnitOptions &o) {
+        return o.replicated;
+      })) {
+    llvm::SmallVector<unsigned> none(n, 0);
+    double seconds = predictSeconds(none, costs, m);
+    if (seconds < result.predictedSeconds) {
+      result.modes = std::move(none);
+      result.predictedSeconds = seconds;
+    }
+  }
   preferOneAxis(result, options, costs, m);
   return result;
 }

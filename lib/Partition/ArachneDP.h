@@ -5,7 +5,8 @@
 // replicated, or distributed over a grid of 1 or 2 axes, so that the
 // predicted time is minimal:
 //
-//   time = sum_u  gamma * work_u / (distributed ? P : 1)
+//   time = sum_u  gamma * work_u / (distributed ? P : 1)     (the ranks
+//                 of a node sharing its memory bandwidth, lib/CostModel)
 //        + sum_(u,t) [u distributed] (alpha * messages + beta * bytes) / P
 //                                    of the flow u -> t given both modes
 //        + sum_u [u distributed] the same for u's live-out values
@@ -33,10 +34,19 @@ struct MachineModel {
   double secondsPerByte = 0;   // beta
   /// What runs each rank: a unit's work on one of its cores.
   cost::DeviceSpec cpu;
+  /// Ranks that run on one node at the same time: their units share its
+  /// memory bandwidth (cost::predictCoreSeconds' `sharers`).
+  unsigned ranksOnNode = 1;
+  /// Whether a region of which nothing is distributed runs on rank 0 alone
+  /// (dist-run-on-root), so that no other rank shares its node's memory.
+  bool replicatedOnRoot = true;
 
-  /// Fails on an unknown device name.
+  /// Fails on an unknown device name. `ranksPerNode` 0 places the ranks as
+  /// mpirun does by default, filling a node's cores (the device's `sms`)
+  /// before the next.
   static llvm::Expected<MachineModel> get(llvm::StringRef device,
-                                          double linkGBps);
+                                          double linkGBps, unsigned ranks,
+                                          unsigned ranksPerNode);
 };
 
 struct PartitionChoice {
@@ -49,7 +59,8 @@ struct PartitionChoice {
   size_t states = 0;
 };
 
-/// The predicted time of one assignment of modes.
+/// The predicted time of one assignment of modes. Where nothing is
+/// distributed and `m.replicatedOnRoot`, rank 0 runs the units alone.
 double predictSeconds(llvm::ArrayRef<unsigned> modes,
                       const PartitionCosts &costs, const MachineModel &m);
 
@@ -68,7 +79,8 @@ struct UnitOptions {
 
 /// The best assignment among `options` (each unit has at least one), except
 /// that a unit over a 2-D grid takes 1-D blocks where they are predicted
-/// within 0.1 % of the region's best time.
+/// within 0.1 % of the region's best time. Replicating every unit counts at
+/// its time on rank 0 alone where `m.replicatedOnRoot`.
 PartitionChoice choosePartition(llvm::ArrayRef<UnitOptions> options,
                                 const PartitionCosts &costs,
                                 const MachineModel &m);

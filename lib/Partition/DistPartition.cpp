@@ -159,6 +159,11 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
   // Why the analysis gave up is not an error of the program: the region
   // then runs replicated, and the report says why.
   std::string why;
+  // Whether a region of which nothing is distributed runs on rank 0 alone
+  // (dist-run-on-root): its remarks then do not say "every rank".
+  bool replicatedOnRoot =
+      !liveOutEverywhere &&
+      !func->hasAttr(weft::WeftDialect::getNoDistAttrName());
   PolyhedralRegion &analysis = getChildAnalysis<PolyhedralRegion>(func);
   FailureOr<FlowDependenceInfo> deps;
   {
@@ -182,7 +187,9 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
     if (pinned.wasInterrupted())
       return failure();
     if (report)
-      func.emitRemark() << "runs on every rank: " << why;
+      func.emitRemark() << (replicatedOnRoot ? "not distributed: "
+                                             : "runs on every rank: ")
+                        << why;
     return success();
   }
   SmallVector<UnitCandidate> candidates =
@@ -203,11 +210,13 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
   PartitionChoice choice;
   for (const UnitOptions &o : options)
     choice.modes.push_back(o.fallback());
-  llvm::Expected<MachineModel> model = MachineModel::get(device, linkGBps);
+  llvm::Expected<MachineModel> model =
+      MachineModel::get(device, linkGBps, ranks, ranksPerNode);
   if (!model)
     return func.emitError() << "dist-partition: "
                             << llvm::toString(model.takeError());
   MachineModel machine = *model;
+  machine.replicatedOnRoot = replicatedOnRoot;
   FailureOr<PartitionCosts> costs;
   if (llvm::is_contained(candidate, true)) {
     ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
@@ -251,6 +260,8 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
            : mode == 1 ? "distributed"
                        : "distributed over a 2-D grid";
   };
+  bool onRoot = replicatedOnRoot &&
+                llvm::all_of(choice.modes, [](unsigned m) { return m == 0; });
   for (auto [u, c] : llvm::enumerate(candidates)) {
     unsigned mode = choice.modes[u];
     c.unit.op->setAttr(dist::DistDialect::getUnitAttrName(),
@@ -268,6 +279,7 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
     d << (mode == 2   ? "distributed over a 2-D grid: blocks of its "
                         "iterations and of the inner loop's on each rank"
           : mode == 1 ? "distributed: blocks of its iterations on each rank"
+          : onRoot    ? "not distributed: "
                       : "runs on every rank: ");
     if (mode && !c.unit.reductions.empty()) {
       SmallVector<StringRef> kinds;

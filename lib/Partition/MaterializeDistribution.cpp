@@ -865,8 +865,8 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
   }
 
   /// `compute` with the full quota. If ISL cannot compute the sets in it,
-  /// the region runs on every rank instead (nothing is rewritten), with a
-  /// warning, so a blown quota costs speed, never a compile.
+  /// the region is not distributed (nothing is rewritten), with a warning,
+  /// so a blown quota costs speed, never a compile.
   LogicalResult
   computeOrReplicate(function_ref<LogicalResult(unsigned long)> compute) {
     std::string why;
@@ -876,9 +876,13 @@ struct DistMaterialize : weft::impl::DistMaterializeBase<DistMaterialize> {
       if (succeeded(compute(maxIslOperations)))
         return success();
     }
+    // Without messages nothing is distributed: dist-run-on-root then runs
+    // the region on rank 0 alone, unless values live after it go to every
+    // rank.
     getOperation().emitWarning()
-        << "this region runs on every rank: its messages cannot be computed ("
-        << why << ")";
+        << (liveOutEverywhere ? "this region runs on every rank"
+                              : "this region is not distributed")
+        << ": its messages cannot be computed (" << why << ")";
     return failure();
   }
 };

@@ -68,6 +68,8 @@ static void addDistributePasses(OpPassManager &pm,
   partition.report = options.report;
   partition.splitFpReductions = options.splitFpReductions;
   partition.ranks = options.ranks;
+  partition.ranksPerNode = options.ranksPerNode;
+  partition.liveOutEverywhere = options.liveOutEverywhere;
   partition.nominalSize = options.nominalSize;
   partition.sizes = options.sizes;
   partition.gridDims = options.gridDims;

@@ -17,4 +17,4 @@
 // minutes on 200) run as written on every rank.
 // RUN: python3 %S/Inputs/deep-expression.py loops 21 > %t.loops.c
 // RUN: weft compile --report %t.loops.c -o %t.loops.mpi.c 2>&1 | FileCheck %s --check-prefix=LOOPS
-// LOOPS: remark: runs on every rank: not a static control part: the access is inside 21 nested loops (at most 20 are modelled)
+// LOOPS: remark: not distributed: not a static control part: the access is inside 21 nested loops (at most 20 are modelled)

@@ -11,18 +11,18 @@
 // the sweep runs on every rank. At sizes of 10^6 (arrays no cache holds)
 // it is split, and the report names the rank count the prediction is for. A quota too
 // small for the analysis leaves the region replicated, with the reason.
-// SMALL: remark: runs on every rank: distributing it is predicted to be slower
+// SMALL: remark: not distributed: distributing it is predicted to be slower
 // TWO: remark: distributed: blocks of its iterations on each rank (predicted region time at 2 ranks
-// QUOTA: remark: runs on every rank: polyhedral analysis exceeded its quota of 10 ISL operations
+// QUOTA: remark: not distributed: polyhedral analysis exceeded its quota of 10 ISL operations
 // The machine numbers come from the cost model's device database: on a
 // device with no cache figures (a GPU, taken to reuse all it reads, as the
 // kernel model does) and 70 times the default CPU's memory bandwidth, the
 // work saved no longer pays for the messages.
-// FAST: remark: runs on every rank: distributing it is predicted to be slower
+// FAST: remark: not distributed: distributing it is predicted to be slower
 // UNKNOWN: error: dist-partition: unknown GPU type 'nosuch' (known: T4, {{.*}}, cpu)
 // A size the source names takes the value `size` gives it, the others the
 // nominal size; the report says which is which.
-// NAMED: remark: runs on every rank: distributing it is predicted to be slower
+// NAMED: remark: not distributed: distributing it is predicted to be slower
 // NAMED: predicted times with tsteps, unknown at compile time, taken as 4096; n=8 from --size{{$}}
 // BADSIZE: error: dist-partition: size: 'n=0': the value of n must be an integer of at least 1
 func.func @sweeps(%a: memref<?xf64>, %b: memref<?xf64>, %t: index loc("tsteps"),

@@ -39,7 +39,7 @@ func.func @jacobi(%a: memref<?xf64>, %b: memref<?xf64>, %t: index) {
 // CHECK: } {dist.unit}
 // expected-remark @below {{no unit can be distributed: predicted region time at 4 ranks}}
 func.func @recurrence(%a: memref<?xf64>) {
-  // expected-remark @below {{runs on every rank: the loop carries a flow dependence}}
+  // expected-remark @below {{not distributed: the loop carries a flow dependence}}
   affine.for %i = 1 to 100 {
     %x = affine.load %a[%i - 1] : memref<?xf64>
     affine.store %x, %a[%i] : memref<?xf64>
@@ -53,9 +53,9 @@ func.func @recurrence(%a: memref<?xf64>) {
 // expected-remark @below {{no unit can be distributed: predicted region time at 4 ranks}}
 func.func @replicated(%a: memref<?xf64>, %s: memref<f64>) {
   %c = arith.constant 1.0 : f64
-  // expected-remark @below {{runs on every rank: not a loop}}
+  // expected-remark @below {{not distributed: not a loop}}
   affine.store %c, %s[] : memref<f64>
-  // expected-remark @below {{runs on every rank: the loop has a step other than 1}}
+  // expected-remark @below {{not distributed: the loop has a step other than 1}}
   affine.for %i = 0 to 100 step 2 {
     affine.store %c, %a[%i] : memref<?xf64>
   }
@@ -91,11 +91,11 @@ func.func @triangular(%a: memref<2048x2048xf64>) {
 // expected-remark @below {{no unit can be distributed: predicted region time at 4 ranks}}
 func.func @late_bounds(%a: memref<100xf64>, %nref: memref<index>) {
   %c = arith.constant 1.0 : f64
-  // expected-remark @below {{runs on every rank: not a loop}}
+  // expected-remark @below {{not distributed: not a loop}}
   affine.store %c, %a[0] : memref<100xf64>
-  // expected-remark @below {{runs on every rank: not a loop}}
+  // expected-remark @below {{not distributed: not a loop}}
   %n = affine.load %nref[] : memref<index>
-  // expected-remark @below {{runs on every rank: the loop bounds change during the region}}
+  // expected-remark @below {{not distributed: the loop bounds change during the region}}
   affine.for %i = 1 to %n {
     affine.store %c, %a[%i] : memref<100xf64>
   }
@@ -107,7 +107,7 @@ func.func @late_bounds(%a: memref<100xf64>, %nref: memref<index>) {
 // Not a static control part: nothing is marked, the region runs replicated.
 // CHECK-LABEL: func.func @dynamic
 // CHECK-NOT: dist.unit
-// expected-remark @below {{runs on every rank: not a static control part}}
+// expected-remark @below {{not distributed: not a static control part}}
 func.func @dynamic(%a: memref<?xf64>, %idx: memref<100xindex>) {
   affine.for %i = 0 to 100 {
     %j = affine.load %idx[%i] : memref<100xindex>

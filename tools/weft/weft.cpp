@@ -74,6 +74,13 @@ static int compileMain(int argc, char **argv) {
       cl::desc("Number of ranks the partitioner's cost estimate plans for "
                "(--target=mpi; the program runs on any number; default 4)"),
       cl::value_desc("P"), cl::init(4), cl::cat(category));
+  cl::opt<unsigned> ranksPerNode(
+      "ranks-per-node",
+      cl::desc("Ranks the partitioner's cost estimate places on one node, "
+               "sharing its memory bandwidth (--target=mpi, mpi-cuda; "
+               "default 0: a node's cores, filled before the next as mpirun "
+               "places ranks)"),
+      cl::value_desc("R"), cl::init(0), cl::cat(category));
   cl::opt<int64_t> nominalSize(
       "nominal-size",
       cl::desc("Value the cost estimates assume for sizes unknown at "
@@ -184,6 +191,7 @@ static int compileMain(int argc, char **argv) {
   options.gpuChoice = gpuChoice;
   options.gpuRegisterTile = gpuRegisterTile;
   options.plannedRanks = ranks;
+  options.ranksPerNode = ranksPerNode;
   options.nominalSize = nominalSize;
   return weft::runCompile(options);
 }

@@ -45,6 +45,10 @@ struct DeviceSpec {
   double cacheFillGBps[kCacheLevels - 1] = {0, 0};
   /// Bytes per second a vectorised loop loads and stores in L1.
   double loadStoreGBps = 0;
+  /// Bytes per second all cores of one node read from memory together
+  /// (effective: what they share when several ranks run on it); 0 where
+  /// one core alone draws the node's bandwidthGBps x memEff.
+  double nodeMemoryGBps = 0;
   /// Nanoseconds of a dependent floating-point add, multiply or
   /// multiply-add, and of a division or square root: what each iteration
   /// of a loop that carries a value through them waits for.

@@ -51,8 +51,12 @@ struct CoreWork {
 /// effective bandwidth), the flops at one core's share of the peak (as if
 /// vectorised), the scalar operations at that peak over the doubles of a
 /// vector,
-/// and the carried chains (a roofline with a latency term).
-double predictCoreSeconds(const CoreWork &work, const DeviceSpec &cpu);
+/// and the carried chains (a roofline with a latency term). `sharers` cores
+/// of the node (ranks placed on it) run at the same time and share its
+/// memory: each reads what one core reads alone (bandwidthGBps x memEff)
+/// or the node's nodeMemoryGBps over `sharers`, whichever is less.
+double predictCoreSeconds(const CoreWork &work, const DeviceSpec &cpu,
+                          unsigned sharers = 1);
 
 /// What the analysis counts for one loop nest, all executions of the
 /// region together.

@@ -32,6 +32,9 @@ struct CompileOptions {
   /// --target=mpi: the rank count and the value of sizes unknown at compile
   /// time that the partitioner's cost estimate assumes.
   unsigned plannedRanks = 4;
+  /// Ranks sharing one node's memory bandwidth in those costs (0: a node's
+  /// cores).
+  unsigned ranksPerNode = 0;
   int64_t nominalSize = 4096;
   /// Values of some of those sizes by their C names, NAME=VALUE
   /// (`--size`); runCompile fails where a name is no scalar of the input.

@@ -316,7 +316,11 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
     estimated with ISL for `ranks` ranks, sizes unknown at compile time
     taking the values `size` gives them by name, the others `nominal-size`. The machine numbers come from weft's cost model
     (lib/CostModel): the memory bandwidth of `device`, and an MPI link of
-    `link-GBps`.
+    `link-GBps`. The ranks of one node (`ranks-per-node`; by default the
+    device's cores, filled before the next node as mpirun places ranks)
+    run their units at the same time and share its memory bandwidth; a
+    region of which nothing is distributed runs on rank 0 alone
+    (dist-run-on-root, unless `live-out-everywhere`).
 
     A candidate whose body is one loop that holds every access, carries no
     flow dependence and has step 1 and bounds known before the first unit
@@ -341,6 +345,14 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
            "Explain each choice with a remark">,
     Option<"ranks", "ranks", "unsigned", /*default=*/"4",
            "Number of ranks the costs are predicted for">,
+    Option<"ranksPerNode", "ranks-per-node", "unsigned", /*default=*/"0",
+           "Ranks on one node, sharing its memory bandwidth (0: the "
+           "device's cores, as mpirun fills a node before the next)">,
+    Option<"liveOutEverywhere", "live-out-everywhere", "bool",
+           /*default=*/"false",
+           "Values live after a region go to every rank (no dist-run-on-root "
+           "in the pipeline: a region nothing distributes runs on every "
+           "rank)">,
     Option<"nominalSize", "nominal-size", "int64_t", /*default=*/"4096",
            "Value assumed for sizes unknown at compile time">,
     ListOption<"sizes", "size", "std::string",

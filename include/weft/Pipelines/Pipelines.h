@@ -78,6 +78,12 @@ struct DistributeOptions : GpuChoiceOptions<DistributeOptions> {
       llvm::cl::desc("Number of ranks the partitioner's costs are "
                      "predicted for"),
       llvm::cl::init(4)};
+  Option<unsigned> ranksPerNode{
+      *this, "ranks-per-node",
+      llvm::cl::desc("Ranks that share one node's memory bandwidth in the "
+                     "partitioner's costs (0: a node's cores, as mpirun "
+                     "fills them)"),
+      llvm::cl::init(0)};
   Option<int64_t> nominalSize{
       *this, "nominal-size",
       llvm::cl::desc("Value assumed for sizes unknown at compile time"),

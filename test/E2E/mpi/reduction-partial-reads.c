@@ -38,7 +38,7 @@ static void reset_inside(int n) {
   int i;
 #pragma scop
   r = 100.0;
-// CHECK: reduction-partial-reads.c:[[@LINE+1]]:3: remark: runs on every rank: the loop carries a flow dependence
+// CHECK: reduction-partial-reads.c:[[@LINE+1]]:3: remark: not distributed: the loop carries a flow dependence
   for (i = 0; i < n; i++) {
     if (i == 5)
       r = 0.0;

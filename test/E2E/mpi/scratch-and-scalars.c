@@ -83,7 +83,7 @@ static void prefix_sum(int n) {
   int i;
 #pragma scop
   total = 0.0;
-// CHECK: scratch-and-scalars.c:[[@LINE+1]]:3: remark: runs on every rank: the loop carries a flow dependence
+// CHECK: scratch-and-scalars.c:[[@LINE+1]]:3: remark: not distributed: the loop carries a flow dependence
   for (i = 0; i < n; i++) {
     total = total + v[i];
     pre[i] = total;

@@ -36,6 +36,32 @@ TEST(LoopNestCost, OneCoreIsTheSlowestOfItsCachesFlopsAndChains) {
   EXPECT_NEAR(predictLoopNest(counts, gpu(), c).cpuUs, 0.4e6, 1e-6);
 }
 
+TEST(LoopNestCost, CoresOfANodeShareItsMemoryBandwidth) {
+  DeviceSpec c = cpu();
+  CoreWork w;
+  w.fills[2] = 3e9;     // 0.1 s alone
+  w.fills[1] = 1.02e10; // 0.1 s from L3, which no sharing slows here
+  w.flops = 1e9;        // 0.032 s
+  EXPECT_NEAR(predictCoreSeconds(w, c, 1), 0.1, 1e-12);
+  EXPECT_NEAR(predictCoreSeconds(w, c, 0), 0.1, 1e-12); // taken as alone
+  // Four cores reading at once still each read 30 GB/s (the node's 122.88
+  // over 4 is 30.72).
+  EXPECT_NEAR(predictCoreSeconds(w, c, 4), 0.1, 1e-12);
+  // Eight or sixteen share the node's 122.88 GB/s.
+  EXPECT_NEAR(predictCoreSeconds(w, c, 8), 3e9 / (122.88e9 / 8), 1e-12);
+  EXPECT_NEAR(predictCoreSeconds(w, c, 16), 3e9 / (122.88e9 / 16), 1e-12);
+  // Work bound by its flops or chains is not slowed by sharing.
+  w.fills[2] = 3e8;
+  w.fills[1] = 0;
+  EXPECT_NEAR(predictCoreSeconds(w, c, 16), 0.039, 1e-3);
+  w.fills[2] = 1e8;
+  EXPECT_NEAR(predictCoreSeconds(w, c, 16), 0.032, 1e-12);
+  // A device without a node figure: one core draws all of it.
+  c.nodeMemoryGBps = 0;
+  w.fills[2] = 3e9;
+  EXPECT_NEAR(predictCoreSeconds(w, c, 2), 0.2, 1e-12);
+}
+
 TEST(LoopNestCost, KernelIsTheSlowerOfMemoryAndCompute) {
   DeviceSpec g = gpu();
   LoopNestCounts c;
