@@ -8,7 +8,10 @@
 # With RANKS=P (default 1) the prediction is for P ranks (`--ranks P`, the
 # report's "predicted region time at P ranks") and weft's output runs under
 # `mpirun -np P` (with --oversubscribe): the partitioner's whole model,
-# work divided over the ranks and messages, against a run.
+# work divided over the ranks and messages, against a run. With CPU=FILE
+# the predictions are on that CPU description (`weft compile --cpu=FILE`,
+# as `bench/cpu-core.c --json` prints one for this machine) instead of the
+# built-in `cpu` device.
 #
 # For each kernel (or only the named ones), at $PB_DATASET (default LARGE):
 #   1. weft compile --target=mpi --ranks $RANKS --report with the dataset's sizes
@@ -25,7 +28,7 @@
 #   3. prints kernel, sizes, the input's and weft's measured s, predicted s,
 #      predicted / weft's measured, then the geometric mean of the ratio and
 #      how many kernels lie within a factor of 2.
-# Environment: PB_DATASET, REPEAT, CC (gcc), MPICC (mpicc), KEEP=1 keeps the
+# Environment: RANKS, CPU, PB_DATASET, REPEAT, CC (gcc), MPICC (mpicc), KEEP=1 keeps the
 # work directory, TIMES=FILE takes the measured times from FILE's
 # "KERNEL INPUT_SECONDS WEFT_SECONDS" lines (an earlier run's) instead of
 # running the kernels.
@@ -49,6 +52,11 @@ CC=${CC:-gcc}
 MPICC=${MPICC:-mpicc}
 REPEAT=${REPEAT:-3}
 RANKS=${RANKS:-1}
+cpu_flags=()
+if [ -n "${CPU:-}" ]; then
+  [ -r "$CPU" ] || { echo "CPU=$CPU: no such file" >&2; exit 2; }
+  cpu_flags=(--cpu="$(cd "$(dirname "$CPU")" && pwd)/$(basename "$CPU")")
+fi
 case $RANKS in
   '' | *[!0-9]* | 0) echo "RANKS must be a positive number, not '$RANKS'" >&2; exit 2 ;;
 esac
@@ -72,7 +80,7 @@ for k in "${kernels[@]}"; do
   dir=$(dirname "$src")
   report=$work/$k.report
   if ! sizes=$(compile_sized "$weft" "$(polybench_sizes "$root" "${src%.c}.h" "$dataset")" \
-    "$work/$k.mpi.c" "$report" --ranks "$RANKS" --report -I "$pb/utilities" -I "$dir" \
+    "$work/$k.mpi.c" "$report" --ranks "$RANKS" ${cpu_flags[@]+"${cpu_flags[@]}"} --report -I "$pb/utilities" -I "$dir" \
     "-D$dataset" "$src"); then
     echo "$k: weft failed" >&2
     exit 1

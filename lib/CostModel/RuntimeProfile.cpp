@@ -2,6 +2,8 @@
 #include "weft/CostModel/RuntimeProfile.h"
 #include "weft/Support/JSONInteger.h"
 
+#include "FieldReader.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -138,6 +140,8 @@ const RuntimeProfile &builtinProfileFor(bool allCpu) {
 
 namespace {
 
+using detail::FieldReader;
+
 const char *const kPhaseKeys[2] = {"prefill", "decode"};
 constexpr const char *kFormat = "weft-runtime-profile";
 // Keeps byte counts far from int64 overflow when added to plan memory.
@@ -149,78 +153,24 @@ constexpr double kMaxFactor = 1e6, kMaxOverheadMs = 1e6, kMaxLatencyUs = 1e9,
 // Curves: at most a millisecond per weight element or attended position.
 constexpr double kMaxCurveNs = 1e6;
 
-/// Reads fields of one object, naming them in errors as `FILE: a.b.c: ...`.
-class FieldReader {
-public:
-  explicit FieldReader(StringRef file) : file(file.str()) {}
-
-  Error error(const Twine &field, const Twine &msg) const {
-    return createStringError(inconvertibleErrorCode(),
-                             file + ": " + field + ": " + msg);
-  }
-
-  /// Every key of `o` must be in `known` (keys starting with '_' are
-  /// comments).
-  Error onlyKnownKeys(const json::Object &o, const Twine &where,
-                      ArrayRef<StringRef> known) const {
-    for (const auto &kv : o) {
-      StringRef key = kv.first;
-      if (key.starts_with("_") || is_contained(known, key))
-        continue;
-      std::string field =
-          where.isTriviallyEmpty() ? key.str() : (where + "." + key).str();
-      return error(
-          field, "unknown field (expected one of: " + join(known, ", ") + ")");
+/// {"prefill": x, "decode": y}: either phase may be omitted.
+Error readPerPhase(const FieldReader &r, const json::Value &v,
+                   const Twine &field, bool positive, double max,
+                   std::array<double, 2> &dst) {
+  auto o = r.object(v, field);
+  if (!o)
+    return o.takeError();
+  if (Error e = r.onlyKnownKeys(**o, field, {"prefill", "decode"}))
+    return e;
+  for (int ph = 0; ph < 2; ++ph)
+    if (const json::Value *x = (*o)->get(kPhaseKeys[ph])) {
+      auto n = r.number(*x, field + "." + kPhaseKeys[ph], positive, max);
+      if (!n)
+        return n.takeError();
+      dst[ph] = *n;
     }
-    return Error::success();
-  }
-
-  Expected<double> number(const json::Value &v, const Twine &field,
-                          bool positive, double max) const {
-    std::optional<double> x = v.getAsNumber();
-    if (!x || !std::isfinite(*x) || (positive ? *x <= 0 : *x < 0))
-      return error(field, positive ? "expected a positive number"
-                                   : "expected a non-negative number");
-    if (*x > max)
-      return error(field,
-                   "expected a number at most " + formatv("{0:e0}", max).str());
-    return *x;
-  }
-
-  Expected<const json::Object *> object(const json::Value &v,
-                                        const Twine &field) const {
-    if (const json::Object *o = v.getAsObject())
-      return o;
-    return error(field, "expected an object");
-  }
-
-  Expected<std::string> string(const json::Value &v, const Twine &field) const {
-    if (std::optional<StringRef> s = v.getAsString())
-      return s->str();
-    return error(field, "expected a string");
-  }
-
-  /// {"prefill": x, "decode": y}: either phase may be omitted.
-  Error perPhase(const json::Value &v, const Twine &field, bool positive,
-                 double max, std::array<double, 2> &dst) const {
-    auto o = object(v, field);
-    if (!o)
-      return o.takeError();
-    if (Error e = onlyKnownKeys(**o, field, {"prefill", "decode"}))
-      return e;
-    for (int ph = 0; ph < 2; ++ph)
-      if (const json::Value *x = (*o)->get(kPhaseKeys[ph])) {
-        auto n = number(*x, field + "." + kPhaseKeys[ph], positive, max);
-        if (!n)
-          return n.takeError();
-        dst[ph] = *n;
-      }
-    return Error::success();
-  }
-
-private:
-  std::string file;
-};
+  return Error::success();
+}
 
 /// {"16": x, "8": y, ...}: a number per bit-width.
 Error readPerBits(const FieldReader &r, const json::Value &v,
@@ -307,8 +257,8 @@ Error readOverheads(const FieldReader &r, const json::Value &v,
       {"step", &p.stepOverheadMs}};
   for (auto [key, dst] : parts)
     if (const json::Value *x = (*o)->get(key))
-      if (Error e = r.perPhase(*x, Twine("overheads_ms.") + key,
-                               /*positive=*/false, kMaxOverheadMs, *dst))
+      if (Error e = readPerPhase(r, *x, Twine("overheads_ms.") + key,
+                                 /*positive=*/false, kMaxOverheadMs, *dst))
         return e;
   return Error::success();
 }
@@ -545,8 +495,8 @@ Expected<RuntimeProfile> profileFromJSON(const json::Value &v, StringRef file) {
       if (StringRef(key).starts_with("_"))
         continue;
       std::array<double, 2> f = {1, 1};
-      if (Error e = r.perPhase(value, "devices." + StringRef(key).str(),
-                               /*positive=*/true, kMaxFactor, f))
+      if (Error e = readPerPhase(r, value, "devices." + StringRef(key).str(),
+                                 /*positive=*/true, kMaxFactor, f))
         return std::move(e);
       p.deviceFactor[StringRef(key).str()] = f;
     }

@@ -193,11 +193,13 @@ void WeftConsumer::HandleTranslationUnit(clang::ASTContext &ctx) {
     distribute.sizes = options.sizes;
     distribute.gridDims = options.gridDims;
     distribute.gpu = options.gpu;
+    distribute.cpu = options.cpu;
     distribute.gpuChoice = options.gpuChoice;
     distribute.registerTile = options.gpuRegisterTile;
     CudaOptions cuda;
     cuda.report = options.report;
     cuda.gpu = options.gpu;
+    cuda.cpu = options.cpu;
     cuda.gpuChoice = options.gpuChoice;
     cuda.registerTile = options.gpuRegisterTile;
     cuda.nominalSize = options.nominalSize;

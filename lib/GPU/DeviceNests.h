@@ -39,12 +39,13 @@ struct DeviceChoice {
   /// always may.
   bool splitFpReductions = true;
 
-  /// Fails with an error on `op` on an unknown GPU or choice, a malformed
+  /// Fails with an error on `op` on an unknown GPU, CPU (cost::lookupCpu)
+  /// or choice, a malformed
   /// entry of `sizes` (NAME=VALUE) or a register tile not 1, 2, 4 or 8.
   static mlir::FailureOr<DeviceChoice>
-  get(mlir::Operation *op, llvm::StringRef gpu, llvm::StringRef choice,
-      int64_t nominalSize, llvm::ArrayRef<std::string> sizes,
-      int64_t registerTile);
+  get(mlir::Operation *op, llvm::StringRef gpu, llvm::StringRef cpu,
+      llvm::StringRef choice, int64_t nominalSize,
+      llvm::ArrayRef<std::string> sizes, int64_t registerTile);
 };
 
 /// The value the cost model takes for the integer `v`: a constant's, a

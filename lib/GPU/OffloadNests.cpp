@@ -180,7 +180,7 @@ struct GpuOffloadNests : weft::impl::GpuOffloadNestsBase<GpuOffloadNests> {
   using Base::Base;
   void runOnOperation() override {
     FailureOr<DeviceChoice> choice = DeviceChoice::get(
-        getOperation(), gpu, gpuChoice, nominalSize, sizes, registerTile);
+        getOperation(), gpu, cpu, gpuChoice, nominalSize, sizes, registerTile);
     if (failed(choice))
       return signalPassFailure();
     choice->splitFpReductions = splitFpReductions;

@@ -15,6 +15,7 @@
 
 #include "weft/Analysis/Polyhedral/DeviceMapping.h"
 #include "weft/Analysis/Polyhedral/LoopNestCounts.h"
+#include "weft/CostModel/CpuDescription.h"
 #include "weft/Partition/NestComments.h"
 #include "weft/Partition/Passes.h"
 
@@ -777,7 +778,8 @@ void NestSelector::visit(Block &block) {
 }
 
 FailureOr<DeviceChoice> DeviceChoice::get(Operation *op, StringRef gpu,
-                                          StringRef choice, int64_t nominalSize,
+                                          StringRef cpu, StringRef choice,
+                                          int64_t nominalSize,
                                           ArrayRef<std::string> sizes,
                                           int64_t registerTile) {
   DeviceChoice c;
@@ -789,7 +791,10 @@ FailureOr<DeviceChoice> DeviceChoice::get(Operation *op, StringRef gpu,
   if (!spec)
     return op->emitError(llvm::toString(spec.takeError()));
   c.gpu = *spec;
-  c.cpu = llvm::cantFail(cost::lookupDevice("cpu"));
+  llvm::Expected<cost::DeviceSpec> host = cost::lookupCpu(cpu);
+  if (!host)
+    return op->emitError("cpu: ") << llvm::toString(host.takeError());
+  c.cpu = *host;
   c.sizes.fallback = nominalSize;
   if (llvm::Error error = c.sizes.add(sizes))
     return op->emitError("size: ") << llvm::toString(std::move(error));
@@ -805,7 +810,7 @@ struct GpuSelectNests : weft::impl::GpuSelectNestsBase<GpuSelectNests> {
   using Base::Base;
   void runOnOperation() override {
     FailureOr<DeviceChoice> choice = DeviceChoice::get(
-        getOperation(), gpu, gpuChoice, nominalSize, sizes, registerTile);
+        getOperation(), gpu, cpu, gpuChoice, nominalSize, sizes, registerTile);
     if (failed(choice))
       return signalPassFailure();
     choice->splitFpReductions = splitFpReductions;

@@ -1,6 +1,7 @@
 //===- ArachneDP.cpp - The Arachne dynamic program --------------*- C++ -*-===//
 #include "ArachneDP.h"
 
+#include "weft/CostModel/CpuDescription.h"
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/Link.h"
 #include "weft/CostModel/LoopNestCost.h"
@@ -71,7 +72,7 @@ struct Objective {
 llvm::Expected<MachineModel> MachineModel::get(llvm::StringRef device,
                                                double linkGBps, unsigned ranks,
                                                unsigned ranksPerNode) {
-  llvm::Expected<cost::DeviceSpec> spec = cost::lookupDevice(device);
+  llvm::Expected<cost::DeviceSpec> spec = cost::lookupCpu(device);
   if (!spec)
     return spec.takeError();
   cost::Link link = cost::mpiLink(linkGBps);

@@ -41,7 +41,8 @@ struct MachineModel {
   /// (dist-run-on-root), so that no other rank shares its node's memory.
   bool replicatedOnRoot = true;
 
-  /// Fails on an unknown device name. `ranksPerNode` 0 places the ranks as
+  /// Fails on an unknown device name or a CPU description file it cannot
+  /// read (cost::lookupCpu). `ranksPerNode` 0 places the ranks as
   /// mpirun does by default, filling a node's cores (the device's `sms`)
   /// before the next.
   static llvm::Expected<MachineModel> get(llvm::StringRef device,

@@ -69,6 +69,7 @@ static void addDistributePasses(OpPassManager &pm,
   partition.splitFpReductions = options.splitFpReductions;
   partition.ranks = options.ranks;
   partition.ranksPerNode = options.ranksPerNode;
+  partition.device = options.cpu;
   partition.liveOutEverywhere = options.liveOutEverywhere;
   partition.nominalSize = options.nominalSize;
   partition.sizes = options.sizes;
@@ -130,6 +131,7 @@ void weft::buildKernelsPipeline(OpPassManager &pm,
   GpuSelectNestsOptions select;
   select.report = options.report;
   select.gpu = options.gpu;
+  select.cpu = options.cpu;
   select.gpuChoice = options.gpuChoice;
   select.registerTile = options.registerTile;
   select.nominalSize = options.nominalSize;
@@ -175,6 +177,7 @@ void weft::buildMpiKernelsPipeline(OpPassManager &pm,
   GpuOffloadNestsOptions offload;
   offload.report = options.report;
   offload.gpu = options.gpu;
+  offload.cpu = options.cpu;
   offload.gpuChoice = options.gpuChoice;
   offload.registerTile = options.registerTile;
   offload.nominalSize = options.nominalSize;

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "weft/CostModel/CpuDescription.h"
 #include "weft/CostModel/Device.h"
 #include "weft/CostModel/NominalSizes.h"
 #include "weft/Driver/Compile.h"
@@ -100,6 +101,13 @@ static int compileMain(int argc, char **argv) {
                "nest's two outer loops over a 2-D grid, 1 leaves that choice "
                "out (a directive may still pin a grid)"),
       cl::value_desc("1|2"), cl::init(2), cl::cat(category));
+  cl::opt<std::string> cpu(
+      "cpu",
+      cl::desc("CPU the cost model predicts a rank's loops (--target=mpi) "
+               "and the host's (cuda, mpi-cuda) on: 'cpu', the built-in "
+               "one, or a CPU description FILE.json (bench/cpu-core.c "
+               "--json prints one for the machine it runs on)"),
+      cl::value_desc("cpu|FILE.json"), cl::init("cpu"), cl::cat(category));
   cl::opt<std::string> gpu(
       "gpu",
       cl::desc("GPU the cost model predicts kernel times on (--target=cuda, "
@@ -187,6 +195,23 @@ static int compileMain(int argc, char **argv) {
            << "\n";
     return 1;
   }
+  {
+    llvm::Expected<weft::cost::DeviceSpec> spec = weft::cost::lookupCpu(cpu);
+    if (!spec && StringRef(cpu).ends_with(".json")) {
+      errs() << "weft compile: error: --cpu: " << toString(spec.takeError())
+             << "\n";
+      return 1;
+    }
+    if (!spec || !spec->isCpu) {
+      if (!spec)
+        consumeError(spec.takeError());
+      errs() << "weft compile: error: --cpu must be 'cpu' or a CPU "
+                "description FILE.json, got '"
+             << cpu << "'\n";
+      return 1;
+    }
+  }
+  options.cpu = cpu;
   options.gpu = gpu;
   options.gpuChoice = gpuChoice;
   options.gpuRegisterTile = gpuRegisterTile;

@@ -35,6 +35,9 @@ struct CompileOptions {
   /// Ranks sharing one node's memory bandwidth in those costs (0: a node's
   /// cores).
   unsigned ranksPerNode = 0;
+  /// The CPU the cost model predicts a core's loops on: a device of the
+  /// database or a CPU description file (cost::lookupCpu).
+  std::string cpu = "cpu";
   int64_t nominalSize = 4096;
   /// Values of some of those sizes by their C names, NAME=VALUE
   /// (`--size`); runCompile fails where a name is no scalar of the input.

@@ -170,6 +170,9 @@ def GpuSelectNests : Pass<"gpu-select-nests", "::mlir::ModuleOp"> {
            "Say where each loop nest runs, and why">,
     Option<"gpu", "gpu", "std::string", /*default=*/"\"A100-40GB\"",
            "GPU of the cost model's device database the kernels run on">,
+    Option<"cpu", "cpu", "std::string", /*default=*/"\"cpu\"",
+           "CPU the host side runs on: a device of the database or a CPU "
+           "description (a .json file, bench/cpu-core.c --json)">,
     Option<"gpuChoice", "gpu-choice", "std::string", /*default=*/"\"cost\"",
            "Which nests that may run on the device do: 'cost' (those "
            "predicted faster there) or 'always' (every one)">,
@@ -431,6 +434,9 @@ def GpuOffloadNests : Pass<"gpu-offload-nests", "::mlir::ModuleOp"> {
            "Say where each loop nest runs and what moves">,
     Option<"gpu", "gpu", "std::string", /*default=*/"\"A100-40GB\"",
            "GPU of the cost model's device database the kernels run on">,
+    Option<"cpu", "cpu", "std::string", /*default=*/"\"cpu\"",
+           "CPU the host side runs on: a device of the database or a CPU "
+           "description (a .json file, bench/cpu-core.c --json)">,
     Option<"gpuChoice", "gpu-choice", "std::string", /*default=*/"\"cost\"",
            "Which nests that may run on the device do: 'cost' (those "
            "predicted faster there) or 'always' (every one)">,

@@ -359,7 +359,8 @@ def DistPartition : Pass<"dist-partition", "::mlir::ModuleOp"> {
                "Values of sizes unknown at compile time, NAME=VALUE with "
                "NAME a scalar of the C source (the others take nominal-size)">,
     Option<"device", "device", "std::string", /*default=*/"\"cpu\"",
-           "Device of the cost model's database that runs the loops">,
+           "Device of the cost model's database that runs the loops, or a "
+           "CPU description (a .json file, bench/cpu-core.c --json)">,
     Option<"linkGBps", "link-GBps", "double", /*default=*/"12.5",
            "Bandwidth of the MPI link between ranks (GB/s)">,
     Option<"maxIslOperations", "max-isl-ops", "unsigned long",

@@ -37,7 +37,8 @@
 namespace weft {
 
 /// Where the CUDA pipelines run each loop nest (gpu-select-nests,
-/// gpu-offload-nests); the other pipelines ignore them.
+/// gpu-offload-nests); the other pipelines ignore them, except `cpu`, on
+/// which the MPI partitioner predicts a rank's loops too.
 template <typename Options>
 struct GpuChoiceOptions : mlir::PassPipelineOptions<Options> {
   using StringOption = mlir::detail::PassOptions::Option<std::string>;
@@ -45,6 +46,11 @@ struct GpuChoiceOptions : mlir::PassPipelineOptions<Options> {
                    llvm::cl::desc("GPU of the cost model's device database "
                                   "the kernels run on"),
                    llvm::cl::init("A100-40GB")};
+  StringOption cpu{*this, "cpu",
+                   llvm::cl::desc("CPU the cost model predicts a core's loops "
+                                  "on: a device of the database or a CPU "
+                                  "description (.json)"),
+                   llvm::cl::init("cpu")};
   StringOption gpuChoice{
       *this, "gpu-choice",
       llvm::cl::desc("Which nests that may run on the device do: 'cost' "
