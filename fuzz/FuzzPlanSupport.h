@@ -6,9 +6,9 @@
 #include "weft/CostModel/ModelDesc.h"
 #include "weft/CostModel/RuntimeProfile.h"
 #include "weft/Planner/Cluster.h"
-#include "weft/Planner/JSONFile.h"
 #include "weft/Planner/Plan.h"
 #include "weft/Planner/Quality.h"
+#include "weft/Support/JSONFile.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -42,7 +42,7 @@ inline const plan::Cluster &fixedCluster() {
         "intra_link_GBps": 16 },
       { "name": "n1", "gpus": [{ "type": "cpu", "count": 1 }] } ],
       "inter_node_GBps": 12.5 })";
-    auto v = plan::parseJSONText(text, "fixed cluster");
+    auto v = parseJSONText(text, "fixed cluster");
     auto c = v ? plan::clusterFromJSON(*v, "fixed cluster")
                : llvm::Expected<plan::Cluster>(v.takeError());
     if (!c) {
@@ -95,7 +95,7 @@ template <typename Read>
 void readAsJSONAndYAML(const uint8_t *data, size_t size, llvm::StringRef name,
                        Read read) {
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  read(plan::parseJSONText(text, name + ".json"));
+  read(parseJSONText(text, name + ".json"));
   read(plan::parseYAMLText(text, (name + ".yaml").str()));
 }
 

@@ -1,9 +1,9 @@
 //===- CpuDescription.cpp - A CPU measured by its user -------------------===//
 #include "weft/CostModel/CpuDescription.h"
 
-#include "FieldReader.h"
+#include "weft/Support/JSONFile.h"
 
-#include "llvm/Support/MemoryBuffer.h"
+#include "FieldReader.h"
 
 using namespace llvm;
 
@@ -115,15 +115,9 @@ Expected<DeviceSpec> cpuFromJSON(const json::Value &v, StringRef file) {
 Expected<DeviceSpec> lookupCpu(StringRef spec) {
   if (!spec.ends_with(".json"))
     return lookupDevice(spec);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(spec);
-  if (!buffer)
-    return createStringError(buffer.getError(),
-                             "cannot read '" + spec +
-                                 "': " + buffer.getError().message());
-  Expected<json::Value> v = json::parse((*buffer)->getBuffer());
+  Expected<json::Value> v = readJSONFile(spec);
   if (!v)
-    return createStringError(inconvertibleErrorCode(),
-                             spec + ": not JSON: " + toString(v.takeError()));
+    return v.takeError();
   return cpuFromJSON(*v, spec);
 }
 

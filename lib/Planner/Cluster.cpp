@@ -1,7 +1,7 @@
 //===- Cluster.cpp - Cluster description ----------------------------------===//
 #include "weft/Planner/Cluster.h"
 
-#include "weft/Planner/JSONFile.h"
+#include "weft/Support/JSONFile.h"
 
 #include "llvm/ADT/StringSet.h"
 

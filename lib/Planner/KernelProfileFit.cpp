@@ -2,7 +2,7 @@
 #include "weft/Planner/KernelProfileFit.h"
 
 #include "weft/Planner/BoundedLeastSquares.h"
-#include "weft/Planner/JSONFile.h"
+#include "weft/Support/JSONFile.h"
 #include "weft/Support/JSONInteger.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,9 +1,9 @@
 //===- MeasuredRuns.cpp - Measured end-to-end serving runs ----------------===//
 #include "weft/Planner/MeasuredRuns.h"
 
-#include "weft/Planner/JSONFile.h"
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/PlanIO.h"
+#include "weft/Support/JSONFile.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"

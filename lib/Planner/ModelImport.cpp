@@ -1,6 +1,6 @@
 //===- ModelImport.cpp - Read model descriptions --------------------------===//
 #include "weft/Planner/ModelImport.h"
-#include "weft/Planner/JSONFile.h"
+#include "weft/Support/JSONFile.h"
 
 #include "weft_rt_hf_config.h"
 #include "weft_rt_llama2c.h"

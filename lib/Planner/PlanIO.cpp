@@ -2,7 +2,7 @@
 #include "weft/Planner/PlanIO.h"
 #include "weft/Support/OutputFile.h"
 
-#include "weft/Planner/JSONFile.h"
+#include "weft/Support/JSONFile.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -1,8 +1,8 @@
 //===- ProfileFile.cpp - Read and write runtime profile files -------------===//
 #include "weft/Planner/ProfileFile.h"
 
-#include "weft/Planner/JSONFile.h"
 #include "weft/Planner/PlanIO.h"
+#include "weft/Support/JSONFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -34,5 +34,5 @@ void smooth(int n) {
 // CUDA: remark: stays on the host: predicted 533 us on the CPU against 677 us on the device
 // CUDA-OWN: remark: runs on the device: {{.*}} predicted 677 us on the device {{.*}} against 1.6 ms on the CPU
 // FIELD: weft compile: error: --cpu: {{.*}}cpu-bad-field.json: memory_read_GBps: expected a positive number
-// MISSING: weft compile: error: --cpu: cannot read '{{.*}}.missing.json'
+// MISSING: weft compile: error: --cpu: {{.*}}.missing.json: cannot read: 
 // GPU: weft compile: error: --cpu must be 'cpu' or a CPU description FILE.json, got 'A100'

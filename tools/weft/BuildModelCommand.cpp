@@ -22,8 +22,8 @@
 #include "weft/LLM/ModelIR.h"
 #include "weft/LLM/RuntimeKernels.h"
 #include "weft/Pipelines/Pipelines.h"
-#include "weft/Planner/JSONFile.h"
 #include "weft/Planner/ModelImport.h"
+#include "weft/Support/JSONFile.h"
 #include "weft/Target/C/TranslateToC.h"
 
 #include "weft_rt_checkpoint.h"

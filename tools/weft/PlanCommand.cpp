@@ -9,11 +9,11 @@
 #include "PlanReport.h"
 
 #include "weft/LLM/AnnotatePlan.h"
-#include "weft/Planner/JSONFile.h"
 #include "weft/Planner/ModelImport.h"
 #include "weft/Planner/PlanIO.h"
 #include "weft/Planner/PlanPolicy.h"
 #include "weft/Planner/ProfileFile.h"
+#include "weft/Support/JSONFile.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"

@@ -12,10 +12,10 @@
 #include "weft/LLM/AnnotatePlan.h"
 #include "weft/LLM/ModelIR.h"
 #include "weft/Planner/Cluster.h"
-#include "weft/Planner/JSONFile.h"
 #include "weft/Planner/PlanIO.h"
 #include "weft/Planner/PlanPolicy.h"
 #include "weft/Planner/ProfileFile.h"
+#include "weft/Support/JSONFile.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -93,7 +93,7 @@ void LLMPlanPass::runOnOperation() {
   // The cluster: the named file, else the plan file's devices.
   std::optional<llvm::json::Value> planJSON;
   if (!planFile.empty()) {
-    llvm::Expected<llvm::json::Value> v = plan::readJSONFile(planFile);
+    llvm::Expected<llvm::json::Value> v = readJSONFile(planFile);
     if (!v)
       return fail(model, v.takeError());
     planJSON = std::move(*v);

@@ -113,7 +113,7 @@ TEST(CpuDescription, LooksUpNamesAndFiles) {
   llvm::Expected<DeviceSpec> missing = lookupCpu("/nonexistent/cpu.json");
   ASSERT_FALSE(missing);
   EXPECT_NE(llvm::toString(missing.takeError())
-                .find("cannot read '/nonexistent/cpu.json'"),
+                .find("/nonexistent/cpu.json: cannot read: "),
             std::string::npos);
   llvm::SmallString<128> path;
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("cpu", "json", path));
@@ -125,7 +125,7 @@ TEST(CpuDescription, LooksUpNamesAndFiles) {
   }
   llvm::Expected<DeviceSpec> truncated = lookupCpu(path);
   ASSERT_FALSE(truncated);
-  EXPECT_NE(llvm::toString(truncated.takeError()).find(": not JSON: "),
+  EXPECT_NE(llvm::toString(truncated.takeError()).find(": invalid JSON: "),
             std::string::npos);
   {
     std::error_code ec;
@@ -134,5 +134,16 @@ TEST(CpuDescription, LooksUpNamesAndFiles) {
     os << kDescription;
   }
   EXPECT_EQ(llvm::cantFail(lookupCpu(path)).name, "two-cores");
+  // A hostile file nests deeper than a parser may recurse: an error.
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    ASSERT_FALSE(ec);
+    os << std::string(100000, '[');
+  }
+  llvm::Expected<DeviceSpec> deep = lookupCpu(path);
+  ASSERT_FALSE(deep);
+  EXPECT_NE(llvm::toString(deep.takeError()).find("nested deeper than"),
+            std::string::npos);
   llvm::sys::fs::remove(path);
 }

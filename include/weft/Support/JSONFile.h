@@ -1,13 +1,13 @@
 //===- JSONFile.h - Read a JSON (or YAML) input file ------------*- C++ -*-===//
-#ifndef WEFT_PLANNER_JSONFILE_H
-#define WEFT_PLANNER_JSONFILE_H
+#ifndef WEFT_SUPPORT_JSONFILE_H
+#define WEFT_SUPPORT_JSONFILE_H
 
 #include "weft/Support/JSONInteger.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
-namespace weft::plan {
+namespace weft {
 
 /// Deepest nesting of arrays and objects (JSON) or of collections (YAML)
 /// that an input may have: parsers and json::Value recurse once per level,
@@ -32,6 +32,6 @@ llvm::Expected<llvm::json::Value> parseJSONText(llvm::StringRef text,
 llvm::Expected<llvm::json::Value> parseYAMLText(llvm::StringRef text,
                                                 llvm::StringRef path);
 
-} // namespace weft::plan
+} // namespace weft
 
 #endif

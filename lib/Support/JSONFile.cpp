@@ -1,5 +1,5 @@
 //===- JSONFile.cpp - Read a JSON (or YAML) input file --------------------===//
-#include "weft/Planner/JSONFile.h"
+#include "weft/Support/JSONFile.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -8,7 +8,7 @@
 
 using namespace llvm;
 
-namespace weft::plan {
+namespace weft {
 namespace {
 
 /// The offset of the first bracket that opens level `limit + 1` of JSON
@@ -137,8 +137,8 @@ Expected<json::Value> parseJSONText(StringRef text, const Twine &where) {
   Expected<json::Value> v = json::parse(text);
   if (!v)
     return createStringError(inconvertibleErrorCode(),
-                             where + ": invalid JSON: " +
-                                 toString(v.takeError()));
+                             where +
+                                 ": invalid JSON: " + toString(v.takeError()));
   return v;
 }
 
@@ -153,4 +153,4 @@ Expected<json::Value> readJSONFile(StringRef path) {
   return parseJSONText((*buf)->getBuffer(), path);
 }
 
-} // namespace weft::plan
+} // namespace weft
