@@ -8,18 +8,18 @@
 // RUN:   | FileCheck %s --check-prefix=BADLENGTH
 
 // A rank's block of a stencil row: the j loop's bounds are run-time values.
-// It becomes runs of 8 iterations and a remainder, both with the body as
+// It becomes runs of 16 iterations and a remainder, both with the body as
 // it was; the bounds are computed once, before the outer loop. The i loop
 // is not innermost and stays.
 // CHECK-LABEL: func.func @stencil_row
 // CHECK:      %[[LO:.*]] = affine.max #{{.*}}()[%[[BLO:.*]]]
 // CHECK-NEXT: %[[HI:.*]] = affine.min #{{.*}}()[%[[N:.*]], %[[BHI:.*]]]
-// CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NEXT: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-NEXT: %[[SPAN:.*]] = arith.subi %[[HI]], %[[LO]] : index
-// CHECK-NEXT: %[[PART:.*]] = arith.remsi %[[SPAN]], %[[C8]] : index
+// CHECK-NEXT: %[[PART:.*]] = arith.remsi %[[SPAN]], %[[C16]] : index
 // CHECK-NEXT: %[[END:.*]] = arith.subi %[[HI]], %[[PART]] : index
 // CHECK-NEXT: affine.for %[[I:.*]] = 1 to 99 {
-// CHECK-NEXT:   affine.for %[[START:.*]] = %[[LO]] to %[[END]] step 8 {
+// CHECK-NEXT:   affine.for %[[START:.*]] = %[[LO]] to %[[END]] step 16 {
 // CHECK-NEXT:     affine.for %[[J:.*]] = #{{.*}}(%[[START]]) to #{{.*}}(%[[START]]) {
 // CHECK-NEXT:       affine.load %{{.*}}[%[[I]], %[[J]] - 1]
 // CHECK-NEXT:       affine.load %{{.*}}[%[[I]], %[[J]] + 1]
@@ -72,7 +72,7 @@ func.func @stencil_row(%a: memref<100x100xf64>, %b: memref<100x100xf64>,
 // bounds are computed once, outside the nest).
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT:   arith.remsi
-// CHECK-NOT:   step 8
+// CHECK-NOT:   step 16
 // CHECK:       return
 func.func @left_alone(%a: memref<100x100xf64>, %n: index, %me: index,
                       %np: index) {

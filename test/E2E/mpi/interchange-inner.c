@@ -74,8 +74,8 @@ static void covariance(void) {
 // OUT-NEXT: X[i] += D[k][i] * Y[k];
 // OUT: static WEFT_RT_REGION void {{weft_}}transposed_product_scop0_distributed(
 // OUT: for (int64_t k = 0; k < {{.+}}; k++) {
-// OUT-NEXT: for (int64_t i_run = i_lo; i_run < i_runs_end; i_run += 8) {
-// OUT-NEXT: for (int64_t i = i_run; i < i_run + 8; i++) {
+// OUT-NEXT: for (int64_t i_run = i_lo; i_run < i_runs_end; i_run += 16) {
+// OUT-NEXT: for (int64_t i = i_run; i < i_run + 16; i++) {
 // OUT-NEXT: X[i] += D[k][i] * Y[k];
 static void transposed_product(void) {
 #pragma scop
@@ -89,8 +89,8 @@ static void transposed_product(void) {
 // CHECK: interchange-inner.c:[[#@LINE+10]]:5: remark: interchanged with the loop at line [[#@LINE+9]] around it, in each rank's part
 // OUT: static WEFT_RT_REGION void {{weft_}}scale_columns_scop0_distributed(
 // OUT: for (int64_t k = k_lo; k < k_hi; k++) {
-// OUT-NEXT: for (int64_t i_run = i_lo; i_run < i_runs_end; i_run += 8) {
-// OUT-NEXT: for (int64_t i = i_run; i < i_run + 8; i++) {
+// OUT-NEXT: for (int64_t i_run = i_lo; i_run < i_runs_end; i_run += 16) {
+// OUT-NEXT: for (int64_t i = i_run; i < i_run + 16; i++) {
 // OUT-NEXT: E[k][i] = D[k][i] * Y[k];
 static void scale_columns(void) {
 #pragma scop
@@ -115,7 +115,7 @@ static void scale_columns(void) {
 // OUT-NEXT: F[i][j] = 0.5 * T[i][j] + 0.25 * xm1_1[j] + 0.125 * ym1_1[j] - 0.0625 * ym2_1[j];
 // OUT: static WEFT_RT_REGION void {{weft_}}column_filter_scop0_distributed(
 // OUT: for (int64_t i = 0; i < {{.+}}; i++) {
-// OUT-NEXT: for (int64_t j_run = j_lo; j_run < j_runs_end; j_run += 8) {
+// OUT-NEXT: for (int64_t j_run = j_lo; j_run < j_runs_end; j_run += 16) {
 static void column_filter(void) {
   double ym1, ym2, xm1;
 #pragma scop

@@ -2,7 +2,7 @@
 // calls the sequential form, whose loops hold no runtime calls and take
 // restrict pointers, and gcc -O2 vectorises as many loops in it as in the
 // input (both sweeps; main's loops are not vectorisable). The distributed
-// form's sweeps are runs of 8 iterations and a remainder
+// form's sweeps are runs of 16 iterations and a remainder
 // (dist-vector-runs), which gcc -O2 vectorises too: four loops in all.
 // REQUIRES: gcc, mpicc, mpirun
 // RUN: weft compile %s -o %t.c
@@ -25,9 +25,9 @@
 // CHECK-NEXT:  // weft: the nest at line {{[0-9]+}} runs blocks of its iterations and of its inner loop's over a 2-D grid of ranks; then sends the parts of A that other ranks read later or keep
 // CHECK-NEXT:  // weft: reads B, A from rank 0 first where other ranks' copies are outdated
 // CHECK:       weft_rt_block_lo
-// CHECK:       int64_t j_runs_end = j_hi - (j_hi - j_lo) % 8;
-// CHECK:       for (int64_t j_run = j_lo; j_run < j_runs_end; j_run += 8) {
-// CHECK-NEXT:    for (int64_t j = j_run; j < j_run + 8; j++) {
+// CHECK:       int64_t j_runs_end = j_hi - (j_hi - j_lo) % 16;
+// CHECK:       for (int64_t j_run = j_lo; j_run < j_runs_end; j_run += 16) {
+// CHECK-NEXT:    for (int64_t j = j_run; j < j_run + 16; j++) {
 // CHECK-NEXT:      B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
 // CHECK:       for (int64_t j = j_runs_end; j < j_hi; j++) {
 // CHECK-NEXT:    B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
