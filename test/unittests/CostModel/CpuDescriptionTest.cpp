@@ -117,31 +117,22 @@ TEST(CpuDescription, LooksUpNamesAndFiles) {
             std::string::npos);
   llvm::SmallString<128> path;
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("cpu", "json", path));
-  {
+  auto lookupText = [&](llvm::StringRef text) {
     std::error_code ec;
-    llvm::raw_fd_ostream os(path, ec);
-    ASSERT_FALSE(ec);
-    os << "{\"cores\": 2,";
-  }
-  llvm::Expected<DeviceSpec> truncated = lookupCpu(path);
+    {
+      llvm::raw_fd_ostream os(path, ec);
+      os << text;
+    }
+    EXPECT_FALSE(ec);
+    return lookupCpu(path);
+  };
+  llvm::Expected<DeviceSpec> truncated = lookupText("{\"cores\": 2,");
   ASSERT_FALSE(truncated);
   EXPECT_NE(llvm::toString(truncated.takeError()).find(": invalid JSON: "),
             std::string::npos);
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(path, ec);
-    ASSERT_FALSE(ec);
-    os << kDescription;
-  }
-  EXPECT_EQ(llvm::cantFail(lookupCpu(path)).name, "two-cores");
+  EXPECT_EQ(llvm::cantFail(lookupText(kDescription)).name, "two-cores");
   // A hostile file nests deeper than a parser may recurse: an error.
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(path, ec);
-    ASSERT_FALSE(ec);
-    os << std::string(100000, '[');
-  }
-  llvm::Expected<DeviceSpec> deep = lookupCpu(path);
+  llvm::Expected<DeviceSpec> deep = lookupText(std::string(100000, '['));
   ASSERT_FALSE(deep);
   EXPECT_NE(llvm::toString(deep.takeError()).find("nested deeper than"),
             std::string::npos);
