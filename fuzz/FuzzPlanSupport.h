@@ -96,7 +96,7 @@ void readAsJSONAndYAML(const uint8_t *data, size_t size, llvm::StringRef name,
                        Read read) {
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
   read(parseJSONText(text, name + ".json"));
-  read(plan::parseYAMLText(text, (name + ".yaml").str()));
+  read(parseYAMLText(text, (name + ".yaml").str()));
 }
 
 } // namespace weft::fuzz
