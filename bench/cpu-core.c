@@ -19,8 +19,9 @@
  *   ./cpu-core --json > cpu.json      # a CPU description for weft compile
  *
  * With --json it prints the description (docs/cost-model.md, "A CPU of your
- * own"): the figures above, the caches' sizes as sysconf reports them (a
- * virtual machine may report its host's; edit them where they are wrong)
+ * own"): the figures above, the caches' sizes as sysconf reports them (0
+ * where it does not, which weft rejects; a virtual machine may report its
+ * host's: edit them where they are wrong)
  * and the doubles of the widest vectors the compiler was allowed.
  *
  * Best of 5 for each figure. Not a test: it prints what it measures. */

@@ -75,9 +75,9 @@ Expected<DeviceSpec> cpuFromJSON(const json::Value &v, StringRef file) {
       return x->takeError();
   static constexpr StringRef kCaches[] = {"l1_KiB", "l2_KiB", "l3_KiB"};
   for (unsigned c = 0; c < DeviceSpec::kCacheLevels; ++c) {
-    // 0: the level is unknown (the model then takes its data as fetched
-    // from the next).
-    Expected<double> kib = field(kCaches[c], /*positive=*/false, kMaxKiB);
+    // Required too: a size of 0 would make the level hold everything (a
+    // GPU's convention, CoreTraffic.cpp).
+    Expected<double> kib = field(kCaches[c], /*positive=*/true, kMaxKiB);
     if (!kib)
       return kib.takeError();
     d.cacheKiB[c] = *kib;

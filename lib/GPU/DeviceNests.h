@@ -40,8 +40,8 @@ struct DeviceChoice {
   bool splitFpReductions = true;
 
   /// Fails with an error on `op` on an unknown GPU, CPU (cost::lookupCpu)
-  /// or choice, a malformed
-  /// entry of `sizes` (NAME=VALUE) or a register tile not 1, 2, 4 or 8.
+  /// or choice, a malformed entry of `sizes` (NAME=VALUE) or a register
+  /// tile not 1, 2, 4 or 8.
   static mlir::FailureOr<DeviceChoice>
   get(mlir::Operation *op, llvm::StringRef gpu, llvm::StringRef cpu,
       llvm::StringRef choice, int64_t nominalSize,

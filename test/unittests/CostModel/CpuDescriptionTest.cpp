@@ -89,8 +89,10 @@ TEST(CpuDescription, NamesTheFieldOfEachError) {
             "cpu.json: memory_read_GBps: missing");
   EXPECT_EQ(errorOf(with("memory_read_GBps", "0")),
             "cpu.json: memory_read_GBps: expected a positive number");
-  EXPECT_EQ(errorOf(with("l3_KiB", "-1")),
-            "cpu.json: l3_KiB: expected a non-negative number");
+  EXPECT_EQ(errorOf(with("l3_KiB", "0")),
+            "cpu.json: l3_KiB: expected a positive number");
+  EXPECT_EQ(errorOf(with("fp_divide_latency_ns", "-1")),
+            "cpu.json: fp_divide_latency_ns: expected a non-negative number");
   EXPECT_EQ(errorOf(with("cores", "2.5")),
             "cpu.json: cores: expected a whole number");
   EXPECT_EQ(errorOf(with("cores", "1e9")),
