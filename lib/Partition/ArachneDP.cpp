@@ -16,8 +16,11 @@ using namespace weft;
 namespace {
 /// The terms of the objective, by unit.
 struct Objective {
-  Objective(const PartitionCosts &costs, const MachineModel &m)
-      : costs(costs), m(m), n(costs.work.size()), partners(n) {
+  /// `sharers`: the ranks of a node that run their units at once.
+  Objective(const PartitionCosts &costs, const MachineModel &m,
+            unsigned sharers)
+      : costs(costs), m(m), sharers(sharers), n(costs.work.size()),
+        partners(n) {
     for (auto &[edge, traffic] : costs.flows) {
       auto [u, t] = edge;
       if (u != t) {
@@ -38,7 +41,7 @@ struct Objective {
   /// Terms of unit `u` alone (its work, its live-out values, the flows
   /// from u to itself across executions).
   double unitTerm(unsigned u, unsigned mode) const {
-    double s = cost::predictCoreSeconds(costs.work[u], m.cpu, m.ranksOnNode) /
+    double s = cost::predictCoreSeconds(costs.work[u], m.cpu, sharers) /
                (mode ? costs.ranks : 1);
     if (!mode)
       return s;
@@ -64,6 +67,7 @@ struct Objective {
 
   const PartitionCosts &costs;
   const MachineModel &m;
+  unsigned sharers;
   unsigned n;
   std::vector<std::vector<unsigned>> partners;
 };
@@ -89,14 +93,9 @@ llvm::Expected<MachineModel> MachineModel::get(llvm::StringRef device,
 double weft::predictSeconds(llvm::ArrayRef<unsigned> modes,
                             const PartitionCosts &costs,
                             const MachineModel &m) {
-  if (m.replicatedOnRoot &&
-      llvm::all_of(modes, [](unsigned mode) { return mode == 0; })) {
-    MachineModel alone = m;
-    alone.ranksOnNode = 1;
-    alone.replicatedOnRoot = false;
-    return predictSeconds(modes, costs, alone);
-  }
-  Objective obj(costs, m);
+  bool alone = m.replicatedOnRoot &&
+               llvm::all_of(modes, [](unsigned mode) { return mode == 0; });
+  Objective obj(costs, m, alone ? 1 : m.ranksOnNode);
   double s = 0;
   for (unsigned u = 0; u < obj.n; ++u)
     s += obj.unitTerm(u, modes[u]);
@@ -134,7 +133,8 @@ static void preferOneAxis(PartitionChoice &choice,
 PartitionChoice weft::choosePartition(llvm::ArrayRef<UnitOptions> options,
                                       const PartitionCosts &costs,
                                       const MachineModel &m) {
-  Objective obj(costs, m);
+  // The program charges a replicated unit as every rank running it.
+  Objective obj(costs, m, m.ranksOnNode);
   unsigned n = obj.n;
   // The last unit each unit shares a term with: it leaves the window then.
   std::vector<unsigned> lastPartner(n);
@@ -197,8 +197,7 @@ PartitionChoice weft::choosePartition(llvm::ArrayRef<UnitOptions> options,
       best = &state;
   result.modes.assign(best->modes.begin(), best->modes.end());
   result.predictedSeconds = predictSeconds(result.modes, costs, m);
-  // The program charged replicated units as every rank running them; with
-  // every unit replicated, rank 0 runs them alone.
+  // With every unit replicated, rank 0 runs them alone.
   if (m.replicatedOnRoot && llvm::all_of(options, [](const UnitOptions &o) {
         return o.replicated;
       })) {

@@ -15,6 +15,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <optional>
+
 namespace weft {
 #define GEN_PASS_DEF_DISTPARTITION
 #include "weft/Partition/Passes.h.inc"
@@ -47,6 +49,9 @@ struct DistPartition : weft::impl::DistPartitionBase<DistPartition> {
   LogicalResult partition(func::FuncOp func);
   /// The values the cost estimates give sizes unknown at compile time.
   cost::NominalSizes nominalSizes;
+  /// The machine of the cost estimates, made once for all regions (a CPU
+  /// description file is read once).
+  std::optional<MachineModel> regionsMachine;
 };
 } // end anonymous namespace
 
@@ -210,12 +215,15 @@ LogicalResult DistPartition::partition(func::FuncOp func) {
   PartitionChoice choice;
   for (const UnitOptions &o : options)
     choice.modes.push_back(o.fallback());
-  llvm::Expected<MachineModel> model =
-      MachineModel::get(device, linkGBps, ranks, ranksPerNode);
-  if (!model)
-    return func.emitError() << "dist-partition: "
-                            << llvm::toString(model.takeError());
-  MachineModel machine = *model;
+  if (!regionsMachine) {
+    llvm::Expected<MachineModel> model =
+        MachineModel::get(device, linkGBps, ranks, ranksPerNode);
+    if (!model)
+      return func.emitError()
+             << "dist-partition: " << llvm::toString(model.takeError());
+    regionsMachine = *model;
+  }
+  MachineModel machine = *regionsMachine;
   machine.replicatedOnRoot = replicatedOnRoot;
   FailureOr<PartitionCosts> costs;
   if (llvm::is_contained(candidate, true)) {
